@@ -1,0 +1,44 @@
+// `npm test`: build the client if stale (browser tests and the bundle budget need it), run
+// every Vitest project, and end with one line 'N passed, N failed, N skipped'.
+// Extra arguments go to Vitest (e.g. `npm test -- --project unit`).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { buildClientIfStale } from './client-build.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const onlyServer = args.includes('--project') && !args.includes('e2e');
+if (!onlyServer) buildClientIfStale();
+
+const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'jc-test-')), 'report.json');
+const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+const run = spawnSync(
+  process.execPath,
+  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+  { cwd: root, stdio: 'inherit' },
+);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (fs.existsSync(report)) {
+  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed = r.numPassedTests;
+  // A file that failed to load has no failed tests of its own: count it once.
+  const brokenFiles = (r.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed'),
+  ).length;
+  failed = r.numFailedTests + brokenFiles;
+  skipped = r.numPendingTests + r.numTodoTests;
+} else {
+  failed = 1;
+}
+if (process.env.TEST_SUMMARY_FILE) {
+  fs.writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed, skipped }));
+}
+const status = run.status ?? 1;
+if (status !== 0 && failed === 0) failed = 1;
+process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+process.exit(status);

@@ -1,0 +1,86 @@
+// Sign-up, sign-in and password schemas (spec section 5) shared by the auth dialogs and the
+// server's auth routes. Emails are trimmed and lower-cased here, so every later comparison
+// (lookup, rate limit, uniqueness) is case-insensitive without further care.
+
+import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants';
+
+export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
+export const EMAIL_TOO_LONG_MESSAGE = `Email must be at most ${EMAIL_MAX} characters`;
+export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
+export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN} characters`;
+export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX} characters`;
+export const PASSWORDS_DONT_MATCH_MESSAGE = "Passwords don't match";
+export const ACCEPT_TERMS_MESSAGE = 'You must accept the terms';
+export const TOKEN_REQUIRED_MESSAGE = 'This link is invalid or has expired.';
+
+export const emailField = z
+  .string({ error: EMAIL_INVALID_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, { error: EMAIL_TOO_LONG_MESSAGE })
+  .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }));
+
+// Passwords are never trimmed: leading or trailing spaces are part of the secret.
+export const loginPasswordField = z
+  .string({ error: PASSWORD_REQUIRED_MESSAGE })
+  .min(1, { error: PASSWORD_REQUIRED_MESSAGE })
+  .max(PASSWORD_MAX, { error: PASSWORD_TOO_LONG_MESSAGE });
+
+export const newPasswordField = z
+  .string({ error: PASSWORD_TOO_SHORT_MESSAGE })
+  .min(PASSWORD_MIN, { error: PASSWORD_TOO_SHORT_MESSAGE })
+  .max(PASSWORD_MAX, { error: PASSWORD_TOO_LONG_MESSAGE });
+
+// Tokens are opaque URL-safe strings; the cap keeps junk out of the hash lookup.
+export const tokenField = z
+  .string({ error: TOKEN_REQUIRED_MESSAGE })
+  .trim()
+  .min(1, { error: TOKEN_REQUIRED_MESSAGE })
+  .max(512, { error: TOKEN_REQUIRED_MESSAGE });
+
+// The Join dialog's form.
+export const registerSchema = z.object({
+  email: emailField,
+  acceptTerms: z.literal(true, { error: ACCEPT_TERMS_MESSAGE }),
+});
+export type RegisterForm = z.input<typeof registerSchema>;
+
+// POST /api/auth/register-email carries only the address (spec section 7).
+export const registerEmailBodySchema = z.object({ email: emailField });
+export type RegisterEmailBody = z.output<typeof registerEmailBodySchema>;
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: loginPasswordField,
+  remember: z.boolean({ error: 'Remember me must be true or false' }).optional(),
+});
+export type LoginForm = z.input<typeof loginSchema>;
+export type LoginBody = z.output<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordBody = z.output<typeof forgotPasswordSchema>;
+
+export const loginLinkSchema = z.object({ email: emailField });
+export type LoginLinkBody = z.output<typeof loginLinkSchema>;
+
+// The /verify-email and /reset-password forms.
+export const setPasswordFormSchema = z
+  .object({
+    password: newPasswordField,
+    confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH_MESSAGE }),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    error: PASSWORDS_DONT_MATCH_MESSAGE,
+    path: ['confirmPassword'],
+  });
+export type SetPasswordForm = z.input<typeof setPasswordFormSchema>;
+
+export const verifyEmailBodySchema = z.object({ token: tokenField, password: newPasswordField });
+export type VerifyEmailBody = z.output<typeof verifyEmailBodySchema>;
+
+export const resetPasswordBodySchema = z.object({ token: tokenField, password: newPasswordField });
+export type ResetPasswordBody = z.output<typeof resetPasswordBodySchema>;
+
+export const loginLinkVerifyBodySchema = z.object({ token: tokenField });
+export type LoginLinkVerifyBody = z.output<typeof loginLinkVerifyBodySchema>;

@@ -1,0 +1,232 @@
+// Business constants of spec section 9 and CONTRACT sections 3-4, named once so the server,
+// the client and the tests cannot drift apart.
+
+import type {
+  CommunityCategory,
+  ListingCondition,
+  ListingDifficulty,
+  ListingStatus,
+  PreferredDifficulty,
+  ConditionPreference,
+  SettingCategory,
+} from './enums';
+import { SETTING_CATEGORIES } from './enums';
+
+// PuzzlePoints
+export const WELCOME_GIFT_POINTS = 5;
+export const DEFAULT_POINTS = 5;
+export const DASHBOARD_POINTS_FALLBACK = 5;
+export const PROFILE_POINTS_FALLBACK = 100;
+export const LISTING_POINTS_MIN = 1;
+export const LISTING_POINTS_MAX = 25;
+export const LISTING_POINTS_STANDARD = 5;
+export const LISTING_POINTS_FORM_DEFAULT = 1;
+
+// Pieces
+export const PROFILE_PIECES_INPUT_MIN = 50;
+export const PROFILE_PIECES_MIN = 100; // the schema's lower bound for minPieceCount
+export const PROFILE_PIECES_MAX = 10000;
+export const PROFILE_MIN_PIECES_DEFAULT = 100;
+export const PROFILE_MAX_PIECES_DEFAULT = 5000;
+export const LISTING_PIECES_MIN = 1;
+export const LISTING_PIECES_MAX = 50000;
+export const LISTING_PIECES_FORM_DEFAULT = 500;
+
+// Text limits
+export const LISTING_TITLE_MAX = 100;
+export const LISTING_SUBTITLE_MAX = 100;
+export const LISTING_ARTIST_MAX = 100;
+export const LISTING_BARCODE_MAX = 50;
+export const LISTING_DESCRIPTION_MAX = 1000;
+export const REQUEST_COMMENTS_MAX = 500;
+export const SHIPPING_NOTES_MAX = 500;
+export const DELIVERY_NOTES_MAX = 500;
+export const THREAD_SUBJECT_MAX = 200;
+export const MESSAGE_MAX = 2000;
+export const POST_TITLE_MIN = 5;
+export const POST_TITLE_MAX = 200;
+export const POST_CONTENT_MIN = 10;
+export const POST_CONTENT_MAX = 5000;
+export const POST_TAGS_MAX = 5;
+export const REPLY_MIN = 5;
+export const REPLY_MAX = 2000;
+export const FEEDBACK_COMMENT_MAX = 1000;
+export const FEEDBACK_RESPONSE_MAX = 500;
+export const REPORT_DETAILS_MAX = 500;
+export const WELCOME_MESSAGE_MAX = 200;
+export const ABOUT_ME_MAX = 500;
+export const EMAIL_MAX = 254; // RFC 5321 path limit
+export const PASSWORD_MAX = 200; // bounds hashing cost per request
+
+// Rating and passwords
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const PASSWORD_MIN = 8;
+export const NEW_MEMBER_RATING_LABEL = 'New Member';
+
+// Year filter (spec section 5)
+export const YEAR_GROUPS = ['recent', 'vintage', 'classic'] as const;
+export type YearGroup = (typeof YEAR_GROUPS)[number];
+export const YEAR_GROUP_LABELS: Record<YearGroup, string> = {
+  recent: 'Recent (2020+)',
+  vintage: 'Vintage (1980-1999)',
+  classic: 'Classic (before 1980)',
+};
+export const RECENT_FROM_YEAR = 2020;
+export const VINTAGE_FROM_YEAR = 1980;
+export const VINTAGE_TO_YEAR = 1999;
+export const CLASSIC_BEFORE_YEAR = 1980;
+export const YEAR_FILTER_MAX_YEARS = 10;
+export const LISTING_YEAR_MIN = 1900;
+
+export const SORT_OPTIONS = [
+  'newest',
+  'oldest',
+  'title-asc',
+  'title-desc',
+  'pieces-asc',
+  'pieces-desc',
+  'points-asc',
+  'points-desc',
+  'manufacturer',
+  'year-newest',
+  'year-oldest',
+] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+export const DEFAULT_SORT: SortOption = 'newest';
+export const SORT_LABELS: Record<SortOption, string> = {
+  newest: 'Newest First',
+  oldest: 'Oldest First',
+  'title-asc': 'Title (A-Z)',
+  'title-desc': 'Title (Z-A)',
+  'pieces-asc': 'Pieces (Low to High)',
+  'pieces-desc': 'Pieces (High to Low)',
+  'points-asc': 'Points (Low to High)',
+  'points-desc': 'Points (High to Low)',
+  manufacturer: 'Manufacturer',
+  'year-newest': 'Year (Newest)',
+  'year-oldest': 'Year (Oldest)',
+};
+
+export const FILTER_PLACEHOLDERS = {
+  search: 'Search puzzles by title, artist, manufacturer, or description...',
+  minPieces: '0',
+  maxPieces: '10000',
+  maxPoints: '1000',
+  maxDistance: '50',
+  location: 'City or postcode',
+} as const;
+
+export const BROWSE_PAGE_SIZE = 24;
+export const BROWSE_PAGE_SIZE_MAX = 100;
+
+// Time
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+export const NEW_THREAD_HOURS = 24;
+export const WEEKDAY_FORMAT_HOURS = 168;
+export const WELCOME_SPARKLE_MS = 3000;
+export const NEW_USER_REDIRECT_MS = 500;
+export const LOGIN_LINK_SIMULATED_DELAY_MS = 1500;
+export const AUTO_LOGIN_REDIRECT_MS = 1000;
+export const REGISTRATION_SUCCESS_REDIRECT_MS = 250;
+
+// Caching (TanStack Query)
+export const CURRENT_USER_STALE_MS = 300000;
+export const CURRENT_USER_GC_MS = 600000;
+export const DATA_STALE_MS = 5 * 60 * 1000;
+
+// Toasts
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1000000;
+export const TOAST_SWIPE_DIRECTION = 'right';
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = ['F8'] as const;
+
+// Layout
+export const THREAD_LIST_HEIGHT_PX = 600;
+export const MY_LISTINGS_HEIGHT_PX = 800;
+export const BROWSE_SKELETON_COUNT = 6;
+export const POSTS_SKELETON_COUNT = 5;
+export const ACTIVITY_SKELETON_COUNT = 10;
+
+// Admin points summary
+export const POINTS_BADGE_HIGH = 20;
+export const POINTS_BADGE_MEDIUM = 10;
+export const HIGH_BALANCE_MIN = 15;
+export const STANDARD_BALANCE = 5;
+
+// Footer
+export const APP_VERSION = 'v1.0.7';
+export const COPYRIGHT_YEAR = 2024;
+export const MIN_MEMBER_AGE = 50;
+
+// Trades (CONTRACT section 4)
+export const TRADE_AUTO_COMPLETE_DAYS = 21;
+export const TRADE_PENDING_EXPIRY_DAYS = 7;
+export const FEEDBACK_VISIBLE_AFTER_DAYS = 14;
+export const TRADE_AUTO_COMPLETE_MS = TRADE_AUTO_COMPLETE_DAYS * DAY_MS;
+export const TRADE_PENDING_EXPIRY_MS = TRADE_PENDING_EXPIRY_DAYS * DAY_MS;
+export const FEEDBACK_VISIBLE_AFTER_MS = FEEDBACK_VISIBLE_AFTER_DAYS * DAY_MS;
+
+// Tokens and sessions (CONTRACT section 3)
+export const VERIFY_TOKEN_TTL_MS = 24 * HOUR_MS;
+export const RESET_TOKEN_TTL_MS = 1 * HOUR_MS;
+export const LOGIN_LINK_TOKEN_TTL_MS = 1 * HOUR_MS;
+export const REMEMBER_ME_SESSION_MS = 30 * DAY_MS;
+export const SESSION_IDLE_MS = 24 * HOUR_MS;
+export const FAILED_SIGN_IN_LIMIT = 10;
+export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+
+// Uploads (CONTRACT section 4)
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const IMAGE_MAX_SIDE_PX = 1600;
+
+// Human labels
+export const DIFFICULTY_LABELS: Record<ListingDifficulty, string> = {
+  easy: 'Easy',
+  medium: 'Medium',
+  hard: 'Hard',
+  expert: 'Expert',
+};
+
+export const CONDITION_LABELS: Record<ListingCondition, string> = {
+  new: 'New',
+  like_new: 'Like New',
+  very_good: 'Very Good',
+  good: 'Good',
+  fair: 'Fair',
+};
+
+export const STATUS_LABELS: Record<ListingStatus, string> = {
+  draft: 'Draft',
+  active: 'Live',
+  sold: 'Sold',
+  archived: 'Archived',
+};
+
+export const PREFERRED_DIFFICULTY_LABELS: Record<PreferredDifficulty, string> = {
+  any: 'Any',
+  beginner: 'Beginner (100-500 pieces)',
+  intermediate: 'Intermediate (500-1000 pieces)',
+  advanced: 'Advanced (1000+ pieces)',
+};
+
+export const CONDITION_PREFERENCE_LABELS: Record<ConditionPreference, string> = {
+  any: 'Any',
+  excellent: 'Excellent',
+  good: 'Good',
+  fair: 'Fair',
+};
+
+export const CATEGORY_LABELS: Record<CommunityCategory, string> = {
+  general: 'General Discussion',
+  tips: 'Tips & Tricks',
+  showcase: 'Puzzle Showcase',
+  help: 'Help & Support',
+};
+
+// The categories the admin settings form offers, in the spec's order.
+export const SETTING_CATEGORY: readonly SettingCategory[] = SETTING_CATEGORIES;

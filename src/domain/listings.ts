@@ -1,0 +1,494 @@
+// Puzzle listings: the create/edit schema (spec section 5), status moves (section 4) and the
+// browse query, filter semantics and sort order the server applies (CONTRACT section 4).
+
+import { z } from 'zod';
+import { DIMENSION_UNITS, LISTING_CONDITIONS, LISTING_DIFFICULTIES } from './enums';
+import type { ListingCondition, ListingDifficulty, ListingStatus } from './enums';
+import {
+  BROWSE_PAGE_SIZE,
+  BROWSE_PAGE_SIZE_MAX,
+  CLASSIC_BEFORE_YEAR,
+  DEFAULT_SORT,
+  LISTING_ARTIST_MAX,
+  LISTING_BARCODE_MAX,
+  LISTING_DESCRIPTION_MAX,
+  LISTING_PIECES_FORM_DEFAULT,
+  LISTING_PIECES_MAX,
+  LISTING_PIECES_MIN,
+  LISTING_POINTS_FORM_DEFAULT,
+  LISTING_POINTS_MAX,
+  LISTING_POINTS_MIN,
+  LISTING_POINTS_STANDARD,
+  LISTING_SUBTITLE_MAX,
+  LISTING_TITLE_MAX,
+  LISTING_YEAR_MIN,
+  RECENT_FROM_YEAR,
+  SORT_OPTIONS,
+  VINTAGE_FROM_YEAR,
+  VINTAGE_TO_YEAR,
+  YEAR_GROUPS,
+} from './constants';
+import type { SortOption, YearGroup } from './constants';
+import { idField, optionalText, requiredText } from './fields';
+
+// Read at parse time, not import time, so a long-running server crosses New Year correctly.
+const currentYear = (): number => new Date().getFullYear();
+
+// Uploaded images live under our own path; absolute http(s) URLs are allowed for seeded
+// data. Anything else (javascript:, data:, protocol-relative) is refused.
+const imageUrl = z
+  .string({ error: 'Image must be an uploaded image URL' })
+  .trim()
+  .max(500, { error: 'Image URL must be at most 500 characters' })
+  .refine((url) => /^\/(?!\/)/.test(url) || /^https?:\/\//i.test(url), {
+    error: 'Image must be an uploaded image URL',
+  })
+  .nullish();
+
+export const LISTING_CREATE_STATUSES = ['draft', 'active'] as const;
+export type ListingCreateStatus = (typeof LISTING_CREATE_STATUSES)[number];
+
+export const listingInputSchema = z
+  .object({
+    title: requiredText('Title', LISTING_TITLE_MAX, 'Title is required'),
+    subtitle: optionalText('Subtitle', LISTING_SUBTITLE_MAX),
+    pieces: z
+      .number({ error: 'Pieces must be a number' })
+      .int({ error: 'Pieces must be a whole number' })
+      .min(LISTING_PIECES_MIN, { error: 'Pieces must be at least 1' })
+      .max(LISTING_PIECES_MAX, { error: `Pieces cannot be more than ${LISTING_PIECES_MAX}` }),
+    dimensionValue: z
+      .number({ error: 'Size must be a number' })
+      .positive({ error: 'Size must be greater than 0' })
+      .max(10000, { error: 'Size cannot be more than 10000' })
+      .nullish(),
+    dimensionUnit: z.enum(DIMENSION_UNITS, { error: 'Unit must be cm or inches' }).default('cm'),
+    manufacturerId: idField('Manufacturer').nullish(),
+    artist: optionalText('Artist', LISTING_ARTIST_MAX),
+    difficulty: z.enum(LISTING_DIFFICULTIES, { error: 'Choose a difficulty' }).default('medium'),
+    condition: z.enum(LISTING_CONDITIONS, { error: 'Condition is required' }),
+    yearOfManufacture: z
+      .number({ error: 'Year must be a number' })
+      .int({ error: 'Year must be a whole number' })
+      .min(LISTING_YEAR_MIN, { error: `Year must be ${LISTING_YEAR_MIN} or later` })
+      .refine((year) => year <= currentYear(), {
+        error: () => `Year cannot be later than ${currentYear()}`,
+      })
+      .nullish(),
+    barcodeNumber: optionalText('Barcode', LISTING_BARCODE_MAX),
+    description: optionalText('Description', LISTING_DESCRIPTION_MAX),
+    puzzlePoints: z
+      .number({ error: 'PuzzlePoints must be a number' })
+      .int({ error: 'PuzzlePoints must be a whole number' })
+      .min(LISTING_POINTS_MIN, { error: `PuzzlePoints must be at least ${LISTING_POINTS_MIN}` })
+      .max(LISTING_POINTS_MAX, {
+        error: `PuzzlePoints cannot be more than ${LISTING_POINTS_MAX}`,
+      })
+      .default(LISTING_POINTS_STANDARD),
+    missingPieces: z
+      .number({ error: 'Missing pieces must be a number' })
+      .int({ error: 'Missing pieces must be a whole number' })
+      .min(0, { error: 'Missing pieces cannot be negative' })
+      .max(LISTING_PIECES_MAX, {
+        error: `Missing pieces cannot be more than ${LISTING_PIECES_MAX}`,
+      })
+      .default(0),
+    puzzleImageUrl: imageUrl,
+    boxImageUrl: imageUrl,
+    status: z.enum(LISTING_CREATE_STATUSES, { error: 'Status must be draft or active' }).default('draft'),
+  })
+  .refine((l) => typeof l.pieces !== 'number' || typeof l.missingPieces !== 'number' || l.missingPieces <= l.pieces, {
+    error: 'Missing pieces cannot be more than the puzzle has',
+    path: ['missingPieces'],
+  });
+export type ListingInput = z.output<typeof listingInputSchema>;
+export type ListingFormValues = z.input<typeof listingInputSchema>;
+
+// The form starts at 1 point although the schema's default is 5 (spec section 5).
+export const LISTING_FORM_DEFAULTS = {
+  title: '',
+  subtitle: '',
+  pieces: LISTING_PIECES_FORM_DEFAULT,
+  dimensionUnit: 'cm',
+  artist: '',
+  difficulty: 'medium',
+  condition: 'very_good',
+  barcodeNumber: '',
+  description: '',
+  puzzlePoints: LISTING_POINTS_FORM_DEFAULT,
+  missingPieces: 0,
+} as const satisfies ListingFormValues;
+
+// The My Listings buttons; 'sold' is absent because only a completed trade sets it.
+export const MEMBER_SETTABLE_STATUSES = ['draft', 'active', 'archived'] as const;
+
+export const listingStatusPatchSchema = z.object({
+  status: z.enum(MEMBER_SETTABLE_STATUSES, {
+    error: 'Status must be draft, active or archived',
+  }),
+});
+export type ListingStatusPatch = z.output<typeof listingStatusPatchSchema>;
+
+// PATCH /puzzle-listings/{id} takes either the whole form or {status} alone (spec section 7).
+export function isStatusOnlyPatch(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    Object.keys(body).length === 1 &&
+    'status' in body
+  );
+}
+
+// Spec section 4. A same-state "change" is not a change and answers false; callers skip the
+// check when a full-form edit keeps the status.
+export function canChangeStatus(from: ListingStatus, to: ListingStatus): boolean {
+  if (from === to || from === 'sold' || to === 'sold') return false;
+  if (to === 'archived') return true;
+  if (from === 'archived') return to === 'draft';
+  return true;
+}
+
+export interface ListingStatusActions {
+  toggleTo: 'active' | 'draft' | null; // the Live/Draft toggle
+  archiveTo: 'archived' | 'draft' | null; // Archive / Unarchive
+  canView: boolean;
+}
+
+export function listingStatusActions(status: ListingStatus): ListingStatusActions {
+  switch (status) {
+    case 'draft':
+      return { toggleTo: 'active', archiveTo: 'archived', canView: false };
+    case 'active':
+      return { toggleTo: 'draft', archiveTo: 'archived', canView: true };
+    case 'archived':
+      return { toggleTo: null, archiveTo: 'draft', canView: false };
+    case 'sold':
+      return { toggleTo: null, archiveTo: null, canView: false };
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Browse
+
+export type YearFilter = YearGroup | number;
+
+// Query strings arrive as strings, possibly repeated or blank; blank means "not set".
+function param(value: unknown): unknown {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  if (typeof first === 'number' || typeof first === 'boolean') return String(first);
+  if (typeof first === 'string') return first.trim() === '' ? undefined : first.trim();
+  return first;
+}
+
+// Select boxes commonly send 'all' for "no choice"; treat it as not set.
+function choiceParam(value: unknown): unknown {
+  const v = param(value);
+  return typeof v === 'string' && v.toLowerCase() === 'all' ? undefined : v;
+}
+
+function intParam(label: string, min: number, max: number) {
+  const message = `${label} must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    param,
+    z
+      .string({ error: message })
+      .regex(/^\d{1,9}$/, { error: message })
+      .transform(Number)
+      .pipe(z.number().min(min, { error: message }).max(max, { error: message }))
+      .optional(),
+  );
+}
+
+function textParam(label: string, max: number) {
+  return z.preprocess(
+    param,
+    z
+      .string({ error: `${label} must be text` })
+      .max(max, { error: `${label} must be at most ${max} characters` })
+      .optional(),
+  );
+}
+
+const YEAR_MESSAGE = 'Year must be recent, vintage, classic or a 4-digit year';
+
+export const browseQuerySchema = z.object({
+  q: textParam('Search', 200),
+  difficulty: z.preprocess(
+    choiceParam,
+    z.enum(LISTING_DIFFICULTIES, { error: `Difficulty must be one of: ${LISTING_DIFFICULTIES.join(', ')}` }).optional(),
+  ),
+  condition: z.preprocess(
+    choiceParam,
+    z.enum(LISTING_CONDITIONS, { error: `Condition must be one of: ${LISTING_CONDITIONS.join(', ')}` }).optional(),
+  ),
+  manufacturerId: intParam('Manufacturer', 1, 999_999_999),
+  minPieces: intParam('Min pieces', 0, 1_000_000),
+  maxPieces: intParam('Max pieces', 0, 1_000_000),
+  artist: textParam('Artist', LISTING_ARTIST_MAX),
+  year: z.preprocess(
+    choiceParam,
+    z
+      .string({ error: YEAR_MESSAGE })
+      .regex(/^(recent|vintage|classic|\d{4})$/i, { error: YEAR_MESSAGE })
+      .transform((v): YearFilter => {
+        const lower = v.toLowerCase();
+        return (YEAR_GROUPS as readonly string[]).includes(lower) ? (lower as YearGroup) : Number(v);
+      })
+      .optional(),
+  ),
+  minPoints: intParam('Min points', 0, 1_000_000),
+  maxPoints: intParam('Max points', 0, 1_000_000),
+  completeOnly: z.preprocess(
+    param,
+    z
+      .enum(['true', 'false'], { error: "completeOnly must be 'true' or 'false'" })
+      .optional()
+      .transform((v) => v === 'true'),
+  ),
+  location: textParam('Location', 100),
+  maxDistance: intParam('Max distance', 0, 100_000),
+  sort: z.preprocess(
+    choiceParam,
+    z.enum(SORT_OPTIONS, { error: `Sort must be one of: ${SORT_OPTIONS.join(', ')}` }).default(DEFAULT_SORT),
+  ),
+  page: z.preprocess(
+    param,
+    z
+      .string({ error: 'Page must be a whole number of 1 or more' })
+      .regex(/^\d{1,9}$/, { error: 'Page must be a whole number of 1 or more' })
+      .transform(Number)
+      .pipe(z.number().min(1, { error: 'Page must be a whole number of 1 or more' }))
+      .optional()
+      .transform((v) => v ?? 1),
+  ),
+  pageSize: z.preprocess(
+    param,
+    z
+      .string({ error: `Page size must be a whole number from 1 to ${BROWSE_PAGE_SIZE_MAX}` })
+      .regex(/^\d{1,9}$/, { error: `Page size must be a whole number from 1 to ${BROWSE_PAGE_SIZE_MAX}` })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, { error: `Page size must be a whole number from 1 to ${BROWSE_PAGE_SIZE_MAX}` })
+          .max(BROWSE_PAGE_SIZE_MAX, {
+            error: `Page size must be a whole number from 1 to ${BROWSE_PAGE_SIZE_MAX}`,
+          }),
+      )
+      .optional()
+      .transform((v) => v ?? BROWSE_PAGE_SIZE),
+  ),
+});
+export type BrowseQuery = z.output<typeof browseQuerySchema>;
+
+// The filter part of a browse query: what matchesBrowseFilters and countActiveFilters read.
+export interface BrowseFilters {
+  q?: string;
+  difficulty?: ListingDifficulty;
+  condition?: ListingCondition;
+  manufacturerId?: number;
+  minPieces?: number;
+  maxPieces?: number;
+  artist?: string;
+  year?: YearFilter;
+  minPoints?: number;
+  maxPoints?: number;
+  completeOnly?: boolean;
+  location?: string;
+  maxDistance?: number;
+}
+
+export interface BrowsableListing {
+  title: string;
+  subtitle?: string | null;
+  artist?: string | null;
+  description?: string | null;
+  barcodeNumber?: string | null;
+  manufacturerId?: number | null;
+  manufacturerName?: string | null;
+  difficulty?: ListingDifficulty | null;
+  condition?: ListingCondition | null;
+  yearOfManufacture?: number | null;
+  pieces: number;
+  puzzlePoints: number;
+  missingPieces?: number | null;
+}
+
+// Inclusive bounds; 'classic' (before 1980) is therefore max 1979.
+export function yearGroupRange(year: YearFilter): { min?: number; max?: number } {
+  switch (year) {
+    case 'recent':
+      return { min: RECENT_FROM_YEAR };
+    case 'vintage':
+      return { min: VINTAGE_FROM_YEAR, max: VINTAGE_TO_YEAR };
+    case 'classic':
+      return { max: CLASSIC_BEFORE_YEAR - 1 };
+    default:
+      return { min: year, max: year };
+  }
+}
+
+const blank = (s: string | undefined): boolean => s === undefined || s.trim() === '';
+
+// Reference implementation of spec section 5's browse semantics. Text matching is a plain
+// case-insensitive substring (no wildcards); location and maxDistance are not applied.
+export function matchesBrowseFilters(listing: BrowsableListing, filters: BrowseFilters): boolean {
+  const f = filters;
+  if (!blank(f.q)) {
+    const needle = (f.q ?? '').trim().toLowerCase();
+    const haystack = [
+      listing.title,
+      listing.subtitle,
+      listing.artist,
+      listing.description,
+      listing.barcodeNumber,
+      listing.manufacturerName,
+    ];
+    if (!haystack.some((text) => (text ?? '').toLowerCase().includes(needle))) return false;
+  }
+  if (f.difficulty !== undefined && listing.difficulty !== f.difficulty) return false;
+  if (f.condition !== undefined && listing.condition !== f.condition) return false;
+  if (f.manufacturerId !== undefined && listing.manufacturerId !== f.manufacturerId) return false;
+  if (!blank(f.artist)) {
+    const artist = listing.artist ?? '';
+    if (artist.trim() === '') return false;
+    if (!artist.toLowerCase().includes((f.artist ?? '').trim().toLowerCase())) return false;
+  }
+  if (f.year !== undefined) {
+    const y = listing.yearOfManufacture;
+    if (y === null || y === undefined) return false;
+    const { min, max } = yearGroupRange(f.year);
+    if ((min !== undefined && y < min) || (max !== undefined && y > max)) return false;
+  }
+  if (f.minPieces !== undefined && listing.pieces < f.minPieces) return false;
+  if (f.maxPieces !== undefined && listing.pieces > f.maxPieces) return false;
+  if (f.minPoints !== undefined && listing.puzzlePoints < f.minPoints) return false;
+  if (f.maxPoints !== undefined && listing.puzzlePoints > f.maxPoints) return false;
+  if (f.completeOnly === true && (listing.missingPieces ?? 0) !== 0) return false;
+  return true;
+}
+
+// Counts every filter the member has set, search and the (unapplied) location and distance
+// included: each one is something 'Clear All Filters' would reset. Sort and paging are not
+// filters and never count.
+export function countActiveFilters(filters: BrowseFilters): number {
+  const f = filters;
+  const set = [
+    !blank(f.q),
+    f.difficulty !== undefined,
+    f.condition !== undefined,
+    f.manufacturerId !== undefined,
+    f.minPieces !== undefined,
+    f.maxPieces !== undefined,
+    !blank(f.artist),
+    f.year !== undefined,
+    f.minPoints !== undefined,
+    f.maxPoints !== undefined,
+    f.completeOnly === true,
+    !blank(f.location),
+    f.maxDistance !== undefined,
+  ];
+  return set.filter(Boolean).length;
+}
+
+// The 'No puzzles found' clear button resets only these (spec section 2).
+export const NO_RESULTS_RESET_KEYS = [
+  'q',
+  'difficulty',
+  'condition',
+  'manufacturerId',
+  'sort',
+  'minPieces',
+  'maxPieces',
+] as const;
+
+// Query string for fetches and share links; defaults are left out to keep URLs short.
+export function browseQueryToParams(
+  query: BrowseFilters & { sort?: SortOption; page?: number; pageSize?: number },
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  const put = (key: string, value: string | number | undefined) => {
+    if (value === undefined) return;
+    const text = String(value).trim();
+    if (text !== '') out[key] = text;
+  };
+  put('q', query.q);
+  put('difficulty', query.difficulty);
+  put('condition', query.condition);
+  put('manufacturerId', query.manufacturerId);
+  put('minPieces', query.minPieces);
+  put('maxPieces', query.maxPieces);
+  put('artist', query.artist);
+  put('year', query.year);
+  put('minPoints', query.minPoints);
+  put('maxPoints', query.maxPoints);
+  if (query.completeOnly === true) out.completeOnly = 'true';
+  put('location', query.location);
+  put('maxDistance', query.maxDistance);
+  if (query.sort !== undefined && query.sort !== DEFAULT_SORT) out.sort = query.sort;
+  if (query.page !== undefined && query.page !== 1) put('page', query.page);
+  if (query.pageSize !== undefined && query.pageSize !== BROWSE_PAGE_SIZE) {
+    put('pageSize', query.pageSize);
+  }
+  return out;
+}
+
+export interface SortableListing {
+  id: number;
+  title: string;
+  pieces: number;
+  puzzlePoints: number;
+  manufacturerName?: string | null;
+  yearOfManufacture?: number | null;
+  createdAt: string | Date;
+  publishedAt?: string | Date | null;
+}
+
+const time = (d: string | Date | null | undefined): number => (d ? new Date(d).getTime() : 0);
+const listedAt = (l: SortableListing): number => time(l.publishedAt ?? l.createdAt);
+const cmpNum = (a: number, b: number): number => a - b;
+// Code-point order of lower-cased text, which SQL gets with lower(x) COLLATE "C".
+const cmpText = (a: string, b: string): number => {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+function nullsLast<T>(a: T | null | undefined, b: T | null | undefined, cmp: (x: T, y: T) => number) {
+  if (a === null || a === undefined) return b === null || b === undefined ? 0 : 1;
+  if (b === null || b === undefined) return -1;
+  return cmp(a, b);
+}
+
+// Reference order for each sort option. "Newest" means most recently published (created, for
+// a listing never published). Missing manufacturer or year sorts last. Ties fall back to id,
+// descending, except 'oldest' which is ascending throughout, so paging is stable.
+export function compareListings(sort: SortOption): (a: SortableListing, b: SortableListing) => number {
+  const primary = (a: SortableListing, b: SortableListing): number => {
+    switch (sort) {
+      case 'newest':
+        return listedAt(b) - listedAt(a);
+      case 'oldest':
+        return listedAt(a) - listedAt(b);
+      case 'title-asc':
+        return cmpText(a.title, b.title);
+      case 'title-desc':
+        return cmpText(b.title, a.title);
+      case 'pieces-asc':
+        return cmpNum(a.pieces, b.pieces);
+      case 'pieces-desc':
+        return cmpNum(b.pieces, a.pieces);
+      case 'points-asc':
+        return cmpNum(a.puzzlePoints, b.puzzlePoints);
+      case 'points-desc':
+        return cmpNum(b.puzzlePoints, a.puzzlePoints);
+      case 'manufacturer':
+        return nullsLast(a.manufacturerName, b.manufacturerName, cmpText);
+      case 'year-newest':
+        return nullsLast(a.yearOfManufacture, b.yearOfManufacture, (x, y) => y - x);
+      case 'year-oldest':
+        return nullsLast(a.yearOfManufacture, b.yearOfManufacture, cmpNum);
+    }
+  };
+  return (a, b) => primary(a, b) || (sort === 'oldest' ? a.id - b.id : b.id - a.id);
+}

@@ -1,0 +1,199 @@
+// Trade requests (CONTRACT section 4): action bodies, the state machine as data, and who may
+// request a puzzle at all (spec sections 6 and 8).
+
+import { z } from 'zod';
+import { REPORT_REASONS } from './enums';
+import type { TradeStatus } from './enums';
+import {
+  DELIVERY_NOTES_MAX,
+  FEEDBACK_COMMENT_MAX,
+  FEEDBACK_RESPONSE_MAX,
+  FEEDBACK_VISIBLE_AFTER_MS,
+  RATING_MAX,
+  RATING_MIN,
+  REPORT_DETAILS_MAX,
+  REQUEST_COMMENTS_MAX,
+  SHIPPING_NOTES_MAX,
+} from './constants';
+import { idField, optionalText, requiredText } from './fields';
+
+export const PROVIDE_DETAILS_MESSAGE = 'Please provide details';
+
+export const tradeRequestSchema = z.object({
+  puzzleListingId: idField('Puzzle listing'),
+  requestComments: optionalText('Comments', REQUEST_COMMENTS_MAX),
+});
+export type TradeRequestBody = z.output<typeof tradeRequestSchema>;
+
+export const tradeListQuerySchema = z.object({
+  role: z.enum(['requester', 'owner'], { error: 'Role must be requester or owner' }).optional(),
+});
+
+export const shipSchema = z.object({
+  carrierName: optionalText('Carrier', 100),
+  trackingNumber: optionalText('Tracking number', 100),
+  shippingNotes: optionalText('Shipping notes', SHIPPING_NOTES_MAX),
+});
+export type ShipBody = z.output<typeof shipSchema>;
+
+export const confirmDeliverySchema = z.object({
+  deliveryNotes: optionalText('Delivery notes', DELIVERY_NOTES_MAX),
+});
+export type ConfirmDeliveryBody = z.output<typeof confirmDeliverySchema>;
+
+export const declineSchema = z.object({ reason: optionalText('Reason', 500) });
+export type DeclineBody = z.output<typeof declineSchema>;
+
+export const disputeSchema = z.object({
+  details: requiredText('Details', REPORT_DETAILS_MAX, PROVIDE_DETAILS_MESSAGE),
+});
+export type DisputeBody = z.output<typeof disputeSchema>;
+
+const RATING_MESSAGE = `Rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}`;
+
+export const feedbackSchema = z.object({
+  rating: z
+    .number({ error: RATING_MESSAGE })
+    .int({ error: RATING_MESSAGE })
+    .min(RATING_MIN, { error: RATING_MESSAGE })
+    .max(RATING_MAX, { error: RATING_MESSAGE }),
+  comment: requiredText('Comment', FEEDBACK_COMMENT_MAX, 'Comment is required'),
+});
+export type FeedbackBody = z.output<typeof feedbackSchema>;
+
+export const feedbackResponseSchema = z.object({
+  response: requiredText('Response', FEEDBACK_RESPONSE_MAX, 'Response is required'),
+});
+export type FeedbackResponseBody = z.output<typeof feedbackResponseSchema>;
+
+export const feedbackReportSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: 'Choose a reason' }),
+  details: requiredText('Details', REPORT_DETAILS_MAX, PROVIDE_DETAILS_MESSAGE),
+});
+export type FeedbackReportBody = z.output<typeof feedbackReportSchema>;
+
+export const resolveDisputeSchema = z.object({
+  outcome: z.enum(['complete', 'refund'], { error: 'Outcome must be complete or refund' }),
+  notes: optionalText('Notes', 500),
+});
+export type ResolveDisputeBody = z.output<typeof resolveDisputeSchema>;
+
+// ---------------------------------------------------------------------------------------
+// State machine
+
+export const TRADE_ACTIONS = [
+  'accept',
+  'decline',
+  'cancel',
+  'ship',
+  'confirm-delivery',
+  'dispute',
+  'resolve-complete',
+  'resolve-refund',
+  'expire',
+  'auto-complete',
+] as const;
+export type TradeAction = (typeof TRADE_ACTIONS)[number];
+
+export type TradeActor = 'owner' | 'requester' | 'either' | 'admin' | 'system';
+// Who is asking: a party to the trade, an administrator, or the scheduler.
+export type TradeRole = 'owner' | 'requester' | 'admin' | 'system';
+
+export interface TradeTransition {
+  from: readonly TradeStatus[];
+  to: TradeStatus;
+  by: TradeActor;
+}
+
+export const TRADE_TRANSITIONS: Readonly<Record<TradeAction, TradeTransition>> = {
+  accept: { from: ['pending'], to: 'accepted', by: 'owner' },
+  decline: { from: ['pending'], to: 'declined', by: 'owner' },
+  cancel: { from: ['pending', 'accepted'], to: 'cancelled', by: 'requester' },
+  ship: { from: ['accepted'], to: 'shipped', by: 'owner' },
+  'confirm-delivery': { from: ['shipped'], to: 'completed', by: 'requester' },
+  dispute: { from: ['accepted', 'shipped'], to: 'disputed', by: 'either' },
+  'resolve-complete': { from: ['disputed'], to: 'completed', by: 'admin' },
+  'resolve-refund': { from: ['disputed'], to: 'refunded', by: 'admin' },
+  expire: { from: ['pending'], to: 'expired', by: 'system' },
+  'auto-complete': { from: ['shipped'], to: 'completed', by: 'system' },
+};
+
+// Requests that block a second request for the same listing (409) and still hold a claim.
+export const OPEN_TRADE_STATUSES = ['pending', 'accepted', 'shipped', 'disputed'] as const;
+export const FINAL_TRADE_STATUSES = ['completed', 'declined', 'cancelled', 'refunded', 'expired'] as const;
+// Between acceptance and the end of the trade the cost sits in escrow.
+export const POINTS_HELD_STATUSES = ['accepted', 'shipped', 'disputed'] as const;
+
+export function isOpenTrade(status: TradeStatus): boolean {
+  return (OPEN_TRADE_STATUSES as readonly TradeStatus[]).includes(status);
+}
+
+export function canPerform(action: TradeAction, status: TradeStatus, role: TradeRole): boolean {
+  const t = TRADE_TRANSITIONS[action];
+  if (!t.from.includes(status)) return false;
+  if (t.by === 'either') return role === 'owner' || role === 'requester';
+  return t.by === role;
+}
+
+export function nextTradeStatus(action: TradeAction): TradeStatus {
+  return TRADE_TRANSITIONS[action].to;
+}
+
+// The buttons a party or admin sees for a trade in this state.
+export function availableTradeActions(status: TradeStatus, role: TradeRole): TradeAction[] {
+  return TRADE_ACTIONS.filter((action) => canPerform(action, status, role));
+}
+
+// ---------------------------------------------------------------------------------------
+// Who may request
+
+export const PROFILE_INCOMPLETE_MESSAGE =
+  'Complete your profile first. You need to add your full name, phone number, and postal address to request puzzles.';
+export const OWN_LISTING_MESSAGE = 'You cannot request your own puzzle listing.';
+
+export function insufficientPointsMessage(balance: number, cost: number): string {
+  return `Insufficient puzzle points. You have ${balance} points but need ${cost} points.`;
+}
+
+export type RequestBlockerCode = 'OWN_LISTING' | 'PROFILE_INCOMPLETE' | 'INSUFFICIENT_POINTS';
+
+export interface RequestEligibility {
+  profileComplete: boolean;
+  balance: number;
+  cost: number;
+  isOwner: boolean;
+}
+
+// Owner first: the other two are moot for one's own puzzle and would only mislead. Then the
+// profile, since topping up points does not help someone without an address.
+export function requestBlockerCode(input: RequestEligibility): RequestBlockerCode | null {
+  if (input.isOwner) return 'OWN_LISTING';
+  if (!input.profileComplete) return 'PROFILE_INCOMPLETE';
+  if (input.balance < input.cost) return 'INSUFFICIENT_POINTS';
+  return null;
+}
+
+export function requestBlocker(input: RequestEligibility): string | null {
+  switch (requestBlockerCode(input)) {
+    case 'OWN_LISTING':
+      return OWN_LISTING_MESSAGE;
+    case 'PROFILE_INCOMPLETE':
+      return PROFILE_INCOMPLETE_MESSAGE;
+    case 'INSUFFICIENT_POINTS':
+      return insufficientPointsMessage(input.balance, input.cost);
+    case null:
+      return null;
+  }
+}
+
+// CONTRACT section 4: visible once both parties have left feedback, or 14 days after completion.
+export function isFeedbackVisible(input: {
+  bothLeft: boolean;
+  completedAt: Date | string | null | undefined;
+  now?: Date;
+}): boolean {
+  if (input.bothLeft) return true;
+  if (!input.completedAt) return false;
+  const now = (input.now ?? new Date()).getTime();
+  return now - new Date(input.completedAt).getTime() >= FEEDBACK_VISIBLE_AFTER_MS;
+}

@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { SESSION_IDLE_MS, REMEMBER_ME_SESSION_MS } from '../../domain/constants';
+
+// The cookie carries a random token; the table keeps only its SHA-256, so a stolen database
+// copy cannot be used to sign in. Sessions slide: each use pushes the expiry on.
+
+export type MemberRow = typeof users.$inferSelect;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function lifetime(remember: boolean): number {
+  return remember ? REMEMBER_ME_SESSION_MS : SESSION_IDLE_MS;
+}
+
+export async function createSession(db: DbOrTx, userId: number, remember: boolean) {
+  const token = randomBytes(32).toString('base64url');
+  const expire = new Date(Date.now() + lifetime(remember));
+  await db.insert(sessions).values({ sid: hashToken(token), userId, remember, expire, sess: {} });
+  return { token, expire };
+}
+
+export async function findSessionMember(db: DbOrTx, token: string): Promise<{ member: MemberRow; remember: boolean } | null> {
+  const sid = hashToken(token);
+  const now = new Date();
+  const [row] = await db
+    .select({ member: users, remember: sessions.remember, expire: sessions.expire })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)));
+  if (!row) return null;
+  // Slide the expiry, but write at most once a minute per session.
+  const fresh = new Date(now.getTime() + lifetime(row.remember));
+  if (fresh.getTime() - row.expire.getTime() > 60_000) {
+    await db.update(sessions).set({ expire: fresh }).where(eq(sessions.sid, sid));
+  }
+  return { member: row.member, remember: row.remember };
+}
+
+export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sid, hashToken(token)));
+}
+
+export async function deleteMemberSessions(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: DbOrTx): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expire, new Date()));
+}

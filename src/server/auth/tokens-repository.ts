@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { TokenPurpose } from '../../domain/enums';
+import type { DbOrTx } from '../db/client';
+import { authTokens } from '../db/schema';
+import { hashToken } from './sessions-repository';
+
+// E-mailed link tokens (CONTRACT §3): random, stored only as a hash, single-use, expiring.
+
+export async function issueToken(db: DbOrTx, email: string, purpose: TokenPurpose, ttlMs: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(authTokens).values({
+    email,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return token;
+}
+
+/**
+ * Marks the token used and returns its e-mail, or null when it is unknown, used, expired or
+ * for another purpose. One UPDATE … RETURNING, so two clicks cannot both succeed.
+ */
+export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurpose): Promise<string | null> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ email: authTokens.email });
+  return row?.email ?? null;
+}
+
+export async function deleteToken(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+}

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { redactUrl } from '../config';
+import { acquireDataDirLock } from './data-dir-lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One type for both drivers: repositories never care which database they run on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repository methods accept either. */
+export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export type Database = {
+  db: Db;
+  kind: 'embedded' | 'postgres';
+  /** The pg pool, for LISTEN/NOTIFY and tests; undefined on the embedded database. */
+  pool: pg.Pool | undefined;
+  close(): Promise<void>;
+};
+
+export class DatabaseStartError extends Error {}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** Opens the embedded database in dataDir/db, locked against a second process. */
+export async function openEmbedded(
+  dataDir: string,
+  opts: { migrate?: boolean; loadDataDir?: Blob; inMemory?: boolean } = {},
+): Promise<Database> {
+  const release = opts.inMemory ? () => {} : acquireDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create({
+      dataDir: opts.inMemory ? undefined : path.join(dataDir, 'db'),
+      extensions: PGLITE_EXTENSIONS,
+      loadDataDir: opts.loadDataDir,
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    if (opts.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return {
+      db,
+      kind: 'embedded',
+      pool: undefined,
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+// Several app processes may start at once on one PostgreSQL database: one migrates at a time.
+const MIGRATION_LOCK_KEY = 724_311_001;
+
+export async function openPostgres(url: string, opts: { migrate?: boolean; max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: 5000 });
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (err) {
+    await pool.end().catch(() => {});
+    const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new DatabaseStartError(
+      `Cannot connect to the database at ${redactUrl(url)} (${reason}). Check DATABASE_URL, or start PostgreSQL.`,
+    );
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  if (opts.migrate !== false) {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg(lockClient), { migrationsFolder });
+    } finally {
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      lockClient.release();
+    }
+  }
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
+}
+
+export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
+}
+
+/** Rows of a raw query, whichever driver ran it. */
+export async function queryRows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

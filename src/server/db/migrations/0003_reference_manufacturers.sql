@@ -1,0 +1,37 @@
+-- The reference puzzle brands (src/server/db/reference/manufacturers.ts), so a fresh
+-- install can list puzzles straight away. ON CONFLICT keeps this safe on a database where
+-- an admin already added one of them by hand. Keep in step with the TS list (a test checks).
+INSERT INTO manufacturers (name) VALUES
+  ('Ravensburger'),
+  ('Wentworth'),
+  ('Gibsons'),
+  ('Falcon de luxe'),
+  ('Jumbo'),
+  ('Clementoni'),
+  ('Cobble Hill'),
+  ('Buffalo Games'),
+  ('Springbok'),
+  ('Educa'),
+  ('Schmidt'),
+  ('Heye'),
+  ('Eurographics'),
+  ('Pomegranate'),
+  ('Castorland'),
+  ('Trefl'),
+  ('Galison'),
+  ('White Mountain'),
+  ('Master Pieces'),
+  ('Otter House'),
+  ('House of Puzzles'),
+  ('Bits and Pieces'),
+  ('Piatnik'),
+  ('Djeco'),
+  ('Ceaco'),
+  ('Anatolian'),
+  ('Nathan'),
+  ('Grafika'),
+  ('SunsOut'),
+  ('Liberty Puzzles'),
+  ('Vermont Christmas Company'),
+  ('Lafayette Puzzle Factory')
+ON CONFLICT (name) DO NOTHING;

@@ -1,0 +1,154 @@
+// The forum (posts, replies, likes) and the community activity feed.
+import { sql } from 'drizzle-orm';
+import { boolean, check, foreignKey, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ACTIVITY_TYPES, COMMUNITY_CATEGORIES } from '../../../domain/enums';
+import { createdAt, descending, idColumn, oneOf, timestamptz, updatedAt } from './columns';
+import { users } from './users';
+
+export const communityPosts = pgTable(
+  'community_posts',
+  {
+    id: idColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    category: text('category', { enum: COMMUNITY_CATEGORIES }).notNull().default('general'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    isLocked: boolean('is_locked').notNull().default(false),
+    // Counters kept by the app in the same transaction as the row they count.
+    viewCount: integer('view_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    replyCount: integer('reply_count').notNull().default(0),
+    lastActivityAt: timestamptz('last_activity_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('community_posts_category_check', oneOf(t.category, COMMUNITY_CATEGORIES)),
+    check('community_posts_tags_max_5', sql`cardinality(${t.tags}) <= 5`),
+    check(
+      'community_posts_counters_non_negative',
+      sql`${t.viewCount} >= 0 AND ${t.likeCount} >= 0 AND ${t.replyCount} >= 0`,
+    ),
+    // The post list: pinned first, then most recent activity, optionally per category.
+    index('community_posts_list_idx').on(descending(t.isPinned), descending(t.lastActivityAt)),
+    index('community_posts_category_list_idx').on(t.category, descending(t.isPinned), descending(t.lastActivityAt)),
+    index('community_posts_user_id_idx').on(t.userId),
+  ],
+);
+
+export const communityReplies = pgTable(
+  'community_replies',
+  {
+    id: idColumn(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    // A reply to a reply; removing the parent removes the sub-thread.
+    parentReplyId: integer('parent_reply_id'),
+    likeCount: integer('like_count').notNull().default(0),
+    isEdited: boolean('is_edited').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'community_replies_parent_reply_id_fk',
+      columns: [t.parentReplyId],
+      foreignColumns: [t.id],
+    }).onDelete('cascade'),
+    check('community_replies_like_count_non_negative', sql`${t.likeCount} >= 0`),
+    index('community_replies_post_created_at_idx').on(t.postId, t.createdAt),
+    index('community_replies_user_id_idx').on(t.userId),
+    index('community_replies_parent_reply_id_idx').on(t.parentReplyId),
+  ],
+);
+
+/** A like on exactly one post or one reply; a member likes each thing at most once. */
+export const communityLikes = pgTable(
+  'community_likes',
+  {
+    id: idColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').references(() => communityPosts.id, { onDelete: 'cascade' }),
+    replyId: integer('reply_id').references(() => communityReplies.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('community_likes_one_target', sql`num_nonnulls(${t.postId}, ${t.replyId}) = 1`),
+    uniqueIndex('community_likes_user_post_unique')
+      .on(t.userId, t.postId)
+      .where(sql`post_id IS NOT NULL`),
+    uniqueIndex('community_likes_user_reply_unique')
+      .on(t.userId, t.replyId)
+      .where(sql`reply_id IS NOT NULL`),
+    index('community_likes_post_id_idx').on(t.postId),
+    index('community_likes_reply_id_idx').on(t.replyId),
+  ],
+);
+
+/** The community activity feed ('+N points' badges). */
+export const userActivities = pgTable(
+  'user_activities',
+  {
+    id: idColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityType: text('activity_type', { enum: ACTIVITY_TYPES }).notNull(),
+    targetId: integer('target_id'),
+    targetType: text('target_type'),
+    description: text('description').notNull(),
+    points: integer('points').notNull().default(0),
+    isPublic: boolean('is_public').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('user_activities_activity_type_check', oneOf(t.activityType, ACTIVITY_TYPES)),
+    index('user_activities_public_created_at_idx')
+      .on(descending(t.createdAt))
+      .where(sql`is_public`),
+    index('user_activities_user_created_at_idx').on(t.userId, descending(t.createdAt)),
+  ],
+);
+
+export const userAchievements = pgTable(
+  'user_achievements',
+  {
+    id: idColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Free text (e.g. 'first_trade'): new achievements need no migration.
+    achievementType: text('achievement_type').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    iconUrl: text('icon_url'),
+    unlockedAt: timestamptz('unlocked_at').notNull().defaultNow(),
+    isVisible: boolean('is_visible').notNull().default(true),
+  },
+  (t) => [unique('user_achievements_user_type_unique').on(t.userId, t.achievementType)],
+);
+
+export type CommunityPost = typeof communityPosts.$inferSelect;
+export type NewCommunityPost = typeof communityPosts.$inferInsert;
+export type CommunityReply = typeof communityReplies.$inferSelect;
+export type NewCommunityReply = typeof communityReplies.$inferInsert;
+export type CommunityLike = typeof communityLikes.$inferSelect;
+export type NewCommunityLike = typeof communityLikes.$inferInsert;
+export type UserActivity = typeof userActivities.$inferSelect;
+export type NewUserActivity = typeof userActivities.$inferInsert;
+export type UserAchievement = typeof userAchievements.$inferSelect;
+export type NewUserAchievement = typeof userAchievements.$inferInsert;

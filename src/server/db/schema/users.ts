@@ -1,0 +1,184 @@
+// Members and everything that belongs to signing in: sessions, e-mailed tokens, failed
+// sign-in counts and the optional public member profile.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { CONDITION_PREFERENCES, PREFERRED_DIFFICULTIES, TOKEN_PURPOSES } from '../../../domain/enums';
+import { createdAt, idColumn, oneOf, timestamptz, updatedAt } from './columns';
+
+/**
+ * A member (spec §3 "User").
+ *
+ * The spec's resetToken / resetTokenExpiry are deliberately NOT columns here: every e-mailed
+ * link (verify, reset, login link) is a row of `auth_tokens`, stored hashed and single-use
+ * (CONTRACT §3), so one member can never have two reset links fighting over one column.
+ *
+ * passwordHash is null until the member sets a password through the verify link; such an
+ * account cannot sign in (it is not active yet).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    // Stored as typed; uniqueness is case-insensitive (index on lower(email) below).
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    phone: text('phone'),
+    country: text('country').notNull().default('United Kingdom'),
+    // Address properties keep the spec's API names (line_1, town_or_city, ...) so the
+    // profile API and the postcode lookup can pass them through unchanged.
+    line_1: text('line_1'),
+    line_2: text('line_2'),
+    locality: text('locality'),
+    town_or_city: text('town_or_city'),
+    county: text('county'),
+    postcode: text('postcode'),
+    preferredDifficulty: text('preferred_difficulty', { enum: PREFERRED_DIFFICULTIES }).notNull().default('any'),
+    conditionPreference: text('condition_preference', { enum: CONDITION_PREFERENCES }).notNull().default('any'),
+    minPieceCount: integer('min_piece_count').notNull().default(100),
+    maxPieceCount: integer('max_piece_count').notNull().default(5000),
+    // Manufacturer ids. An array (not a join table) because it is only ever read and
+    // replaced whole by the profile form; stale ids are harmless and filtered on read.
+    preferredManufacturers: integer('preferred_manufacturers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    // The spendable balance. Points held for an accepted trade live on the trade
+    // (trade_requests.held_points); every change is also a points_ledger row.
+    puzzlePoints: integer('puzzle_points').notNull().default(5),
+    profileCompleted: boolean('profile_completed').notNull().default(false),
+    hasSeenWelcomeGift: boolean('has_seen_welcome_gift').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    bio: text('bio'),
+    joinedAt: timestamptz('joined_at').notNull().defaultNow(),
+    lastActiveAt: timestamptz('last_active_at'),
+    publicProfile: boolean('public_profile').notNull().default(true),
+    // Cached average of the visible feedback received (0 = none yet, shown as 'New Member').
+    tradingReputation: doublePrecision('trading_reputation').notNull().default(0),
+    completedTrades: integer('completed_trades').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    check('users_puzzle_points_non_negative', sql`${t.puzzlePoints} >= 0`),
+    check('users_completed_trades_non_negative', sql`${t.completedTrades} >= 0`),
+    check('users_preferred_difficulty_check', oneOf(t.preferredDifficulty, PREFERRED_DIFFICULTIES)),
+    check('users_condition_preference_check', oneOf(t.conditionPreference, CONDITION_PREFERENCES)),
+    check(
+      'users_piece_counts_range',
+      sql`${t.minPieceCount} BETWEEN 0 AND 50000 AND ${t.maxPieceCount} BETWEEN 0 AND 50000`,
+    ),
+    check('users_trading_reputation_range', sql`${t.tradingReputation} BETWEEN 0 AND 5`),
+  ],
+);
+
+/**
+ * Server-side sessions (spec §3 "Session"). `sid` is the SHA-256 hash (hex) of the cookie
+ * token, never the token itself, so a leaked table cannot be replayed as cookies.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sess: jsonb('sess').$type<Record<string, unknown>>().notNull().default({}),
+    // Sliding expiry: 30 days with 'remember me', otherwise 24 hours idle (CONTRACT §3).
+    expire: timestamptz('expire').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Single-use e-mailed links (the spec's "Email verification token", generalised to the three
+ * purposes of CONTRACT §3). Only the SHA-256 hash of the token is stored. Keyed by e-mail
+ * rather than user id because a registration link exists before the account is active.
+ * The application stores the e-mail lower-cased.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: idColumn(),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique('auth_tokens_token_hash_unique'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_tokens_email_purpose_idx').on(t.email, t.purpose),
+    check('auth_tokens_purpose_check', oneOf(t.purpose, TOKEN_PURPOSES)),
+  ],
+);
+
+/**
+ * Sign-in attempts, counted per e-mail address and per IP for the rate limits of
+ * CONTRACT §3 (at most 10 failed sign-ins per address in 15 minutes). Old rows can be
+ * pruned freely.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: idColumn(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    succeeded: boolean('succeeded').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_attempts_email_created_at_idx').on(t.email, t.createdAt),
+    index('login_attempts_ip_created_at_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** Optional public face of a member (spec §3 "Member profile"), one per member. */
+export const memberProfiles = pgTable(
+  'member_profiles',
+  {
+    id: idColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .unique('member_profiles_user_id_unique')
+      .references(() => users.id, { onDelete: 'cascade' }),
+    avatarUrl: text('avatar_url'),
+    welcomeMessage: text('welcome_message'),
+    aboutMe: text('about_me'),
+    isProfilePublic: boolean('is_profile_public').notNull().default(true),
+    showLocation: boolean('show_location').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('member_profiles_welcome_message_length', sql`char_length(${t.welcomeMessage}) <= 200`),
+    check('member_profiles_about_me_length', sql`char_length(${t.aboutMe}) <= 500`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type AuthToken = typeof authTokens.$inferSelect;
+export type NewAuthToken = typeof authTokens.$inferInsert;
+export type LoginAttempt = typeof loginAttempts.$inferSelect;
+export type NewLoginAttempt = typeof loginAttempts.$inferInsert;
+export type MemberProfile = typeof memberProfiles.$inferSelect;
+export type NewMemberProfile = typeof memberProfiles.$inferInsert;

@@ -1,0 +1,150 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { FEEDBACK_VISIBLE_AFTER_MS } from '../../domain/constants';
+import type { DbOrTx } from '../db/client';
+import {
+  feedbackReports,
+  feedbackResponses,
+  puzzleListings,
+  tradeRequests,
+  tradingFeedback,
+  users,
+  type NewFeedbackReport,
+} from '../db/schema';
+
+// Feedback rows as SQL. "Visible" is CONTRACT §4's rule, written once here in SQL and once in
+// the domain (isFeedbackVisible), and the same as the dashboard's rating (stats-repository):
+// not hidden by an admin, and either both parties have rated or the trade completed at least
+// 14 days ago.
+
+const author = alias(users, 'author');
+
+export function visibleSql(now: Date): SQL<boolean> {
+  const visibleFrom = new Date(now.getTime() - FEEDBACK_VISIBLE_AFTER_MS);
+  return sql<boolean>`(${tradingFeedback.isVisible} AND (
+    EXISTS (SELECT 1 FROM ${tradingFeedback} b
+             WHERE b.trade_request_id = ${tradingFeedback.tradeRequestId}
+               AND b.from_user_id = ${tradingFeedback.toUserId})
+    OR ${tradeRequests.completedAt} <= ${visibleFrom.toISOString()}::timestamptz))`;
+}
+
+function selectFeedback(db: DbOrTx, now: Date) {
+  return db
+    .select({
+      feedback: tradingFeedback,
+      visible: visibleSql(now),
+      completedAt: tradeRequests.completedAt,
+      puzzleTitle: puzzleListings.title,
+      fromFirstName: author.firstName,
+      fromLastName: author.lastName,
+      response: {
+        id: feedbackResponses.id,
+        responseText: feedbackResponses.responseText,
+        isVisible: feedbackResponses.isVisible,
+        createdAt: feedbackResponses.createdAt,
+      },
+    })
+    .from(tradingFeedback)
+    .innerJoin(tradeRequests, eq(tradeRequests.id, tradingFeedback.tradeRequestId))
+    .innerJoin(puzzleListings, eq(puzzleListings.id, tradeRequests.puzzleListingId))
+    .innerJoin(author, eq(author.id, tradingFeedback.fromUserId))
+    .leftJoin(feedbackResponses, eq(feedbackResponses.feedbackId, tradingFeedback.id));
+}
+
+export type FeedbackRow = Awaited<ReturnType<typeof feedbackForTrade>>[number];
+
+export function feedbackForTrade(db: DbOrTx, tradeId: number, now: Date) {
+  return selectFeedback(db, now).where(eq(tradingFeedback.tradeRequestId, tradeId));
+}
+
+export async function feedbackById(db: DbOrTx, id: number, now: Date): Promise<FeedbackRow | null> {
+  const [row] = await selectFeedback(db, now).where(eq(tradingFeedback.id, id));
+  return row ?? null;
+}
+
+/** What others may read about a member: the visible feedback they received, newest first. */
+export function visibleFeedbackReceived(db: DbOrTx, memberId: number, now: Date, limit: number) {
+  return selectFeedback(db, now)
+    .where(and(eq(tradingFeedback.toUserId, memberId), visibleSql(now)))
+    .orderBy(desc(tradingFeedback.createdAt), desc(tradingFeedback.id))
+    .limit(limit);
+}
+
+export async function insertFeedback(db: DbOrTx, values: typeof tradingFeedback.$inferInsert) {
+  const [row] = await db.insert(tradingFeedback).values(values).returning();
+  return row!;
+}
+
+export async function insertResponse(db: DbOrTx, feedbackId: number, responseText: string, now: Date) {
+  const [row] = await db
+    .insert(feedbackResponses)
+    .values({ feedbackId, responseText, createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+export async function hasPendingReport(
+  db: DbOrTx,
+  memberId: number,
+  target: { feedbackId: number } | { responseId: number },
+): Promise<boolean> {
+  const targetWhere =
+    'feedbackId' in target
+      ? and(eq(feedbackReports.feedbackId, target.feedbackId), sql`${feedbackReports.responseId} IS NULL`)
+      : eq(feedbackReports.responseId, target.responseId);
+  const rows = await db
+    .select({ id: feedbackReports.id })
+    .from(feedbackReports)
+    .where(and(eq(feedbackReports.reportedByUserId, memberId), eq(feedbackReports.status, 'pending'), targetWhere))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertReport(db: DbOrTx, values: NewFeedbackReport) {
+  const [row] = await db.insert(feedbackReports).values(values).returning();
+  if (values.responseId) {
+    await db.update(feedbackResponses).set({ isReported: true }).where(eq(feedbackResponses.id, values.responseId));
+  } else if (values.feedbackId) {
+    await db.update(tradingFeedback).set({ isReported: true }).where(eq(tradingFeedback.id, values.feedbackId));
+  }
+  return row!;
+}
+
+/**
+ * users.trading_reputation is a cache of the rating the dashboard computes on read: the
+ * average of visible feedback received, to one decimal, 0 when none ('New Member').
+ */
+export async function refreshReputation(db: DbOrTx, memberIds: number[], now: Date): Promise<void> {
+  if (memberIds.length === 0) return;
+  const visibleFrom = new Date(now.getTime() - FEEDBACK_VISIBLE_AFTER_MS).toISOString();
+  await db
+    .update(users)
+    .set({
+      tradingReputation: sql`coalesce((
+        SELECT round(avg(f.rating), 1)::float8
+          FROM trading_feedback f
+          JOIN trade_requests t ON t.id = f.trade_request_id
+         WHERE f.to_user_id = ${users.id}
+           AND f.is_visible
+           AND (EXISTS (SELECT 1 FROM trading_feedback b
+                         WHERE b.trade_request_id = f.trade_request_id AND b.from_user_id = f.to_user_id)
+                OR t.completed_at <= ${visibleFrom}::timestamptz)), 0)`,
+    })
+    .where(inArray(users.id, memberIds));
+}
+
+/**
+ * Members whose received feedback turned visible by time in the last `windowMs` (its trade
+ * passed 14 days since completion): the sweeper refreshes their cached rating.
+ */
+export async function membersWithFeedbackTurningVisible(db: DbOrTx, now: Date, windowMs: number): Promise<number[]> {
+  const until = new Date(now.getTime() - FEEDBACK_VISIBLE_AFTER_MS);
+  const since = new Date(until.getTime() - windowMs);
+  const rows = await db
+    .selectDistinct({ id: tradingFeedback.toUserId })
+    .from(tradingFeedback)
+    .innerJoin(tradeRequests, eq(tradeRequests.id, tradingFeedback.tradeRequestId))
+    .where(sql`${tradeRequests.completedAt} > ${since.toISOString()}::timestamptz
+      AND ${tradeRequests.completedAt} <= ${until.toISOString()}::timestamptz`);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../domain/errors';
+
+// CONTRACT §3: a mutating call whose Origin (or, without one, Sec-Fetch-Site) shows another
+// site is refused. SameSite=Lax cookies already stop most forgeries; this closes the rest.
+
+const CROSS_SITE_MESSAGE = 'This request came from another website and was refused.';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function registerCsrfCheck(app: FastifyInstance, appUrl: string): void {
+  const appOrigin = new URL(appUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin) {
+      const ownOrigin = `${request.protocol}://${request.host}`;
+      if (origin !== appOrigin && origin !== ownOrigin) {
+        throw new AppError('CROSS_SITE', CROSS_SITE_MESSAGE);
+      }
+      return;
+    }
+    const site = request.headers['sec-fetch-site'];
+    if (site && site !== 'same-origin' && site !== 'none') {
+      throw new AppError('CROSS_SITE', CROSS_SITE_MESSAGE);
+    }
+  });
+}

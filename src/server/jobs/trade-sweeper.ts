@@ -1,0 +1,99 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../app';
+import { membersWithFeedbackTurningVisible, refreshReputation } from '../feedback/feedback-repository';
+import { createLogger } from '../http/logging';
+import { dispatchOutbox } from '../trades/trade-notices';
+import { applyTradeCommand } from '../trades/trade-service';
+import { dueForAutoComplete, dueForExpiry } from '../trades/trades-repository';
+
+// CONTRACT §4's clocks: a pending request unanswered for 7 days expires, a shipped trade
+// neither confirmed nor disputed within 21 days completes (and pays the owner). The timers
+// are the rows' own expires_at / auto_complete_at, so a restart loses nothing: the first
+// sweep after start-up catches up. Every app process sweeps; each trade is still handled
+// once, because each step locks its rows with SKIP LOCKED and re-checks status and time
+// under the lock (a trade another process or a member got to first is skipped).
+
+export const TRADE_SWEEP_INTERVAL_MS = 60 * 1000;
+// The first sweep (catching up on whatever fell due while the app was stopped) waits a few
+// seconds, so it never competes with start-up itself.
+export const TRADE_SWEEP_FIRST_DELAY_MS = 5 * 1000;
+const BATCH = 100;
+// Ratings are refreshed for feedback whose 14 days ran out in this window (generous, so a
+// club that was switched off for a few days still catches up).
+const REPUTATION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type SweepResult = { expired: number[]; autoCompleted: number[] };
+
+const silent = createLogger('silent');
+
+/** One sweep at `now` (injectable, so tests need not wait 7 or 21 days). */
+export async function sweepTrades(
+  ctx: AppContext,
+  now: Date = new Date(),
+  log: FastifyBaseLogger = silent,
+): Promise<SweepResult> {
+  const db = ctx.database.db;
+  const result: SweepResult = { expired: [], autoCompleted: [] };
+  const jobs = [
+    { action: 'expire' as const, due: dueForExpiry, done: result.expired },
+    { action: 'auto-complete' as const, due: dueForAutoComplete, done: result.autoCompleted },
+  ];
+  for (const job of jobs) {
+    const tried = new Set<number>();
+    for (;;) {
+      const ids = (await job.due(db, now, BATCH)).filter((id) => !tried.has(id));
+      if (ids.length === 0) break;
+      for (const id of ids) {
+        tried.add(id);
+        try {
+          const step = await applyTradeCommand(db, id, { kind: 'system' }, { action: job.action }, { now });
+          if (!step) continue; // another process has it, or a member acted first
+          job.done.push(id);
+          await dispatchOutbox(ctx, step.outbox, log);
+        } catch (err) {
+          // One bad trade must not stop the others; it is tried again next sweep.
+          log.error({ err, tradeRequestId: id, action: job.action }, 'scheduled trade step failed');
+        }
+      }
+    }
+  }
+  // One member per statement: a single UPDATE over many members could lock them in another
+  // order than a trade step does (members in id order) and deadlock with it.
+  for (const memberId of await membersWithFeedbackTurningVisible(db, now, REPUTATION_WINDOW_MS)) {
+    await refreshReputation(db, [memberId], now);
+  }
+  return result;
+}
+
+/** Starts the sweeper (first run soon after start-up); the returned function stops it and waits for a run in progress. */
+export function startTradeSweeper(
+  ctx: AppContext,
+  log?: FastifyBaseLogger,
+  intervalMs = TRADE_SWEEP_INTERVAL_MS,
+  firstDelayMs = TRADE_SWEEP_FIRST_DELAY_MS,
+): () => Promise<void> {
+  const logger = log ?? silent;
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return; // a slow sweep is never overlapped by the next
+    running = sweepTrades(ctx, new Date(), logger)
+      .then((r) => {
+        if (r.expired.length + r.autoCompleted.length > 0) {
+          logger.info({ expired: r.expired.length, autoCompleted: r.autoCompleted.length }, 'trade sweep');
+        }
+      })
+      .catch((err: unknown) => logger.error({ err }, 'trade sweep failed'))
+      .finally(() => (running = null));
+  };
+  const first = setTimeout(tick, firstDelayMs);
+  const timer = setInterval(tick, intervalMs);
+  first.unref();
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}

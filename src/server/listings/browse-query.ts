@@ -1,0 +1,170 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SortOption } from '../../domain/constants';
+import { yearGroupRange, type BrowseFilters, type BrowseQuery } from '../../domain/listings';
+
+// Spec section 5's browse semantics as SQL over `puzzle_listings p`. The reference is
+// matchesBrowseFilters / compareListings in src/domain/listings.ts; tests/api/browse.test.ts
+// compares the two on a fixture that covers every filter's edges. Every condition is
+// written so that one of the partial (status = 'active') indexes of migrations 0001 and
+// 0004 can answer it; EXPLAIN is checked in tests/api/browse-plans.test.ts.
+
+/** `LIKE` pattern text with its own wildcards taken literally (backslash is LIKE's escape). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Case-insensitive substring test on an already lower-cased column expression. */
+function containsLower(lowerColumn: SQL, needle: string): SQL {
+  // PostgreSQL text cannot hold NUL, so nothing stored contains it (and sending it would fail).
+  if (needle.includes('\u0000')) return sql`false`;
+  // lower() in SQL, as the search_text trigger does, so both sides fold case alike.
+  return sql`${lowerColumn} LIKE '%' || lower(${escapeLike(needle)}) || '%'`;
+}
+
+/** Upper case without spaces: 'hg1 2ab' -> 'HG12AB'. */
+export function normalisePostcode(text: string): string {
+  return text.toUpperCase().replace(/\s+/g, '');
+}
+
+/**
+ * Location (CONTRACT §4, issue 5): the owner's town or city contains the text
+ * (case-insensitive), or the text is the owner's postcode area ('HG'), outward code ('HG1')
+ * or whole postcode ('HG1 2AB', spaces ignored). A UK inward code is always 3 characters, so
+ * the outward code is the normalised postcode minus its last 3. Owners who chose not to show
+ * their location (member_profiles.show_location = false) never match, or the filter would
+ * reveal what their listing hides.
+ */
+function locationCondition(location: string): SQL {
+  if (location.includes('\u0000')) return sql`false`;
+  const code = normalisePostcode(location);
+  const postcodeMatch = /^[A-Z0-9]{1,8}$/.test(code)
+    ? sql` OR (pc.code <> '' AND (pc.code = ${code}
+          OR substring(pc.code from '^[A-Z]+') = ${code}
+          OR (length(pc.code) > 3 AND left(pc.code, length(pc.code) - 3) = ${code})))`
+    : sql``;
+  return sql`EXISTS (
+    SELECT 1 FROM users ou
+    LEFT JOIN member_profiles omp ON omp.user_id = ou.id
+    CROSS JOIN LATERAL (SELECT upper(regexp_replace(coalesce(ou.postcode, ''), '\\s', '', 'g')) AS code) pc
+    WHERE ou.id = p.user_id AND omp.show_location IS NOT FALSE
+      AND (${containsLower(sql`lower(ou.town_or_city)`, location)}${postcodeMatch}))`;
+}
+
+/** The WHERE clause (without the keyword) for active listings matching the filters. */
+export function browseWhere(filters: BrowseFilters): SQL {
+  const f = filters;
+  const conditions: SQL[] = [sql`p.status = 'active'`];
+  const q = f.q?.trim();
+  if (q) conditions.push(containsLower(sql`p.search_text`, q));
+  if (f.difficulty !== undefined) conditions.push(sql`p.difficulty = ${f.difficulty}`);
+  if (f.condition !== undefined) conditions.push(sql`p.condition = ${f.condition}`);
+  if (f.manufacturerId !== undefined) conditions.push(sql`p.manufacturer_id = ${f.manufacturerId}`);
+  const artist = f.artist?.trim();
+  // A listing without an artist has NULL here and never matches (spec section 5).
+  if (artist) conditions.push(containsLower(sql`lower(p.artist)`, artist));
+  if (f.year !== undefined) {
+    // A listing without a year compares as NULL and is left out (spec section 5).
+    const { min, max } = yearGroupRange(f.year);
+    if (min !== undefined) conditions.push(sql`p.year_of_manufacture >= ${min}`);
+    if (max !== undefined) conditions.push(sql`p.year_of_manufacture <= ${max}`);
+  }
+  if (f.minPieces !== undefined) conditions.push(sql`p.pieces >= ${f.minPieces}`);
+  if (f.maxPieces !== undefined) conditions.push(sql`p.pieces <= ${f.maxPieces}`);
+  if (f.minPoints !== undefined) conditions.push(sql`p.puzzle_points >= ${f.minPoints}`);
+  if (f.maxPoints !== undefined) conditions.push(sql`p.puzzle_points <= ${f.maxPoints}`);
+  if (f.completeOnly === true) conditions.push(sql`p.missing_pieces = 0`);
+  const location = f.location?.trim();
+  if (location) conditions.push(locationCondition(location));
+  // maxDistance is accepted but not applied until a geocoding source exists (issue 5).
+  return sql.join(conditions, sql` AND `);
+}
+
+type SortKey = { expression: SQL; descending: boolean; nullsLast?: boolean };
+
+/**
+ * Sort keys in compareListings' order. The expressions match the index definitions of
+ * migration 0004 exactly (PostgreSQL only uses an index whose expression is identical).
+ * 'manufacturer' reads `mr.name_key`; see browsePageIds.
+ */
+function sortKeys(sort: SortOption): SortKey[] {
+  const idDesc: SortKey = { expression: sql`p.id`, descending: true };
+  const listedAt = sql`coalesce(p.published_at, p.created_at)`;
+  const title = sql`(lower(p.title) COLLATE "C")`;
+  switch (sort) {
+    case 'newest':
+      return [{ expression: listedAt, descending: true }, idDesc];
+    case 'oldest':
+      return [
+        { expression: listedAt, descending: false },
+        { expression: sql`p.id`, descending: false },
+      ];
+    case 'title-asc':
+      return [{ expression: title, descending: false }, idDesc];
+    case 'title-desc':
+      return [{ expression: title, descending: true }, idDesc];
+    case 'pieces-asc':
+      return [{ expression: sql`p.pieces`, descending: false }, idDesc];
+    case 'pieces-desc':
+      return [{ expression: sql`p.pieces`, descending: true }, idDesc];
+    case 'points-asc':
+      return [{ expression: sql`p.puzzle_points`, descending: false }, idDesc];
+    case 'points-desc':
+      return [{ expression: sql`p.puzzle_points`, descending: true }, idDesc];
+    case 'manufacturer':
+      return [{ expression: sql`mr.name_key`, descending: false, nullsLast: true }, idDesc];
+    case 'year-newest':
+      return [{ expression: sql`p.year_of_manufacture`, descending: true, nullsLast: true }, idDesc];
+    case 'year-oldest':
+      return [{ expression: sql`p.year_of_manufacture`, descending: false, nullsLast: true }, idDesc];
+  }
+}
+
+/**
+ * ORDER BY for a page. With `alias`, the keys are read from a subquery's output columns
+ * sort_0, sort_1 (see browsePageIds), to re-apply the order after the page is chosen.
+ */
+export function browseOrderBy(sort: SortOption, alias?: string): SQL {
+  const keys = sortKeys(sort).map((key, i) => {
+    const expression = alias ? sql.raw(`${alias}.sort_${i}`) : key.expression;
+    // Spelled out: DESC alone means NULLS FIRST, ASC alone NULLS LAST.
+    const nulls = key.nullsLast ? sql` NULLS LAST` : key.descending ? sql` NULLS FIRST` : sql``;
+    return sql`${expression} ${key.descending ? sql`DESC` : sql`ASC`}${nulls}`;
+  });
+  return sql.join(keys, sql`, `);
+}
+
+/**
+ * The page: `id, sort_0, sort_1` of the matching active listings `limit` from `offset`, in
+ * the sort's order, read off that sort's index.
+ *
+ * The manufacturer's name lives in another table, so no index of puzzle_listings is in
+ * that order. Instead each manufacturer's first offset + limit matches (newest id first,
+ * from the (manufacturer_id, id) index) are merged by name, plus those without a
+ * manufacturer last: the same rows as sorting every listing, at a few dozen index probes.
+ */
+export function browsePageIds(query: BrowseQuery, where: SQL, limit: number, offset: number): SQL {
+  const { sort } = query;
+  if (sort !== 'manufacturer') {
+    const columns = sql.join(
+      sortKeys(sort).map((key, i) => sql`${key.expression} AS ${sql.raw(`sort_${i}`)}`),
+      sql`, `,
+    );
+    return sql`SELECT p.id, ${columns} FROM puzzle_listings p WHERE ${where}
+      ORDER BY ${browseOrderBy(sort)} LIMIT ${limit} OFFSET ${offset}`;
+  }
+  const depth = offset + limit;
+  return sql`SELECT x.id, x.sort_0, x.sort_1 FROM (
+      SELECT p.id, mr.name_key AS sort_0, p.id AS sort_1
+      FROM (SELECT mf.id, (lower(mf.name) COLLATE "C") AS name_key FROM manufacturers mf) mr
+      CROSS JOIN LATERAL (
+        SELECT p.id FROM puzzle_listings p WHERE p.manufacturer_id = mr.id AND ${where}
+        ORDER BY p.id DESC LIMIT ${depth}
+      ) p
+      UNION ALL
+      SELECT p.id, NULL, p.id FROM (
+        SELECT p.id FROM puzzle_listings p WHERE p.manufacturer_id IS NULL AND ${where}
+        ORDER BY p.id DESC LIMIT ${depth}
+      ) p
+    ) x
+    ORDER BY ${browseOrderBy(sort, 'x')} LIMIT ${limit} OFFSET ${offset}`;
+}

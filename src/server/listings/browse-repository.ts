@@ -1,0 +1,276 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
+import { YEAR_FILTER_MAX_YEARS } from '../../domain/constants';
+import type { BrowseFilters, BrowseQuery } from '../../domain/listings';
+import { queryRows, type DbOrTx } from '../db/client';
+import { browseOrderBy, browsePageIds, browseWhere } from './browse-query';
+import { listingJson, listingViewJoins } from './listing-view';
+import { queryFixedPlan, queryValueSensitive } from './prepared-statements';
+
+// GET /api/puzzle-listings (docs/performance.md has the measurements behind this):
+//  1. the page's listing ids, chosen by the browse indexes (its plan depends on the filter
+//     values; see prepared-statements.ts for how it is still planned rarely);
+//  2. the capped total, only when the page alone cannot tell it and no fresh count is
+//     remembered;
+//  3. the cards (the listing JSON of listing-view.ts, built by the database), only for ids
+//     not remembered; and for a signed-in member which of the page's listings are favourites.
+
+/**
+ * 'Showing X of Y puzzles' counts exactly up to this many matches and says '1,000+' beyond.
+ * An exact count(*) of a broad search over 100,000 listings reads every match (measured:
+ * 44 requests/s at p99 958 ms); stopping at the cap bounds the work of every search.
+ */
+export const BROWSE_COUNT_CAP = 1000;
+
+export type BrowsePage = {
+  /** The page's listings as a JSON array (the cards as the database wrote them). */
+  itemsJson: string;
+  total: number;
+  totalIsCapped: boolean;
+  hasMore: boolean;
+  page: number;
+  pageSize: number;
+};
+
+// ---------------------------------------------------------------------------------------
+// Short-lived memory. Counts: a capped count of a broad search still reads up to a thousand
+// matches (milliseconds), and the same filters asked again within COUNT_TTL_MS reuse it.
+// Cards: building a card's JSON with its owner and manufacturer names costs more than finding
+// the page; a card is reused for CARD_TTL_MS. Years: the list changes rarely.
+//
+// Every listing write in this process forgets all three at once (a generation counter: a
+// transaction object is not the database object entries are keyed by), so a member sees their
+// own change immediately. What this process cannot see (another app process writing to the
+// same PostgreSQL, or a member renaming themselves, which changes the owner name on cards) shows
+// within the TTL; a listing that stops being active leaves browse at once, because the page's
+// ids are always read afresh.
+
+const COUNT_TTL_MS = 30_000;
+const CARD_TTL_MS = 60_000;
+const YEARS_TTL_MS = 10_000;
+const COUNT_ENTRIES_MAX = 2_000;
+const CARD_ENTRIES_MAX = 10_000;
+let generation = 0;
+type Remembered<T> = { at: number; generation: number; value: T };
+const counts = new WeakMap<object, Map<string, Remembered<number>>>();
+const cards = new WeakMap<object, Map<number, Remembered<string>>>();
+const yearsCache = new WeakMap<object, Remembered<Promise<number[]>>>();
+
+const fresh = <T>(hit: Remembered<T> | undefined, ttl: number): hit is Remembered<T> =>
+  hit !== undefined && hit.generation === generation && Date.now() - hit.at < ttl;
+
+/**
+ * Forget remembered counts, cards and years, so the next browse reads them afresh. Listing
+ * writes here call it; so may anything else that changes what a card shows (an owner's name
+ * or town, a manufacturer's name), or they show within a minute.
+ */
+export function forgetBrowseCaches(): void {
+  generation += 1;
+}
+
+/**
+ * `readGeneration` is the generation when the value was read: had a write been forgotten
+ * while the read was under way, the value may predate it and is stored already stale.
+ */
+function remember<K, T>(
+  store: WeakMap<object, Map<K, Remembered<T>>>,
+  db: DbOrTx,
+  key: K,
+  value: T,
+  max: number,
+  readGeneration: number,
+) {
+  let map = store.get(db);
+  if (!map) store.set(db, (map = new Map()));
+  map.delete(key);
+  map.set(key, { at: Date.now(), generation: readGeneration, value });
+  // A Map iterates oldest first: drop from the front.
+  for (const oldest of map.keys()) {
+    if (map.size <= max) break;
+    map.delete(oldest);
+  }
+}
+
+function countKey(filters: BrowseFilters, cap: number): string {
+  const f = filters;
+  // Exactly what browseWhere reads, in a fixed order.
+  return JSON.stringify([
+    cap,
+    f.q?.trim() || null,
+    f.difficulty,
+    f.condition,
+    f.manufacturerId,
+    f.artist?.trim() || null,
+    f.year,
+    f.minPieces,
+    f.maxPieces,
+    f.minPoints,
+    f.maxPoints,
+    f.completeOnly === true,
+    f.location?.trim() || null,
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Statements
+
+/** The ids of the page, pageSize + 1 of them, so that hasMore needs no count. */
+export function browsePageStatement(query: BrowseQuery): SQL {
+  const offset = (query.page - 1) * query.pageSize;
+  return browsePageIds(query, browseWhere(query), query.pageSize + 1, offset);
+}
+
+/**
+ * How many listings match, counting no further than cap + 1. It walks the newest-first index
+ * (or, for a rare word, sorts its few matches): with no order at all PostgreSQL would rather
+ * read the table from the start until it has seen cap + 1 matches, which for a broad search
+ * is a tenth of the table.
+ */
+export function browseCountStatement(filters: BrowseFilters, cap: number): SQL {
+  return sql`SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM puzzle_listings p WHERE ${browseWhere(filters)}
+      ORDER BY ${browseOrderBy('newest')} LIMIT ${cap + 1}
+    ) matches`;
+}
+
+/** The cards of these listings (one JSON object each, no viewer-specific fields). */
+export function listingCardsStatement(ids: number[]): SQL {
+  return sql`SELECT p.id, ${listingJson(null)}::text AS card
+    FROM puzzle_listings p ${listingViewJoins}
+    WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])`;
+}
+
+function favoriteIdsStatement(viewerId: number, ids: number[]): SQL {
+  return sql`SELECT f.puzzle_listing_id AS id FROM favorites f
+    WHERE f.user_id = ${viewerId} AND f.puzzle_listing_id = ANY(${`{${ids.join(',')}}`}::int[])`;
+}
+
+// ---------------------------------------------------------------------------------------
+
+async function browseTotal(
+  db: DbOrTx,
+  pool: pg.Pool | undefined,
+  query: BrowseQuery,
+  ids: number[],
+  cap: number,
+  readGeneration: number,
+): Promise<{ total: number; totalIsCapped: boolean }> {
+  const offset = (query.page - 1) * query.pageSize;
+  const key = countKey(query, cap);
+  if (ids.length <= query.pageSize && (ids.length > 0 || offset === 0)) {
+    // The last page: everything before it plus what it holds is the exact total.
+    const total = offset + ids.length;
+    if (total <= cap) remember(counts, db, key, total, COUNT_ENTRIES_MAX, readGeneration);
+    return { total, totalIsCapped: false };
+  }
+  const hit = counts.get(db)?.get(key);
+  let n: number;
+  if (fresh(hit, COUNT_TTL_MS)) {
+    n = hit.value;
+  } else {
+    const [row] = await queryValueSensitive<{ n: number }>(
+      db,
+      pool,
+      () => browseCountStatement(query, cap),
+      `count:${key}`,
+    );
+    n = Number(row?.n ?? 0);
+    remember(counts, db, key, n, COUNT_ENTRIES_MAX, readGeneration);
+  }
+  return { total: Math.min(n, cap), totalIsCapped: n > cap };
+}
+
+async function cardsFor(db: DbOrTx, pool: pg.Pool | undefined, ids: number[]): Promise<Map<number, string>> {
+  const found = new Map<number, string>();
+  const remembered = cards.get(db);
+  const missing: number[] = [];
+  for (const id of ids) {
+    const hit = remembered?.get(id);
+    if (fresh(hit, CARD_TTL_MS)) found.set(id, hit.value);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    const readGeneration = generation;
+    const rows = await queryFixedPlan<{ id: number; card: string }>(db, pool, listingCardsStatement(missing));
+    for (const row of rows) {
+      found.set(Number(row.id), row.card);
+      remember(cards, db, Number(row.id), row.card, CARD_ENTRIES_MAX, readGeneration);
+    }
+  }
+  return found;
+}
+
+/** One page of active listings, spec section 5's filters and sorts applied by the database. */
+export async function browseListings(
+  db: DbOrTx,
+  query: BrowseQuery,
+  viewerId: number | null,
+  options: { countCap?: number; pool?: pg.Pool } = {},
+): Promise<BrowsePage> {
+  const cap = options.countCap ?? BROWSE_COUNT_CAP;
+  const { page, pageSize } = query;
+  const readGeneration = generation;
+  const ids = (
+    await queryValueSensitive<{ id: number }>(
+      db,
+      options.pool,
+      () => browsePageStatement(query),
+      `page:${JSON.stringify([countKey(query, 0), query.sort, page, pageSize])}`,
+    )
+  ).map((r) => Number(r.id));
+  const pageIds = ids.slice(0, pageSize);
+
+  const [counted, cardById, favorites] = await Promise.all([
+    browseTotal(db, options.pool, query, ids, cap, readGeneration),
+    cardsFor(db, options.pool, pageIds),
+    viewerId === null || pageIds.length === 0
+      ? Promise.resolve(null)
+      : queryFixedPlan<{ id: number }>(db, options.pool, favoriteIdsStatement(viewerId, pageIds)).then(
+          (rows) => new Set(rows.map((r) => Number(r.id))),
+        ),
+  ]);
+
+  // A listing deleted between the statements has no card: it is simply left out.
+  const items: string[] = [];
+  for (const id of pageIds) {
+    const card = cardById.get(id);
+    if (card === undefined) continue;
+    // Cards end with '}': the viewer's favourite flag goes in before it.
+    items.push(favorites === null ? card : `${card.slice(0, -1)},"isFavorite":${favorites.has(id)}}`);
+  }
+  return { itemsJson: `[${items.join(',')}]`, ...counted, hasMore: ids.length > pageSize, page, pageSize };
+}
+
+// ---------------------------------------------------------------------------------------
+
+/**
+ * The 10 most recent distinct years among active listings, newest first, by a loose index
+ * scan (one probe of the year-newest index per year instead of reading every listing).
+ */
+export async function activeListingYears(db: DbOrTx): Promise<number[]> {
+  const rows = await queryRows<{ year: number }>(
+    db,
+    sql`WITH RECURSIVE years AS (
+        (SELECT year_of_manufacture AS year FROM puzzle_listings
+          WHERE status = 'active' AND year_of_manufacture IS NOT NULL
+          ORDER BY year_of_manufacture DESC NULLS LAST, id DESC LIMIT 1)
+        UNION ALL
+        SELECT (SELECT l.year_of_manufacture FROM puzzle_listings l
+                WHERE l.status = 'active' AND l.year_of_manufacture < years.year
+                ORDER BY l.year_of_manufacture DESC NULLS LAST, l.id DESC LIMIT 1)
+        FROM years WHERE years.year IS NOT NULL
+      )
+      SELECT year FROM years WHERE year IS NOT NULL LIMIT ${YEAR_FILTER_MAX_YEARS}`,
+  );
+  return rows.map((r) => Number(r.year));
+}
+
+/** activeListingYears, remembered per database for YEARS_TTL_MS. */
+export function cachedActiveListingYears(db: DbOrTx): Promise<number[]> {
+  const hit = yearsCache.get(db);
+  if (fresh(hit, YEARS_TTL_MS)) return hit.value;
+  const years = activeListingYears(db);
+  yearsCache.set(db, { at: Date.now(), generation, value: years });
+  years.catch(() => yearsCache.delete(db));
+  return years;
+}

@@ -1,0 +1,105 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { OPEN_TRADE_STATUSES } from '../../domain/trades';
+import { queryRows, type DbOrTx } from '../db/client';
+import { puzzleListings, tradeRequests, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
+import { forgetBrowseCaches } from './browse-repository';
+import { listingJson, listingViewJoins, type ListingView } from './listing-view';
+
+// Reading and writing single listings. Every write forgets what browse remembers (counts,
+// cards, years: browse-repository.ts), so the next page shows the change. Inside a
+// transaction, call forgetBrowseCaches() once more after the commit (a browse in between may
+// have remembered the old state); a listing that stops being active leaves browse at once
+// regardless, as the page's ids are never remembered.
+
+/** A listing as the API shows it, whatever its status (callers decide who may see it). */
+export async function findListingView(db: DbOrTx, id: number, viewerId: number | null): Promise<ListingView | null> {
+  const [row] = await queryRows<{ listing: ListingView }>(
+    db,
+    sql`SELECT ${listingJson(viewerId)} AS listing FROM puzzle_listings p ${listingViewJoins} WHERE p.id = ${id}`,
+  );
+  return row?.listing ?? null;
+}
+
+/** All of a member's listings, newest first (My Listings). */
+export async function memberListingViews(db: DbOrTx, ownerId: number): Promise<ListingView[]> {
+  const rows = await queryRows<{ listing: ListingView }>(
+    db,
+    sql`SELECT ${listingJson(ownerId)} AS listing FROM puzzle_listings p ${listingViewJoins}
+      WHERE p.user_id = ${ownerId} ORDER BY p.created_at DESC, p.id DESC`,
+  );
+  return rows.map((r) => r.listing);
+}
+
+/** Active listings with these ids, plus any of the viewer's own (favourites page). */
+export async function visibleListingViews(db: DbOrTx, ids: number[], viewerId: number): Promise<ListingView[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ listing: ListingView }>(
+    db,
+    sql`SELECT ${listingJson(viewerId)} AS listing FROM puzzle_listings p ${listingViewJoins}
+      WHERE p.id IN ${ids} AND (p.status = 'active' OR p.user_id = ${viewerId})`,
+  );
+  return rows.map((r) => r.listing);
+}
+
+/** The row, locked for the rest of the transaction when `forUpdate`. */
+export async function findListing(
+  db: DbOrTx,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<PuzzleListing | null> {
+  const query = db.select().from(puzzleListings).where(eq(puzzleListings.id, id));
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function insertListing(db: DbOrTx, values: NewPuzzleListing): Promise<PuzzleListing> {
+  const [row] = await db.insert(puzzleListings).values(values).returning();
+  forgetBrowseCaches();
+  return row!;
+}
+
+export async function updateListing(db: DbOrTx, id: number, values: Partial<NewPuzzleListing>): Promise<PuzzleListing> {
+  const [row] = await db.update(puzzleListings).set(values).where(eq(puzzleListings.id, id)).returning();
+  forgetBrowseCaches();
+  return row!;
+}
+
+/** Whether a trade for the listing is under way past its request (points held, parcel in transit, or disputed). */
+export async function hasTradeUnderWay(db: DbOrTx, listingId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: tradeRequests.id })
+    .from(tradeRequests)
+    .where(
+      and(
+        eq(tradeRequests.puzzleListingId, listingId),
+        inArray(
+          tradeRequests.status,
+          OPEN_TRADE_STATUSES.filter((s) => s !== 'pending'),
+        ),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The only way a listing becomes 'sold' (spec section 4: a completed trade sets it; members
+ * cannot). For the trades service, inside the transaction that completes the trade; from
+ * then on the listing never changes status again (PATCH answers 409).
+ */
+export async function markListingSold(tx: DbOrTx, listingId: number): Promise<PuzzleListing> {
+  const [row] = await tx
+    .update(puzzleListings)
+    .set({
+      status: 'sold',
+      isAvailable: false,
+      // A listing sold without ever being browsable (it cannot happen through the API, but
+      // keep the "was live" invariant) still gets a publish date.
+      publishedAt: sql`coalesce(${puzzleListings.publishedAt}, now())`,
+    })
+    .where(eq(puzzleListings.id, listingId))
+    .returning();
+  if (!row) throw new Error(`markListingSold: listing ${listingId} does not exist`);
+  forgetBrowseCaches();
+  return row;
+}

@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import type { ListingStatus } from '../../domain/enums';
+import { AppError, formatValidationErrors, validationError, type FieldError } from '../../domain/errors';
+import {
+  canChangeStatus,
+  isStatusOnlyPatch,
+  listingInputSchema,
+  listingStatusPatchSchema,
+  type ListingInput,
+} from '../../domain/listings';
+import type { Db, DbOrTx } from '../db/client';
+import { manufacturers, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
+import { forgetBrowseCaches } from './browse-repository';
+import type { ListingView } from './listing-view';
+import { findListing, findListingView, hasTradeUnderWay, insertListing, updateListing } from './listings-repository';
+
+// The rules of spec sections 4 and 6 for listings, whatever the client sends: only the owner
+// changes a listing; status moves exactly as canChangeStatus allows; 'sold' comes only from a
+// completed trade (markListingSold) and is final.
+
+export const SOLD_IS_FINAL_MESSAGE = 'A sold listing cannot be changed.';
+export const TRADE_UNDER_WAY_MESSAGE =
+  'This puzzle is part of a trade in progress, so it cannot be changed until the trade is finished.';
+export const NOT_YOUR_LISTING_MESSAGE = 'Only the owner can change this listing.';
+
+/** Who may see a listing: everyone when active; otherwise its owner alone. */
+export function canSeeListing(listing: Pick<PuzzleListing, 'status' | 'userId'>, viewerId: number | null): boolean {
+  return listing.status === 'active' || listing.userId === viewerId;
+}
+
+function invalid(errors: FieldError[]): AppError {
+  return new AppError('VALIDATION', formatValidationErrors(errors), errors);
+}
+
+/** Why a status move is refused, in words for the My Listings toast. */
+function refusedStatusChange(from: ListingStatus, to: ListingStatus): AppError {
+  if (from === 'sold') return new AppError('INVALID_STATUS_CHANGE', SOLD_IS_FINAL_MESSAGE);
+  if (from === 'archived' && to === 'active') {
+    return new AppError(
+      'INVALID_STATUS_CHANGE',
+      'An archived listing goes back to the drafts first: unarchive it, then publish it.',
+    );
+  }
+  return new AppError('INVALID_STATUS_CHANGE', `A listing cannot change from ${from} to ${to}.`);
+}
+
+// Stored image URLs are the ones POST /api/uploads hands out. An edit may keep whatever the
+// listing already has (seeded listings may point elsewhere), but a member cannot make a
+// listing show an arbitrary URL.
+const UPLOADED_IMAGE = /^\/uploads\/[\w-]+\.webp$/;
+
+function checkImages(input: Partial<ListingInput>, current: PuzzleListing | null): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of ['puzzleImageUrl', 'boxImageUrl'] as const) {
+    const url = input[field];
+    if (url === undefined || url === null) continue;
+    if (UPLOADED_IMAGE.test(url) || (current !== null && current[field] === url)) continue;
+    errors.push({ path: field, message: 'Image must be uploaded to the club first' });
+  }
+  return errors;
+}
+
+// PostgreSQL text cannot store the NUL character: refuse it as bad input instead of failing.
+function checkText(input: Partial<ListingInput>): FieldError[] {
+  return Object.entries(input)
+    .filter(([, value]) => typeof value === 'string' && value.includes('\u0000'))
+    .map(([path]) => ({ path, message: 'Text cannot contain a NUL character' }));
+}
+
+async function checkManufacturer(db: DbOrTx, manufacturerId: number | null | undefined, current: PuzzleListing | null) {
+  if (manufacturerId === undefined || manufacturerId === null) return [];
+  if (current?.manufacturerId === manufacturerId) return [];
+  const [found] = await db
+    .select({ id: manufacturers.id })
+    .from(manufacturers)
+    .where(eq(manufacturers.id, manufacturerId));
+  return found ? [] : [{ path: 'manufacturerId', message: 'Choose a manufacturer from the list' }];
+}
+
+/** The form's fields as columns; `status` is handled by the callers. */
+function formColumns<T extends Partial<ListingInput>>(input: T): Omit<T, 'status'> {
+  const { status: _status, ...fields } = input;
+  return fields;
+}
+
+export async function createListing(db: Db, ownerId: number, input: ListingInput): Promise<ListingView> {
+  const errors = [
+    ...checkText(input),
+    ...checkImages(input, null),
+    ...(await checkManufacturer(db, input.manufacturerId, null)),
+  ];
+  if (errors.length > 0) throw invalid(errors);
+  const row = await insertListing(db, {
+    ...formColumns(input),
+    userId: ownerId,
+    status: input.status,
+    publishedAt: input.status === 'active' ? new Date() : null,
+  });
+  return (await findListingView(db, row.id, ownerId))!;
+}
+
+/**
+ * The listing for a change by `memberId`: 404 when they could not even see it (a draft is
+ * nobody else's business), 403 when they can see it but it is not theirs.
+ */
+async function listingToChange(tx: DbOrTx, id: number, memberId: number): Promise<PuzzleListing> {
+  const listing = await findListing(tx, id, { forUpdate: true });
+  if (!listing || !canSeeListing(listing, memberId)) throw new AppError('LISTING_NOT_FOUND');
+  if (listing.userId !== memberId) throw new AppError('FORBIDDEN', NOT_YOUR_LISTING_MESSAGE);
+  if (listing.status === 'sold') throw new AppError('INVALID_STATUS_CHANGE', SOLD_IS_FINAL_MESSAGE);
+  if (await hasTradeUnderWay(tx, listing.id)) throw new AppError('INVALID_STATUS_CHANGE', TRADE_UNDER_WAY_MESSAGE);
+  return listing;
+}
+
+/** Status columns for a move to `to` (none when it is no move); refuses what spec section 4 does not allow. */
+function statusColumns(listing: PuzzleListing, to: ListingStatus): Partial<NewPuzzleListing> {
+  if (to === listing.status) return {};
+  if (!canChangeStatus(listing.status, to)) throw refusedStatusChange(listing.status, to);
+  // publishedAt records the first time the listing went live; going live again keeps it.
+  return to === 'active' && listing.publishedAt === null ? { status: to, publishedAt: new Date() } : { status: to };
+}
+
+/**
+ * PATCH /puzzle-listings/:id: `{status}` alone moves the listing (My Listings buttons);
+ * anything else is the whole form (with or without status), validated like a create.
+ * Fields the body leaves out keep their stored values, so the schema's defaults never
+ * overwrite anything silently; in particular a form without status keeps the status.
+ */
+export async function changeListing(db: Db, id: number, memberId: number, body: unknown): Promise<ListingView> {
+  await db.transaction(async (tx) => {
+    const listing = await listingToChange(tx, id, memberId);
+    if (isStatusOnlyPatch(body)) {
+      const parsed = listingStatusPatchSchema.safeParse(body);
+      if (!parsed.success) throw validationError(parsed.error.issues);
+      const columns = statusColumns(listing, parsed.data.status);
+      if (Object.keys(columns).length > 0) await updateListing(tx, id, columns);
+      return;
+    }
+
+    const parsed = listingInputSchema.safeParse(body);
+    if (!parsed.success) throw validationError(parsed.error.issues);
+    const given = new Set(Object.keys(body as object));
+    const input = Object.fromEntries(
+      Object.entries(parsed.data).filter(([key]) => given.has(key)),
+    ) as Partial<ListingInput>;
+
+    const errors = [
+      ...checkText(input),
+      ...checkImages(input, listing),
+      ...(await checkManufacturer(tx, input.manufacturerId, listing)),
+    ];
+    const pieces = input.pieces ?? listing.pieces;
+    const missingPieces = input.missingPieces ?? listing.missingPieces;
+    if (missingPieces > pieces) {
+      errors.push({ path: 'missingPieces', message: 'Missing pieces cannot be more than the puzzle has' });
+    }
+    if (errors.length > 0) throw invalid(errors);
+
+    await updateListing(tx, id, {
+      ...formColumns(input),
+      ...(input.status === undefined ? {} : statusColumns(listing, input.status)),
+    });
+  });
+  // Again after the commit: a browse between the write and the commit may have remembered
+  // the old card or count.
+  forgetBrowseCaches();
+  return (await findListingView(db, id, memberId))!;
+}

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { queryRows, type DbOrTx } from '../db/client';
+
+// Browse runs the same few statements over and over, and on PostgreSQL planning them costs
+// more than running them (the listings table has an index per sort and filter, and the
+// planner weighs every one; measured with pgbench in docs/performance.md). A named prepared
+// statement is planned once per connection. Two kinds:
+//
+//  - fixed plans (the cards, the favourites of a page): the best plan is the same for every
+//    value, so they are prepared with their values as parameters;
+//  - value-sensitive plans (the page's ids, the count): a rare word wants the trigram
+//    index, a broad one a walk in sort order, so PostgreSQL must see the values. Their values
+//    are written into the text as literals, and a text is kept prepared only once it has been
+//    seen twice (a popular page, such as browse with no filter) and while fewer than
+//    PREPARED_TEXTS_MAX texts are kept, which bounds what each connection holds.
+//
+// On the embedded database (no pool) everything simply runs.
+
+const dialect = new PgDialect();
+const nameOf = (text: string) => `jc_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+
+const PREPARED_TEXTS_MAX = 100;
+const SIGHTINGS_MAX = 5_000;
+const kept = new Set<string>();
+const sightings = new Map<string, number>();
+
+function keepPrepared(name: string): boolean {
+  if (kept.has(name)) return true;
+  if (kept.size >= PREPARED_TEXTS_MAX) return false;
+  const seen = (sightings.get(name) ?? 0) + 1;
+  if (seen >= 2) {
+    sightings.delete(name);
+    kept.add(name);
+    return true;
+  }
+  if (sightings.size >= SIGHTINGS_MAX) sightings.clear();
+  sightings.set(name, seen);
+  return false;
+}
+
+// Literals are quoted by doubling single quotes, which is only the whole story when
+// standard_conforming_strings is on (PostgreSQL's default since 9.1). Checked once per pool;
+// when off, values stay parameters.
+const literalsSafe = new WeakMap<pg.Pool, Promise<boolean>>();
+function literalsAreSafe(pool: pg.Pool): Promise<boolean> {
+  let safe = literalsSafe.get(pool);
+  if (!safe) {
+    safe = pool
+      .query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings')
+      .then((r) => r.rows[0]?.standard_conforming_strings === 'on')
+      .catch(() => false);
+    literalsSafe.set(pool, safe);
+  }
+  return safe;
+}
+
+/** A statement whose best plan is the same whatever its values. */
+export async function queryFixedPlan<T>(db: DbOrTx, pool: pg.Pool | undefined, statement: SQL): Promise<T[]> {
+  if (!pool) return queryRows<T>(db, statement);
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return (await pool.query({ name: nameOf(text), text, values: params })).rows as T[];
+}
+
+// The text of a value-sensitive statement, by a key its caller derives from the same values:
+// building and hashing it again for every request of a popular page is work for nothing.
+const TEXTS_MAX = 2_000;
+const texts = new Map<string, { text: string; name: string }>();
+
+/**
+ * A statement whose best plan depends on its values (strings, numbers and booleans only).
+ * `memoKey`, when given, must determine the statement completely.
+ */
+export async function queryValueSensitive<T>(
+  db: DbOrTx,
+  pool: pg.Pool | undefined,
+  build: () => SQL,
+  memoKey?: string,
+): Promise<T[]> {
+  if (!pool || !(await literalsAreSafe(pool))) return queryRows<T>(db, build());
+  let known = memoKey === undefined ? undefined : texts.get(memoKey);
+  if (!known) {
+    const { sql: text } = dialect.sqlToQuery(build().inlineParams());
+    known = { text, name: nameOf(text) };
+    if (memoKey !== undefined) {
+      if (texts.size >= TEXTS_MAX) texts.clear();
+      texts.set(memoKey, known);
+    }
+  }
+  const { text, name } = known;
+  const result = keepPrepared(name) ? await pool.query({ name, text }) : await pool.query(text);
+  return result.rows as T[];
+}

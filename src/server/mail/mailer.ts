@@ -1,0 +1,62 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+// One mail module for the whole club. With SMTP_URL set, mail goes over SMTP; without it each
+// message is written to DATA_DIR/mail as an .eml file and its link is logged, so a developer
+// (or an operator before mail is set up) can still follow it.
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link a member needs, logged when mail is only written to files. */
+  link?: string;
+};
+
+export type Mailer = {
+  send(mail: Mail): Promise<void>;
+};
+
+export class MailSendError extends Error {}
+
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const { smtpUrl, from, dataDir, log } = options;
+  if (smtpUrl) {
+    const url = new URL(smtpUrl);
+    // A slow or dead mail server must not hang a member's request for minutes.
+    url.searchParams.set('connectionTimeout', '10000');
+    url.searchParams.set('greetingTimeout', '10000');
+    const transport = nodemailer.createTransport(url.toString());
+    return {
+      async send(mail) {
+        try {
+          await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        } catch (err) {
+          log.error({ err, subject: mail.subject }, 'sending mail failed');
+          throw new MailSendError('The e-mail could not be sent.');
+        }
+      },
+    };
+  }
+
+  const mailDir = path.join(dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await fs.mkdir(mailDir, { recursive: true });
+      const file = path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      // The link is the secret: only ever logged when there is no real mail, on the operator's own machine.
+      log.info({ file, to: mail.to, subject: mail.subject, link: mail.link }, 'mail written to file (no SMTP_URL set)');
+    },
+  };
+}

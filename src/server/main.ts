@@ -1,0 +1,94 @@
+import { ConfigError, loadConfig } from './config';
+import { DatabaseStartError, openDatabase, type Database } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { buildApp } from './app';
+import { createMailer } from './mail/mailer';
+import { createInProcessEventBus } from './events/event-bus';
+import { createPostgresEventBus } from './events/postgres-event-bus';
+import { startUnreadMessageMailJob } from './jobs/unread-message-mail';
+import { startTradeSweeper } from './jobs/trade-sweeper';
+import { createLogger } from './http/logging';
+
+// Start-up: config -> database (migrated) -> app -> listen. Any known failure ends with one
+// clear line and exit code 1. SIGTERM/SIGINT stop accepting, let requests finish, close the
+// database and exit.
+
+function fail(message: string): never {
+  process.stderr.write(`jigsaw-club: ${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DatabaseStartError || err instanceof DataDirLockedError) fail(err.message);
+    throw err;
+  }
+
+  const logger = createLogger(config.logLevel);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
+  // Several processes on one PostgreSQL database hear each other's events through it.
+  const events = database.pool
+    ? await createPostgresEventBus(database.pool, { log: logger })
+    : createInProcessEventBus();
+  const ctx = { config, database, mailer, events };
+  const app = await buildApp(ctx, { logger });
+  const stopUnreadMail = startUnreadMessageMailJob(ctx, logger);
+  const stopTradeSweeper = startTradeSweeper(ctx, logger);
+  app.addHook('onClose', async () => {
+    await stopUnreadMail();
+    await stopTradeSweeper();
+    await events.close();
+    await database.close();
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing open requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await database.close();
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      fail(`Port ${config.port} is already in use. Stop the other program or set PORT to a free port.`);
+    }
+    if (code === 'EACCES') fail(`Not allowed to listen on port ${config.port}. Choose a PORT above 1024.`);
+    if (code === 'EADDRNOTAVAIL') fail(`HOST ${config.host} is not an address of this machine.`);
+    throw err;
+  }
+  app.log.info(`Jigsaw Club is ready at ${config.appUrl} (database: ${database.kind})`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`jigsaw-club: could not start: ${(err as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import { and, count, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { messageThreadParticipants, messages } from '../db/schema';
+
+/**
+ * Messages in the member's threads that others (or the system) wrote after the member last
+ * read that thread. A participant's lastReadAt stands for the spec's per-message readBy list.
+ */
+export async function countUnreadMessages(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .innerJoin(
+      messageThreadParticipants,
+      and(eq(messageThreadParticipants.threadId, messages.threadId), eq(messageThreadParticipants.userId, userId)),
+    )
+    .where(
+      and(
+        or(isNull(messages.senderId), ne(messages.senderId, userId)),
+        or(isNull(messageThreadParticipants.lastReadAt), gt(messages.createdAt, messageThreadParticipants.lastReadAt)),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** countUnreadMessages for several members in one query (the live update after a message). */
+export async function countUnreadMessagesFor(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map(userIds.map((id) => [id, 0]));
+  if (userIds.length === 0) return counts;
+  const rows = await db
+    .select({ userId: messageThreadParticipants.userId, n: count() })
+    .from(messages)
+    .innerJoin(
+      messageThreadParticipants,
+      and(
+        eq(messageThreadParticipants.threadId, messages.threadId),
+        inArray(messageThreadParticipants.userId, userIds),
+      ),
+    )
+    .where(
+      and(
+        or(isNull(messages.senderId), ne(messages.senderId, messageThreadParticipants.userId)),
+        or(isNull(messageThreadParticipants.lastReadAt), gt(messages.createdAt, messageThreadParticipants.lastReadAt)),
+      ),
+    )
+    .groupBy(messageThreadParticipants.userId);
+  for (const row of rows) counts.set(row.userId, Number(row.n));
+  return counts;
+}

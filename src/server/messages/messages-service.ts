@@ -1,0 +1,196 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../domain/errors';
+import type { CreateThreadBody } from '../../domain/messages';
+import type { AppContext } from '../app';
+import type { Db, DbOrTx } from '../db/client';
+import { puzzleListings, tradeRequests } from '../db/schema';
+import type { ClubEvent } from '../events/event-bus';
+import { countUnreadMessages, countUnreadMessagesFor } from './messages-repository';
+import { iso, memberShortName, toThreadView, type MessageView, type ThreadView } from './message-views';
+import {
+  addMessage,
+  createThread,
+  findConversation,
+  isParticipant,
+  lockConversation,
+  markRead,
+  messageRowsForThread,
+  threadParticipantIds,
+  threadRowsForMember,
+  type MessageRow,
+} from './threads-repository';
+
+// The rules of messaging (spec §5, §6; issue 7), whatever the client sends: only participants
+// read, post or mark read, and to anyone else a thread does not exist (404, the same answer
+// as a thread that was never there); a member cannot message their own listing; contacting
+// an owner about a puzzle again continues the conversation the two already have.
+
+export const THREAD_NOT_FOUND = 'Conversation not found';
+export const RECIPIENT_NOT_OWNER = "You can only send this message to the puzzle's owner.";
+
+type Ctx = Pick<AppContext, 'database' | 'events'>;
+
+const notFound = () => new AppError('NOT_FOUND', THREAD_NOT_FOUND);
+
+export async function requireParticipant(db: DbOrTx, threadId: number, memberId: number): Promise<void> {
+  if (!(await isParticipant(db, threadId, memberId))) throw notFound();
+}
+
+export async function listThreads(db: Db, memberId: number): Promise<ThreadView[]> {
+  const now = new Date();
+  return (await threadRowsForMember(db, memberId)).map((row) => toThreadView(row, memberId, now));
+}
+
+async function threadView(db: DbOrTx, memberId: number, threadId: number): Promise<ThreadView> {
+  const [row] = await threadRowsForMember(db, memberId, threadId);
+  if (!row) throw notFound();
+  return toThreadView(row, memberId);
+}
+
+function toMessageView(row: MessageRow): MessageView {
+  const readBy = typeof row.readBy === 'string' ? (JSON.parse(row.readBy) as number[]) : (row.readBy ?? []);
+  return {
+    id: row.id,
+    threadId: row.threadId,
+    senderId: row.senderId,
+    senderName: row.isSystemMessage ? null : memberShortName(row.senderFirstName, row.senderLastName),
+    content: row.content,
+    isSystemMessage: row.isSystemMessage,
+    readBy: readBy.map(Number),
+    createdAt: iso(row.createdAt),
+  };
+}
+
+export async function listMessages(db: Db, memberId: number, threadId: number): Promise<MessageView[]> {
+  await requireParticipant(db, threadId, memberId);
+  return (await messageRowsForThread(db, threadId)).map(toMessageView);
+}
+
+/** A listing a member may write about: live, or one they already trade or talk about. */
+async function mayContactAbout(
+  tx: DbOrTx,
+  listing: { id: number; status: string },
+  memberId: number,
+  hasConversation: boolean,
+) {
+  if (listing.status === 'active' || hasConversation) return true;
+  const [trade] = await tx
+    .select({ id: tradeRequests.id })
+    .from(tradeRequests)
+    .where(and(eq(tradeRequests.puzzleListingId, listing.id), eq(tradeRequests.requesterId, memberId)))
+    .limit(1);
+  return trade !== undefined;
+}
+
+/**
+ * Contact Owner: a new thread (created: true), or the message added to the conversation the
+ * two members already have about this puzzle (created: false).
+ */
+export async function startConversation(
+  ctx: Ctx,
+  memberId: number,
+  body: CreateThreadBody,
+  log?: FastifyBaseLogger,
+): Promise<{ thread: ThreadView; created: boolean }> {
+  const db = ctx.database.db;
+  const result = await db.transaction(async (tx) => {
+    const [listing] = await tx
+      .select({ id: puzzleListings.id, userId: puzzleListings.userId, status: puzzleListings.status })
+      .from(puzzleListings)
+      .where(eq(puzzleListings.id, body.puzzleListingId));
+    if (!listing) throw new AppError('LISTING_NOT_FOUND');
+    if (listing.userId === memberId) throw new AppError('MESSAGE_SELF');
+
+    await lockConversation(tx, listing.id, memberId, listing.userId);
+    const existing = await findConversation(tx, { puzzleListingId: listing.id, memberId, otherId: listing.userId });
+    // A draft or archived listing does not exist for other members (CONTRACT §4), unless
+    // they already have a conversation or a trade about it.
+    if (!(await mayContactAbout(tx, listing, memberId, existing !== null))) throw new AppError('LISTING_NOT_FOUND');
+    // Checked after visibility, so the answer never tells who owns a hidden listing.
+    if (body.recipientId !== listing.userId) {
+      throw new AppError('BAD_REQUEST', RECIPIENT_NOT_OWNER, [{ path: 'recipientId', message: RECIPIENT_NOT_OWNER }]);
+    }
+
+    const threadId =
+      existing ??
+      (
+        await createThread(tx, {
+          subject: body.subject,
+          puzzleListingId: listing.id,
+          participantIds: [memberId, listing.userId],
+        })
+      ).id;
+    await addMessage(tx, { threadId, senderId: memberId, content: body.initialMessage });
+    return { threadId, created: existing === null };
+  });
+  await notifyThreadActivity(ctx, result.threadId, log);
+  return { thread: await threadView(db, memberId, result.threadId), created: result.created };
+}
+
+export async function postMessage(
+  ctx: Ctx,
+  memberId: number,
+  threadId: number,
+  content: string,
+  log?: FastifyBaseLogger,
+): Promise<MessageView> {
+  const db = ctx.database.db;
+  const message = await db.transaction(async (tx) => {
+    await requireParticipant(tx, threadId, memberId);
+    return addMessage(tx, { threadId, senderId: memberId, content });
+  });
+  await notifyThreadActivity(ctx, threadId, log);
+  const [row] = await messageRowsForThread(db, threadId, message.id);
+  return toMessageView(row!);
+}
+
+/** Opening a thread marks it read; answers the member's new unread total for the badge. */
+export async function markThreadRead(
+  ctx: Ctx,
+  memberId: number,
+  threadId: number,
+  log?: FastifyBaseLogger,
+): Promise<{ count: number }> {
+  const db = ctx.database.db;
+  await requireParticipant(db, threadId, memberId);
+  const before = await countUnreadMessages(db, memberId);
+  await markRead(db, threadId, memberId);
+  const count = await countUnreadMessages(db, memberId);
+  // Opening an already-read thread changes nothing, so it tells no one (every page view
+  // would otherwise make the other member's page refetch the thread).
+  if (count !== before) await notifyThreadActivity(ctx, threadId, log);
+  return { count };
+}
+
+/**
+ * Live updates after a thread changed (a message, a system message, a mark-read), called
+ * AFTER the transaction commits: `message {threadId}` to every participant, then each one's
+ * new unread total. Members with the same total share one event (one NOTIFY on PostgreSQL).
+ * Trades call this after posting a system message. A failure is logged, never thrown: the
+ * message is saved, and pages catch up on their next fetch or reconnect.
+ */
+export async function notifyThreadActivity(ctx: Ctx, threadId: number, log?: FastifyBaseLogger): Promise<void> {
+  try {
+    const db = ctx.database.db;
+    const participantIds = await threadParticipantIds(db, threadId);
+    if (participantIds.length === 0) return;
+    await ctx.events.publish(participantIds, { type: 'message', data: { threadId } });
+    await publishUnreadCounts(ctx, participantIds);
+  } catch (err) {
+    log?.warn({ err, threadId }, 'live update after a message could not be published');
+  }
+}
+
+/** Each member's current unread total, grouped so equal totals go out as one event. */
+export async function publishUnreadCounts(ctx: Ctx, userIds: number[]): Promise<void> {
+  const counts = await countUnreadMessagesFor(ctx.database.db, userIds);
+  const byCount = new Map<number, number[]>();
+  for (const [userId, count] of counts) byCount.set(count, [...(byCount.get(count) ?? []), userId]);
+  await Promise.all(
+    [...byCount].map(([count, ids]) => {
+      const event: ClubEvent = { type: 'unread-count', data: { count } };
+      return ctx.events.publish(ids, event);
+    }),
+  );
+}

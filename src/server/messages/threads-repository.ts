@@ -1,0 +1,205 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../db/client';
+import { messageThreadParticipants, messageThreads, messages } from '../db/schema';
+import type { ThreadRow } from './message-views';
+
+// Threads and messages as rows. Shared by the messaging routes and by trades, whose every
+// step posts a system message in the trade's thread. Callers pass their transaction.
+// createThread, addMessage and threadParticipantIds are used by trades: keep their signatures.
+
+export async function createThread(
+  tx: DbOrTx,
+  input: {
+    subject: string;
+    puzzleListingId: number | null;
+    tradeRequestId?: number | null;
+    participantIds: number[];
+    /** Only the demo seed back-dates a thread. */
+    createdAt?: Date;
+  },
+) {
+  const [thread] = await tx
+    .insert(messageThreads)
+    .values({
+      subject: input.subject,
+      puzzleListingId: input.puzzleListingId,
+      tradeRequestId: input.tradeRequestId ?? null,
+      ...(input.createdAt
+        ? { createdAt: input.createdAt, updatedAt: input.createdAt, lastMessageAt: input.createdAt }
+        : {}),
+    })
+    .returning();
+  await tx
+    .insert(messageThreadParticipants)
+    .values([...new Set(input.participantIds)].map((userId) => ({ threadId: thread!.id, userId })));
+  return thread!;
+}
+
+/**
+ * Adds a message (senderId null and isSystemMessage true for system messages), moves the
+ * thread's lastMessageAt, and counts it as read by its sender.
+ * After the transaction commits, call notifyThreadActivity (messages-service.ts) so open pages update.
+ */
+export async function addMessage(
+  tx: DbOrTx,
+  input: {
+    threadId: number;
+    senderId: number | null;
+    content: string;
+    isSystemMessage?: boolean;
+    /** Only the demo seed back-dates a message. */
+    createdAt?: Date;
+  },
+) {
+  const [message] = await tx
+    .insert(messages)
+    .values({
+      threadId: input.threadId,
+      senderId: input.senderId,
+      content: input.content,
+      isSystemMessage: input.isSystemMessage ?? false,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    })
+    .returning();
+  // The stored time, read back in SQL: a JavaScript Date keeps only milliseconds, and
+  // "read" means last_read_at >= created_at to the microsecond.
+  const createdAt = sql`(SELECT ${messages.createdAt} FROM ${messages} WHERE ${messages.id} = ${message!.id})`;
+  // greatest(): a back-dated (seed) message must not move the thread backwards.
+  await tx
+    .update(messageThreads)
+    .set({ lastMessageAt: sql`greatest(${messageThreads.lastMessageAt}, ${createdAt})` })
+    .where(eq(messageThreads.id, input.threadId));
+  if (input.senderId !== null) {
+    await tx
+      .update(messageThreadParticipants)
+      .set({ lastReadAt: sql`greatest(coalesce(${messageThreadParticipants.lastReadAt}, ${createdAt}), ${createdAt})` })
+      .where(
+        and(
+          eq(messageThreadParticipants.threadId, input.threadId),
+          eq(messageThreadParticipants.userId, input.senderId),
+        ),
+      );
+  }
+  return message!;
+}
+
+export async function threadParticipantIds(db: DbOrTx, threadId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: messageThreadParticipants.userId })
+    .from(messageThreadParticipants)
+    .where(eq(messageThreadParticipants.threadId, threadId));
+  return rows.map((r) => r.userId);
+}
+
+export async function isParticipant(db: DbOrTx, threadId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: messageThreadParticipants.userId })
+    .from(messageThreadParticipants)
+    .where(and(eq(messageThreadParticipants.threadId, threadId), eq(messageThreadParticipants.userId, userId)));
+  return row !== undefined;
+}
+
+/**
+ * The member's threads as list rows, newest activity first, in ONE query: listing fields,
+ * last message, unread count, "sent by me" and the participants' names come from joins and
+ * per-thread subqueries that the (thread_id, created_at) index answers. `onlyThreadId`
+ * narrows it to one thread (the answer to starting a conversation).
+ */
+export async function threadRowsForMember(db: DbOrTx, userId: number, onlyThreadId?: number): Promise<ThreadRow[]> {
+  return queryRows<ThreadRow>(
+    db,
+    sql`SELECT t.id, t.subject, t.puzzle_listing_id AS "puzzleListingId", t.trade_request_id AS "tradeRequestId",
+        t.last_message_at AS "lastMessageAt", t.created_at AS "createdAt", t.updated_at AS "updatedAt",
+        l.title AS "puzzleTitle", l.pieces AS "puzzlePieces", l.condition AS "puzzleCondition",
+        l.puzzle_image_url AS "puzzleImageUrl",
+        lm.content AS "lastContent", lm.sender_id AS "lastSenderId", lm.is_system_message AS "lastIsSystem",
+        lm.created_at AS "lastCreatedAt",
+        (SELECT count(*)::int FROM messages m
+          WHERE m.thread_id = t.id
+            AND (m.sender_id IS NULL OR m.sender_id <> me.user_id)
+            AND (me.last_read_at IS NULL OR m.created_at > me.last_read_at)) AS "unreadCount",
+        EXISTS (SELECT 1 FROM messages m WHERE m.thread_id = t.id AND m.sender_id = me.user_id) AS "sentByMe",
+        (SELECT coalesce(json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) ORDER BY u.id), '[]'::json)
+          FROM message_thread_participants p JOIN users u ON u.id = p.user_id
+          WHERE p.thread_id = t.id) AS participants
+      FROM message_thread_participants me
+      JOIN message_threads t ON t.id = me.thread_id
+      LEFT JOIN puzzle_listings l ON l.id = t.puzzle_listing_id
+      LEFT JOIN LATERAL (
+        SELECT content, sender_id, is_system_message, created_at FROM messages m
+        WHERE m.thread_id = t.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+      ) lm ON true
+      WHERE me.user_id = ${userId} ${onlyThreadId === undefined ? sql`` : sql`AND t.id = ${onlyThreadId}`}
+      ORDER BY t.last_message_at DESC, t.id DESC`,
+  );
+}
+
+export type MessageRow = {
+  id: number;
+  threadId: number;
+  senderId: number | null;
+  senderFirstName: string | null;
+  senderLastName: string | null;
+  content: string;
+  isSystemMessage: boolean;
+  createdAt: Date | string;
+  readBy: number[] | string | null;
+};
+
+/** A thread's messages, oldest first, each with who has read it (from lastReadAt). */
+export async function messageRowsForThread(
+  db: DbOrTx,
+  threadId: number,
+  onlyMessageId?: number,
+): Promise<MessageRow[]> {
+  return queryRows<MessageRow>(
+    db,
+    sql`SELECT m.id, m.thread_id AS "threadId", m.sender_id AS "senderId",
+        u.first_name AS "senderFirstName", u.last_name AS "senderLastName",
+        m.content, m.is_system_message AS "isSystemMessage", m.created_at AS "createdAt",
+        (SELECT coalesce(json_agg(p.user_id ORDER BY p.user_id), '[]'::json) FROM message_thread_participants p
+          WHERE p.thread_id = m.thread_id AND p.last_read_at >= m.created_at) AS "readBy"
+      FROM messages m
+      LEFT JOIN users u ON u.id = m.sender_id
+      WHERE m.thread_id = ${threadId} ${onlyMessageId === undefined ? sql`` : sql`AND m.id = ${onlyMessageId}`}
+      ORDER BY m.created_at, m.id`,
+  );
+}
+
+/**
+ * The conversation to continue when a member contacts an owner about a puzzle again: the
+ * most recently active thread about that listing whose participants are exactly these two.
+ */
+export async function findConversation(
+  db: DbOrTx,
+  input: { puzzleListingId: number; memberId: number; otherId: number },
+): Promise<number | null> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT t.id FROM message_threads t
+      WHERE t.puzzle_listing_id = ${input.puzzleListingId}
+        AND EXISTS (SELECT 1 FROM message_thread_participants p WHERE p.thread_id = t.id AND p.user_id = ${input.memberId})
+        AND EXISTS (SELECT 1 FROM message_thread_participants p WHERE p.thread_id = t.id AND p.user_id = ${input.otherId})
+        AND (SELECT count(*) FROM message_thread_participants p WHERE p.thread_id = t.id) = 2
+      ORDER BY t.last_message_at DESC, t.id DESC
+      LIMIT 1`,
+  );
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Serialises "find or create the conversation" for one listing and pair of members, so two
+ * quick clicks (or two processes) cannot open two threads. Held until the transaction ends.
+ */
+export async function lockConversation(tx: DbOrTx, puzzleListingId: number, a: number, b: number): Promise<void> {
+  const key = `conversation:${puzzleListingId}:${Math.min(a, b)}:${Math.max(a, b)}`;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+/** Marks everything in the thread up to now as read by the member. */
+export async function markRead(db: DbOrTx, threadId: number, userId: number): Promise<void> {
+  await db
+    .update(messageThreadParticipants)
+    .set({ lastReadAt: sql`greatest(coalesce(${messageThreadParticipants.lastReadAt}, now()), now())` })
+    .where(and(eq(messageThreadParticipants.threadId, threadId), eq(messageThreadParticipants.userId, userId)));
+}

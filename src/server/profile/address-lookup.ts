@@ -1,0 +1,128 @@
+// UK postcode -> addresses through a getAddress.io-style provider (CONTRACT §2:
+// ADDRESS_LOOKUP_URL / ADDRESS_LOOKUP_KEY). The provider is someone else's service: anything
+// unexpected from it (an error status, a timeout, a body we cannot read) is "unavailable",
+// and the profile page then offers 'Enter address manually' (spec §8).
+
+import { z } from 'zod';
+import type { Config } from '../config';
+
+export const LOOKUP_UNAVAILABLE_MESSAGE = 'Address lookup is not available. Please enter your address manually.';
+export const DEFAULT_LOOKUP_TIMEOUT_MS = 5000;
+// A postcode has at most ~100 delivery points; anything far larger is not an answer we want.
+const MAX_BODY_CHARS = 1_000_000;
+
+/**
+ * The configured provider. `timeoutMs` is never set from the environment (production always
+ * waits 5 s); tests pass a short one so a hanging provider costs them milliseconds.
+ */
+export type AddressLookupConfig = NonNullable<Config['addressLookup']> & { timeoutMs?: number };
+
+/** One suggestion, in the spec's shape (§3 "Address lookup result"); '' for an empty part. */
+export type AddressSuggestion = {
+  formatted_address: string;
+  line_1: string;
+  line_2: string;
+  locality: string;
+  town_or_city: string;
+  county: string;
+};
+
+export class AddressLookupUnavailable extends Error {
+  constructor(reason: string) {
+    super(`address lookup unavailable: ${reason}`);
+    this.name = 'AddressLookupUnavailable';
+  }
+}
+
+// Outward code, optional space, inward code (plus the odd GIR 0AA). Input is already normalised
+// (upper case, single spaces, trimmed) by the domain's normalizePostcode.
+export const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})$/;
+
+// getAddress.io's /find answer with expand=true. Lenient: missing or null parts become ''.
+const part = z
+  .string()
+  .nullish()
+  .transform((v) => (v ?? '').trim());
+const providerAnswerSchema = z.object({
+  addresses: z.array(
+    z.object({
+      formatted_address: z.array(z.string().nullish()).nullish(),
+      line_1: part,
+      line_2: part,
+      line_3: part,
+      line_4: part,
+      locality: part,
+      town_or_city: part,
+      county: part,
+    }),
+  ),
+});
+type ProviderAddress = z.output<typeof providerAnswerSchema>['addresses'][number];
+
+function toSuggestion(a: ProviderAddress): AddressSuggestion {
+  const formattedParts = (
+    a.formatted_address ?? [a.line_1, a.line_2, a.line_3, a.line_4, a.locality, a.town_or_city, a.county]
+  )
+    .map((p) => (p ?? '').trim())
+    .filter((p) => p !== '');
+  return {
+    formatted_address: formattedParts.join(', '),
+    line_1: a.line_1,
+    // The form has two address lines; getAddress.io's rarely used lines 3 and 4 (e.g. a
+    // building inside an estate) go on line 2 rather than being lost.
+    line_2: [a.line_2, a.line_3, a.line_4].filter((p) => p !== '').join(', '),
+    locality: a.locality,
+    town_or_city: a.town_or_city,
+    county: a.county,
+  };
+}
+
+/**
+ * A lookup function for one provider. Resolves to the suggestions ([] when the provider does
+ * not know the postcode); rejects with AddressLookupUnavailable for everything else. Neither
+ * the error nor its message ever contains the API key.
+ */
+export function createAddressLookup(config: AddressLookupConfig) {
+  const timeoutMs = config.timeoutMs ?? DEFAULT_LOOKUP_TIMEOUT_MS;
+  const base = config.url.replace(/\/+$/, '');
+
+  return async function lookup(postcode: string): Promise<AddressSuggestion[]> {
+    const url = `${base}/find/${encodeURIComponent(postcode)}?api-key=${encodeURIComponent(config.key)}&expand=true`;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, {
+        headers: { accept: 'application/json' },
+        // A redirect could carry the key to another host: treat it as a failure instead.
+        redirect: 'error',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      // 404: postcode not found; 400: the provider thinks it is not a postcode. Either way the
+      // member simply gets no suggestions. Drain the body so the connection can be reused.
+      if (response.status === 404 || response.status === 400) {
+        await response.body?.cancel();
+        return [];
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new AddressLookupUnavailable(`provider answered ${response.status}`);
+      }
+      text = await response.text();
+    } catch (err) {
+      if (err instanceof AddressLookupUnavailable) throw err;
+      // Only the error's name (TimeoutError, TypeError...): fetch errors may quote the URL.
+      throw new AddressLookupUnavailable((err as Error).name === 'TimeoutError' ? 'timed out' : 'network error');
+    }
+    if (text.length > MAX_BODY_CHARS) throw new AddressLookupUnavailable('answer too large');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new AddressLookupUnavailable('answer is not JSON');
+    }
+    const parsed = providerAnswerSchema.safeParse(json);
+    if (!parsed.success) throw new AddressLookupUnavailable('answer has an unexpected shape');
+    return parsed.data.addresses.map(toSuggestion);
+  };
+}
+export type AddressLookup = ReturnType<typeof createAddressLookup>;

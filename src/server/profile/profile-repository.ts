@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import { PROFILE_MAX_PIECES_DEFAULT, PROFILE_MIN_PIECES_DEFAULT } from '../../domain/constants';
+import { AppError, formatValidationErrors, type FieldError } from '../../domain/errors';
+import { DEFAULT_COUNTRY, isProfileComplete, PIECE_RANGE_MESSAGE, type ProfileUpdate } from '../../domain/profile';
+import type { MemberRow } from '../auth/sessions-repository';
+import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import { findUnknownManufacturerIds } from '../manufacturers/manufacturers-repository';
+
+/**
+ * PATCH /api/profile saves the whole profile form (docs/decisions/profile-updates.md).
+ *
+ * The client always sends the full form, but by the spec's sending rule (§5) it leaves out
+ * every blank value. So a field that is not sent is a field the member emptied, and it is
+ * cleared (text) or reset to its default (country, preferences, piece range, manufacturers).
+ * Reading "not sent" as "unchanged" would make it impossible ever to remove a phone number
+ * or a second address line.
+ */
+export function profileColumns(update: ProfileUpdate) {
+  return {
+    firstName: update.firstName,
+    lastName: update.lastName,
+    phone: update.phone ?? null,
+    country: update.country ?? DEFAULT_COUNTRY,
+    line_1: update.line_1 ?? null,
+    line_2: update.line_2 ?? null,
+    locality: update.locality ?? null,
+    town_or_city: update.town_or_city ?? null,
+    county: update.county ?? null,
+    postcode: update.postcode ?? null,
+    preferredDifficulty: update.preferredDifficulty ?? 'any',
+    conditionPreference: update.conditionPreference ?? 'any',
+    // The form's own fallbacks for an emptied piece-count input (spec §5).
+    minPieceCount: update.minPieceCount ?? PROFILE_MIN_PIECES_DEFAULT,
+    maxPieceCount: update.maxPieceCount ?? PROFILE_MAX_PIECES_DEFAULT,
+    preferredManufacturers: update.preferredManufacturers ?? [],
+  };
+}
+
+function validationFailure(errors: FieldError[]): AppError {
+  return new AppError('VALIDATION', formatValidationErrors(errors), errors);
+}
+
+/**
+ * Saves the member's own profile and returns the updated row. profileCompleted is always
+ * computed here from the spec's rule (§6), never taken from the client.
+ */
+export async function updateOwnProfile(db: DbOrTx, memberId: number, update: ProfileUpdate): Promise<MemberRow> {
+  const values = profileColumns(update);
+
+  // The domain schema compares the two counts only when both are sent; with a default filled
+  // in (say min 6000 sent, max emptied to 5000) the pair must still make sense.
+  if (values.minPieceCount > values.maxPieceCount) {
+    throw validationFailure([{ path: 'maxPieceCount', message: PIECE_RANGE_MESSAGE }]);
+  }
+
+  const unknown = await findUnknownManufacturerIds(db, values.preferredManufacturers);
+  if (unknown.length > 0) {
+    throw validationFailure([
+      {
+        path: 'preferredManufacturers',
+        message: `Unknown manufacturer${unknown.length > 1 ? 's' : ''} (id ${unknown.join(', ')}). Please choose from the list.`,
+      },
+    ]);
+  }
+
+  const [row] = await db
+    .update(users)
+    .set({ ...values, profileCompleted: isProfileComplete(values) })
+    .where(eq(users.id, memberId))
+    .returning();
+  // The session's member was deleted between sign-in check and update.
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  return row;
+}

@@ -1,0 +1,153 @@
+// Reads for the member home (spec §2 "Member home/dashboard"): Trading Activity, Recent
+// Activity and Community Highlights. Each is one query; nothing here loops over rows.
+
+import { sql } from 'drizzle-orm';
+import { FEEDBACK_VISIBLE_AFTER_MS } from '../../domain/constants';
+import { queryRows, type DbOrTx } from '../db/client';
+
+export type MemberStats = { puzzlesListed: number; successfulTrades: number; rating: number | null };
+
+/**
+ * puzzlesListed: the member's listings that ever reached the club, i.e. every status but
+ * draft (active, sold, archived). successfulTrades: the completedTrades counter kept by the
+ * trade flow. rating: the average of the feedback they received that is visible, to one
+ * decimal; null when there is none (the dashboard shows 'New Member').
+ *
+ * "Visible" is CONTRACT §4's rule, the same as the domain's isFeedbackVisible: not hidden by
+ * an admin (is_visible), and either both parties have left feedback on the trade or the
+ * trade completed 14 days ago or more.
+ */
+export async function memberStats(db: DbOrTx, memberId: number, now = new Date()): Promise<MemberStats> {
+  const visibleFrom = new Date(now.getTime() - FEEDBACK_VISIBLE_AFTER_MS).toISOString();
+  const [row] = await queryRows<{ puzzlesListed: number; successfulTrades: number; rating: number | string | null }>(
+    db,
+    sql`
+      SELECT
+        u.completed_trades AS "successfulTrades",
+        (SELECT count(*)::int FROM puzzle_listings l
+          WHERE l.user_id = u.id AND l.status <> 'draft') AS "puzzlesListed",
+        (SELECT round(avg(f.rating), 1)::float8
+           FROM trading_feedback f
+           JOIN trade_requests t ON t.id = f.trade_request_id
+          WHERE f.to_user_id = u.id
+            AND f.is_visible
+            AND (EXISTS (SELECT 1 FROM trading_feedback back
+                          WHERE back.trade_request_id = f.trade_request_id
+                            AND back.from_user_id = f.to_user_id)
+                 OR t.completed_at <= ${visibleFrom}::timestamptz)) AS rating
+      FROM users u
+      WHERE u.id = ${memberId}`,
+  );
+  if (!row) return { puzzlesListed: 0, successfulTrades: 0, rating: null };
+  return {
+    puzzlesListed: Number(row.puzzlesListed),
+    successfulTrades: Number(row.successfulTrades),
+    rating: row.rating === null ? null : Number(row.rating),
+  };
+}
+
+export type RecentActivity = { type: string; description: string; at: string; link?: string };
+
+export const RECENT_ACTIVITY_LIMIT = 10;
+
+/** Where the dashboard can send a member to see more of an event, when there is such a page. */
+function linkFor(type: string, targetType: string | null, targetId: number | null): string | undefined {
+  if ((targetType === 'puzzle_listing' || targetType === 'listing') && targetId !== null) return `/puzzle/${targetId}`;
+  if (type === 'post_created' || type === 'reply_posted') return '/community';
+  if (type === 'trade_completed') return '/messages';
+  return undefined;
+}
+
+/**
+ * The member's own latest events, newest first: their activity-feed rows (posts, replies,
+ * completed trades, written by those features) and their listings going live (publishedAt).
+ * Private activity rows are included: the member is looking at their own history.
+ */
+export async function recentActivity(db: DbOrTx, memberId: number): Promise<RecentActivity[]> {
+  const rows = await queryRows<{
+    type: string;
+    description: string;
+    at: Date | string;
+    targetType: string | null;
+    targetId: number | null;
+  }>(
+    db,
+    sql`
+      (SELECT a.activity_type AS type, a.description, a.created_at AS at,
+              a.target_type AS "targetType", a.target_id AS "targetId", 0 AS source, a.id
+         FROM user_activities a
+        WHERE a.user_id = ${memberId}
+        ORDER BY a.created_at DESC, a.id DESC
+        LIMIT ${RECENT_ACTIVITY_LIMIT})
+      UNION ALL
+      (SELECT 'listing_published', 'Listed "' || l.title || '"', l.published_at,
+              'puzzle_listing', l.id, 1, l.id
+         FROM puzzle_listings l
+        WHERE l.user_id = ${memberId} AND l.published_at IS NOT NULL
+        ORDER BY l.published_at DESC, l.id DESC
+        LIMIT ${RECENT_ACTIVITY_LIMIT})
+      ORDER BY at DESC, source, id DESC
+      LIMIT ${RECENT_ACTIVITY_LIMIT}`,
+  );
+  return rows.map((r) => {
+    const link = linkFor(r.type, r.targetType, r.targetId === null ? null : Number(r.targetId));
+    return {
+      type: r.type,
+      description: r.description,
+      at: new Date(r.at).toISOString(),
+      ...(link ? { link } : {}),
+    };
+  });
+}
+
+export type MemberContent = {
+  communityHighlights: {
+    activeListings: number;
+    members: number;
+    latestPosts: { id: number; title: string; category: string; createdAt: string }[];
+  };
+};
+
+export const LATEST_POSTS_LIMIT = 3;
+
+/**
+ * GET /api/member-content: the spec names the call but not its shape. It carries the few
+ * live numbers the Community Highlights card can show next to its links.
+ */
+export async function memberContent(db: DbOrTx): Promise<MemberContent> {
+  const rows = await queryRows<{
+    activeListings: number;
+    members: number;
+    id: number | null;
+    title: string | null;
+    category: string | null;
+    createdAt: Date | string | null;
+  }>(
+    db,
+    sql`
+      SELECT c.*, p.id, p.title, p.category, p.created_at AS "createdAt"
+        FROM (SELECT
+                (SELECT count(*)::int FROM puzzle_listings
+                  WHERE status = 'active' AND is_available) AS "activeListings",
+                (SELECT count(*)::int FROM users) AS members) c
+        LEFT JOIN LATERAL (SELECT id, title, category, created_at FROM community_posts
+                            ORDER BY created_at DESC, id DESC
+                            LIMIT ${LATEST_POSTS_LIMIT}) p ON true
+       ORDER BY p.created_at DESC, p.id DESC`,
+  );
+  const first = rows[0];
+  return {
+    communityHighlights: {
+      activeListings: Number(first?.activeListings ?? 0),
+      members: Number(first?.members ?? 0),
+      latestPosts: rows
+        .filter((r) => r.id !== null)
+        .map((r) => ({
+          id: Number(r.id),
+          title: r.title ?? '',
+          category: r.category ?? 'general',
+          createdAt: new Date(r.createdAt!).toISOString(),
+        })),
+    },
+  };
+}

@@ -1,0 +1,540 @@
+import { TRADE_AUTO_COMPLETE_MS, TRADE_PENDING_EXPIRY_MS, THREAD_SUBJECT_MAX } from '../../domain/constants';
+import type { TradeStatus } from '../../domain/enums';
+import { AppError } from '../../domain/errors';
+import { isProfileComplete } from '../../domain/profile';
+import {
+  requestBlocker,
+  requestBlockerCode,
+  TRADE_TRANSITIONS,
+  type TradeAction,
+  type TradeRequestBody,
+  type TradeRole,
+} from '../../domain/trades';
+import type { DbOrTx } from '../db/client';
+import { adminActions, type NewTradeRequest, type PuzzleListing, type TradeRequest, type User } from '../db/schema';
+import { markListingSold } from '../listings/listings-repository';
+import { displayName } from './display';
+import { addMessage, createThread } from '../messages/threads-repository';
+import { changeBalance } from '../points/ledger';
+import { emptyOutbox, recordStep, type Outbox, type RequestMeta } from './trade-notices';
+import type { StepFacts, TradeStep } from './trade-texts';
+import {
+  addCompletedTrade,
+  backdateStep,
+  findOpenRequest,
+  findTrade,
+  insertTrade,
+  lockListing,
+  lockMembers,
+  lockOtherPendingRequests,
+  lockTrade,
+  membersById,
+  recordTradeCompleted,
+  setListingAvailable,
+  updateTrade,
+} from './trades-repository';
+
+// The life of a trade (CONTRACT §4). Every step is ONE transaction that locks what it reads
+// (listing, then the trade, then the members in id order), re-checks who may act and the
+// state under the lock, moves points only through the ledger, and records its notices. A
+// refused step throws before writing anything, so the transaction leaves no trace.
+
+export type Actor =
+  | { kind: 'member'; id: number; meta?: RequestMeta }
+  | { kind: 'admin'; id: number; meta?: RequestMeta }
+  | { kind: 'system' };
+
+export type TradeCommand =
+  | { action: 'accept' }
+  | { action: 'decline'; reason?: string | null }
+  | { action: 'cancel' }
+  | { action: 'ship'; carrierName?: string | null; trackingNumber?: string | null; shippingNotes?: string | null }
+  | { action: 'confirm-delivery'; deliveryNotes?: string | null }
+  | { action: 'dispute'; details: string }
+  | { action: 'resolve-complete'; notes?: string | null }
+  | { action: 'resolve-refund'; notes?: string | null }
+  | { action: 'expire' }
+  | { action: 'auto-complete' };
+
+export type StepOptions = {
+  now?: Date;
+  /** The demo seed only: date the step's messages and ledger rows at `now`. */
+  backdate?: boolean;
+};
+
+export type StepResult = { trade: TradeRequest; outbox: Outbox };
+
+export const TRADE_NOT_FOUND_MESSAGE = 'Trade request not found';
+export const REQUESTER_PROFILE_INCOMPLETE_MESSAGE =
+  'The member who asked has no complete postal address on their profile at the moment, so the request cannot be accepted yet.';
+const notFound = () => new AppError('NOT_FOUND', TRADE_NOT_FOUND_MESSAGE);
+
+const WRONG_PARTY: Partial<Record<TradeAction, string>> = {
+  accept: 'Only the owner of the puzzle can accept this request.',
+  decline: 'Only the owner of the puzzle can decline this request.',
+  ship: 'Only the owner of the puzzle can mark it as sent.',
+  cancel: 'Only the member who made the request can cancel it.',
+  'confirm-delivery': 'Only the member who made the request can confirm that the puzzle arrived.',
+  dispute: 'Only the two members in this trade can report a problem with it.',
+  'resolve-complete': 'Only a club administrator can resolve a dispute.',
+  'resolve-refund': 'Only a club administrator can resolve a dispute.',
+};
+
+const DONE_AS: Record<TradeAction, string> = {
+  accept: 'accepted',
+  decline: 'declined',
+  cancel: 'cancelled',
+  ship: 'marked as sent',
+  'confirm-delivery': 'confirmed as received',
+  dispute: 'reported as a problem',
+  'resolve-complete': 'resolved',
+  'resolve-refund': 'resolved',
+  expire: 'expired',
+  'auto-complete': 'completed',
+};
+
+export function wrongStateMessage(action: TradeAction, status: TradeStatus): string {
+  return `This trade is ${status}, so it cannot be ${DONE_AS[action]}.`;
+}
+
+function isParty(trade: Pick<TradeRequest, 'requesterId' | 'ownerId'>, memberId: number): boolean {
+  return trade.requesterId === memberId || trade.ownerId === memberId;
+}
+
+function roleOf(trade: TradeRequest, actor: Actor): TradeRole {
+  if (actor.kind === 'system') return 'system';
+  if (actor.kind === 'admin') return 'admin';
+  return trade.ownerId === actor.id ? 'owner' : 'requester';
+}
+
+/** 403 for the wrong party (whatever the state), then 409 for the wrong state. */
+function assertAllowed(action: TradeAction, trade: TradeRequest, role: TradeRole): void {
+  const t = TRADE_TRANSITIONS[action];
+  const rightParty = t.by === 'either' ? role === 'owner' || role === 'requester' : t.by === role;
+  if (!rightParty) throw new AppError('FORBIDDEN', WRONG_PARTY[action]);
+  if (!(t.from as readonly string[]).includes(trade.status)) {
+    throw new AppError('INVALID_TRANSITION', wrongStateMessage(action, trade.status as TradeStatus));
+  }
+}
+
+/** Whether a scheduled step is (still) due: another process or a member may have got there first. */
+function isDue(command: TradeCommand, trade: TradeRequest, now: Date): boolean {
+  if (command.action === 'expire') {
+    return trade.status === 'pending' && trade.expiresAt !== null && trade.expiresAt <= now;
+  }
+  if (command.action === 'auto-complete') {
+    return trade.status === 'shipped' && trade.autoCompleteAt !== null && trade.autoCompleteAt <= now;
+  }
+  return false;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function factsFor(trade: TradeRequest, listing: PuzzleListing, requester: User, owner: User): StepFacts {
+  return {
+    title: listing.title,
+    cost: trade.puzzlePointsCost,
+    requesterName: displayName(requester.firstName, requester.lastName),
+    ownerName: displayName(owner.firstName, owner.lastName),
+  };
+}
+
+function pgErrorConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505') return constraint ?? '';
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// Requesting a puzzle
+
+export async function requestTrade(
+  db: DbOrTx,
+  actor: { id: number; meta?: RequestMeta },
+  body: TradeRequestBody,
+  opts: StepOptions = {},
+): Promise<StepResult> {
+  const now = opts.now ?? new Date();
+  const outbox = emptyOutbox();
+  try {
+    const trade = await db.transaction(async (tx) => {
+      // Locked so an acceptance (which makes the listing unavailable) cannot slip in between
+      // the availability check and the insert.
+      const listing = await lockListing(tx, body.puzzleListingId);
+      const hidden =
+        listing && listing.userId !== actor.id && (listing.status === 'draft' || listing.status === 'archived');
+      if (!listing || hidden) throw new AppError('LISTING_NOT_FOUND');
+      if (listing.userId === actor.id) throw new AppError('OWN_LISTING');
+      if (listing.status !== 'active' || !listing.isAvailable) throw new AppError('LISTING_UNAVAILABLE');
+
+      const members = await membersById(tx, [actor.id, listing.userId]);
+      const requester = members.get(actor.id)!;
+      const owner = members.get(listing.userId)!;
+      if (await findOpenRequest(tx, requester.id, listing.id)) throw new AppError('DUPLICATE_REQUEST');
+      const eligibility = {
+        isOwner: false,
+        profileComplete: isProfileComplete(requester),
+        balance: requester.puzzlePoints,
+        cost: listing.puzzlePoints,
+      };
+      const blocker = requestBlockerCode(eligibility);
+      if (blocker) throw new AppError(blocker, requestBlocker(eligibility)!);
+
+      const inserted = await insertTrade(tx, {
+        puzzleListingId: listing.id,
+        requesterId: requester.id,
+        ownerId: owner.id,
+        status: 'pending',
+        requestComments: body.requestComments ?? null,
+        puzzlePointsCost: listing.puzzlePoints,
+        expiresAt: new Date(now.getTime() + TRADE_PENDING_EXPIRY_MS),
+        createdAt: now,
+        updatedAt: now,
+      });
+      const thread = await createThread(tx, {
+        subject: truncate(`Trade request: ${listing.title}`, THREAD_SUBJECT_MAX),
+        puzzleListingId: listing.id,
+        tradeRequestId: inserted.id,
+        participantIds: [requester.id, owner.id],
+      });
+      const trade = await updateTrade(tx, inserted.id, { threadId: thread.id });
+      await recordStep(tx, outbox, {
+        step: 'request',
+        trade,
+        facts: factsFor(trade, listing, requester, owner),
+        requester,
+        owner,
+        actorId: requester.id,
+        details: { puzzleListingId: listing.id, cost: trade.puzzlePointsCost },
+        meta: actor.meta,
+        now,
+      });
+      // The member's own words follow the club's summary, as their first message.
+      if (trade.requestComments) {
+        await addMessage(tx, { threadId: thread.id, senderId: requester.id, content: trade.requestComments });
+      }
+      if (opts.backdate) await backdateStep(tx, trade, now);
+      return trade;
+    });
+    return { trade, outbox };
+  } catch (err) {
+    // Two requests racing past the check: the partial unique index has the last word.
+    if (pgErrorConstraint(err) === 'trade_requests_one_open_per_requester_listing') {
+      throw new AppError('DUPLICATE_REQUEST');
+    }
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Every later step
+
+type StepContext = {
+  tx: DbOrTx;
+  outbox: Outbox;
+  trade: TradeRequest;
+  listing: PuzzleListing;
+  actor: Actor;
+  role: TradeRole;
+  now: Date;
+  /** Other trades this step changed (auto-declined requests), for backdating. */
+  touched: TradeRequest[];
+};
+
+/**
+ * Runs one command on a trade. Members who are not a party get 404 (the trade does not exist
+ * for them). For the scheduler (actor 'system') a trade that is locked by another process or
+ * no longer due is skipped and null returned: the sweep is idempotent across processes.
+ */
+export async function applyTradeCommand(
+  db: DbOrTx,
+  tradeId: number,
+  actor: Actor,
+  command: TradeCommand,
+  opts: StepOptions = {},
+): Promise<StepResult | null> {
+  const now = opts.now ?? new Date();
+  const system = actor.kind === 'system';
+  const peek = await findTrade(db, tradeId);
+  if (!peek) {
+    if (system) return null;
+    throw notFound();
+  }
+  if (actor.kind === 'member' && !isParty(peek, actor.id)) throw notFound();
+  if (actor.kind === 'admin' && isParty(peek, actor.id)) {
+    throw new AppError(
+      'FORBIDDEN',
+      'You cannot resolve a dispute in a trade you are part of. Please ask another administrator.',
+    );
+  }
+
+  const outbox = emptyOutbox();
+  const trade = await db.transaction(async (tx) => {
+    const listing = await lockListing(tx, peek.puzzleListingId, { skipLocked: system });
+    if (!listing) return null;
+    const locked = await lockTrade(tx, tradeId, { skipLocked: system });
+    if (!locked) return null;
+    if (system) {
+      if (!isDue(command, locked, now)) return null;
+    } else {
+      assertAllowed(command.action, locked, roleOf(locked, actor));
+    }
+    const step: StepContext = {
+      tx,
+      outbox,
+      trade: locked,
+      listing,
+      actor,
+      role: roleOf(locked, actor),
+      now,
+      touched: [],
+    };
+    const updated = await STEPS[command.action](step, command as never);
+    if (opts.backdate) {
+      for (const t of [updated, ...step.touched]) await backdateStep(tx, t, now);
+    }
+    return updated;
+  });
+  return trade ? { trade, outbox } : null;
+}
+
+// Each step: the writes for one transition. `finish` records the notices and returns the row.
+
+async function finish(
+  s: StepContext,
+  stepName: TradeStep,
+  values: Partial<NewTradeRequest>,
+  extra: { members?: Map<number, User>; facts?: Partial<StepFacts>; details?: Record<string, unknown> } = {},
+): Promise<TradeRequest> {
+  const from = s.trade.status;
+  const trade = await updateTrade(s.tx, s.trade.id, { ...values, updatedAt: s.now });
+  const members = extra.members ?? (await membersById(s.tx, [trade.requesterId, trade.ownerId]));
+  const requester = members.get(trade.requesterId)!;
+  const owner = members.get(trade.ownerId)!;
+  await recordStep(s.tx, s.outbox, {
+    step: stepName,
+    trade,
+    facts: { ...factsFor(trade, s.listing, requester, owner), ...extra.facts },
+    requester,
+    owner,
+    actorId: s.actor.kind === 'system' ? null : s.actor.id,
+    details: { from, to: trade.status, ...extra.details },
+    meta: s.actor.kind === 'system' ? undefined : s.actor.meta,
+    now: s.now,
+  });
+  return trade;
+}
+
+async function lockParties(s: StepContext): Promise<Map<number, User>> {
+  const rows = await lockMembers(s.tx, [s.trade.requesterId, s.trade.ownerId]);
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+/** Held points go to the owner, the listing is sold, both members count one more trade. */
+async function completeTrade(
+  s: StepContext,
+  stepName: TradeStep,
+  values: Partial<NewTradeRequest>,
+  details: Record<string, unknown> = {},
+): Promise<TradeRequest> {
+  const members = await lockParties(s);
+  if (s.trade.heldPoints > 0) {
+    await changeBalance(s.tx, {
+      userId: s.trade.ownerId,
+      amount: s.trade.heldPoints,
+      reason: 'trade_payment',
+      tradeRequestId: s.trade.id,
+    });
+  }
+  await markListingSold(s.tx, s.listing.id);
+  await addCompletedTrade(s.tx, [s.trade.requesterId, s.trade.ownerId]);
+  await recordTradeCompleted(s.tx, s.trade, s.listing.title, s.now);
+  return finish(
+    s,
+    stepName,
+    { status: 'completed', heldPoints: 0, completedAt: s.now, ...values },
+    {
+      members,
+      details: { paid: s.trade.heldPoints, ...details },
+    },
+  );
+}
+
+/** Held points go back to the requester and the puzzle is available again. */
+async function refundHeld(s: StepContext): Promise<Map<number, User>> {
+  const members = await lockParties(s);
+  if (s.trade.heldPoints > 0) {
+    await changeBalance(s.tx, {
+      userId: s.trade.requesterId,
+      amount: s.trade.heldPoints,
+      reason: 'trade_refund',
+      tradeRequestId: s.trade.id,
+    });
+  }
+  await setListingAvailable(s.tx, s.listing, true, s.now);
+  return members;
+}
+
+/** The admin activity log (spec: admin actions) records dispute decisions too. */
+async function logAdminAction(s: StepContext, outcome: 'complete' | 'refund', notes: string | null): Promise<void> {
+  if (s.actor.kind !== 'admin') return;
+  await s.tx.insert(adminActions).values({
+    adminId: s.actor.id,
+    action: 'resolve_trade_dispute',
+    target: `trade_request:${s.trade.id}`,
+    details: { outcome, notes, heldPoints: s.trade.heldPoints },
+    timestamp: s.now,
+  });
+}
+
+type StepFn<A extends TradeCommand['action']> = (
+  s: StepContext,
+  c: Extract<TradeCommand, { action: A }>,
+) => Promise<TradeRequest>;
+
+const STEPS: { [A in TradeCommand['action']]: StepFn<A> } = {
+  async accept(s) {
+    if (s.listing.status !== 'active' || !s.listing.isAvailable) {
+      throw new AppError(
+        'INVALID_TRANSITION',
+        'This puzzle is no longer available, so the request cannot be accepted.',
+      );
+    }
+    const members = await lockParties(s);
+    // The owner is about to be shown an address to post to: there must be one.
+    if (!isProfileComplete(members.get(s.trade.requesterId)!)) {
+      throw new AppError('INVALID_TRANSITION', REQUESTER_PROFILE_INCOMPLETE_MESSAGE);
+    }
+    const cost = s.trade.puzzlePointsCost;
+    // Refused with 409 BALANCE_TOO_LOW (and the whole step rolled back) if the requester has
+    // spent the points on another trade since asking.
+    if (cost > 0) {
+      await changeBalance(s.tx, {
+        userId: s.trade.requesterId,
+        amount: -cost,
+        reason: 'trade_hold',
+        tradeRequestId: s.trade.id,
+      });
+    }
+    await setListingAvailable(s.tx, s.listing, false, s.now);
+
+    // The puzzle can go to one member only: every other open ask is declined, and told so.
+    const others = await lockOtherPendingRequests(s.tx, s.listing.id, s.trade.id);
+    for (const other of others) {
+      const sub: StepContext = { ...s, trade: other };
+      s.touched.push(
+        await finish(
+          sub,
+          'auto-decline',
+          { status: 'declined', declinedAt: s.now },
+          { details: { acceptedTradeId: s.trade.id } },
+        ),
+      );
+    }
+    return finish(
+      s,
+      'accept',
+      { status: 'accepted', acceptedAt: s.now, heldPoints: cost },
+      { members, details: { held: cost } },
+    );
+  },
+
+  async decline(s, c) {
+    return finish(
+      s,
+      'decline',
+      { status: 'declined', declinedAt: s.now, declineReason: c.reason ?? null },
+      {
+        facts: { reason: c.reason ?? null },
+      },
+    );
+  },
+
+  async cancel(s) {
+    const wasHeld = s.trade.status === 'accepted';
+    const members = wasHeld ? await refundHeld(s) : undefined;
+    return finish(
+      s,
+      'cancel',
+      { status: 'cancelled', cancelledAt: s.now, heldPoints: 0 },
+      {
+        members,
+        facts: { wasHeld },
+        details: { refunded: wasHeld ? s.trade.heldPoints : 0 },
+      },
+    );
+  },
+
+  async ship(s, c) {
+    return finish(
+      s,
+      'ship',
+      {
+        status: 'shipped',
+        shippedAt: s.now,
+        carrierName: c.carrierName ?? null,
+        trackingNumber: c.trackingNumber ?? null,
+        shippingNotes: c.shippingNotes ?? null,
+        autoCompleteAt: new Date(s.now.getTime() + TRADE_AUTO_COMPLETE_MS),
+      },
+      { facts: { carrierName: c.carrierName ?? null, trackingNumber: c.trackingNumber ?? null } },
+    );
+  },
+
+  async 'confirm-delivery'(s, c) {
+    return completeTrade(s, 'confirm-delivery', { deliveredAt: s.now, deliveryNotes: c.deliveryNotes ?? null });
+  },
+
+  async dispute(s, c) {
+    const actorRole = s.role === 'owner' ? 'owner' : 'requester';
+    return finish(
+      s,
+      'dispute',
+      {
+        status: 'disputed',
+        disputedAt: s.now,
+        disputeDetails: c.details,
+        disputedById: s.actor.kind === 'system' ? null : s.actor.id,
+      },
+      { facts: { actorRole, details: c.details }, details: { by: actorRole } },
+    );
+  },
+
+  async 'resolve-complete'(s, c) {
+    const adminId = s.actor.kind === 'admin' ? s.actor.id : null;
+    await logAdminAction(s, 'complete', c.notes ?? null);
+    return completeTrade(
+      s,
+      'resolve-complete',
+      { resolvedAt: s.now, resolvedById: adminId },
+      { notes: c.notes ?? null },
+    );
+  },
+
+  async 'resolve-refund'(s, c) {
+    const members = await refundHeld(s);
+    const adminId = s.actor.kind === 'admin' ? s.actor.id : null;
+    await logAdminAction(s, 'refund', c.notes ?? null);
+    return finish(
+      s,
+      'resolve-refund',
+      { status: 'refunded', heldPoints: 0, resolvedAt: s.now, resolvedById: adminId },
+      {
+        members,
+        details: { refunded: s.trade.heldPoints, notes: c.notes ?? null },
+      },
+    );
+  },
+
+  async expire(s) {
+    return finish(s, 'expire', { status: 'expired' });
+  },
+
+  async 'auto-complete'(s) {
+    return completeTrade(s, 'auto-complete', {});
+  },
+};

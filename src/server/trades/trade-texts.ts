@@ -1,0 +1,218 @@
+import { puzzlePointsLabel } from '../../domain/points';
+
+// The words of every trade step, in one place: the system message both members read in the
+// trade's thread, and the notice (in-app notification and e-mail) the other member gets.
+// Plain, complete sentences: many members read these aloud or print them.
+
+export type TradeStep =
+  | 'request'
+  | 'accept'
+  | 'decline'
+  | 'auto-decline'
+  | 'cancel'
+  | 'ship'
+  | 'confirm-delivery'
+  | 'dispute'
+  | 'resolve-complete'
+  | 'resolve-refund'
+  | 'expire'
+  | 'auto-complete'
+  | 'feedback';
+
+export type StepFacts = {
+  title: string;
+  cost: number;
+  requesterName: string;
+  ownerName: string;
+  /** For a dispute: which party raised it. */
+  actorRole?: 'owner' | 'requester';
+  /** cancel: whether points were held (and so went back). */
+  wasHeld?: boolean;
+  reason?: string | null;
+  carrierName?: string | null;
+  trackingNumber?: string | null;
+  details?: string | null;
+  rating?: number;
+};
+
+export type Notice = {
+  to: 'owner' | 'requester';
+  type: string;
+  title: string;
+  message: string;
+};
+
+export type StepTexts = { systemMessage: string | null; notices: Notice[] };
+
+const q = (title: string) => `"${title}"`;
+
+export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
+  const points = puzzlePointsLabel(f.cost);
+  switch (step) {
+    case 'request':
+      return {
+        systemMessage: `${f.requesterName} asked for ${q(f.title)} (${points}). ${f.ownerName} has 7 days to accept or decline. No points move until the request is accepted.`,
+        notices: [
+          {
+            to: 'owner',
+            type: 'trade_requested',
+            title: `New request for ${q(f.title)}`,
+            message: `${f.requesterName} would like your puzzle ${q(f.title)} for ${points}. Please accept or decline within 7 days.`,
+          },
+        ],
+      };
+    case 'accept':
+      return {
+        systemMessage: `${f.ownerName} accepted the request. ${points} from ${f.requesterName} are held by the club until the puzzle arrives. ${f.ownerName} can now see the delivery address.`,
+        notices: [
+          {
+            to: 'requester',
+            type: 'trade_accepted',
+            title: `Your request for ${q(f.title)} was accepted`,
+            message: `${f.ownerName} accepted your request. ${points} are held until you confirm the puzzle has arrived.`,
+          },
+        ],
+      };
+    case 'decline': {
+      const why = f.reason ? ` Reason given: ${f.reason}` : '';
+      return {
+        systemMessage: `${f.ownerName} declined the request. No points were taken.${why}`,
+        notices: [
+          {
+            to: 'requester',
+            type: 'trade_declined',
+            title: `Your request for ${q(f.title)} was declined`,
+            message: `${f.ownerName} declined your request. No points were taken.${why}`,
+          },
+        ],
+      };
+    }
+    case 'auto-decline':
+      return {
+        systemMessage: `This request was declined because ${q(f.title)} has gone to another member. No points were taken.`,
+        notices: [
+          {
+            to: 'requester',
+            type: 'trade_declined',
+            title: `${q(f.title)} has gone to another member`,
+            message: `Sorry, ${q(f.title)} has gone to another member, so your request was declined. No points were taken.`,
+          },
+        ],
+      };
+    case 'cancel': {
+      const refund = f.wasHeld ? ` The ${points} held for the trade went back to ${f.requesterName}.` : '';
+      return {
+        systemMessage: `${f.requesterName} cancelled the request.${refund}`,
+        notices: [
+          {
+            to: 'owner',
+            type: 'trade_cancelled',
+            title: `The request for ${q(f.title)} was cancelled`,
+            message: `${f.requesterName} cancelled their request for ${q(f.title)}.${f.wasHeld ? ' Please do not send the puzzle. It is available to other members again.' : ''}`,
+          },
+        ],
+      };
+    }
+    case 'ship': {
+      const tracking = [
+        f.carrierName ? `Carrier: ${f.carrierName}.` : null,
+        f.trackingNumber ? `Tracking number: ${f.trackingNumber}.` : null,
+      ]
+        .filter(Boolean)
+        .join(' ');
+      return {
+        systemMessage: `${f.ownerName} has sent the puzzle.${tracking ? ` ${tracking}` : ''} ${f.requesterName}, please confirm when it arrives.`,
+        notices: [
+          {
+            to: 'requester',
+            type: 'trade_shipped',
+            title: `${q(f.title)} is on its way`,
+            message: `${f.ownerName} has sent ${q(f.title)}.${tracking ? ` ${tracking}` : ''} Please confirm when it arrives, or report a problem. If you do neither, the trade completes by itself after 21 days.`,
+          },
+        ],
+      };
+    }
+    case 'confirm-delivery':
+      return {
+        systemMessage: `${f.requesterName} confirmed that the puzzle arrived. ${points} went to ${f.ownerName}. The trade is complete: you can now leave feedback for each other.`,
+        notices: [
+          {
+            to: 'owner',
+            type: 'trade_completed',
+            title: `${q(f.title)} arrived: you received ${points}`,
+            message: `${f.requesterName} confirmed that ${q(f.title)} arrived, and ${points} were added to your balance. You can now leave feedback.`,
+          },
+        ],
+      };
+    case 'dispute': {
+      const by = f.actorRole === 'owner' ? f.ownerName : f.requesterName;
+      const other = f.actorRole === 'owner' ? 'requester' : 'owner';
+      return {
+        systemMessage: `${by} reported a problem: ${f.details ?? ''} The trade is on hold until a club administrator has looked at it. The points stay held meanwhile.`,
+        notices: [
+          {
+            to: other,
+            type: 'trade_disputed',
+            title: `A problem was reported with ${q(f.title)}`,
+            message: `${by} reported a problem with the trade: ${f.details ?? ''} A club administrator will look at it and contact you both.`,
+          },
+        ],
+      };
+    }
+    case 'resolve-complete': {
+      const message = `A club administrator has resolved the problem with ${q(f.title)}: the trade is complete and ${points} went to ${f.ownerName}.`;
+      return {
+        systemMessage: message,
+        notices: [
+          { to: 'owner', type: 'trade_resolved', title: `The problem with ${q(f.title)} was resolved`, message },
+          { to: 'requester', type: 'trade_resolved', title: `The problem with ${q(f.title)} was resolved`, message },
+        ],
+      };
+    }
+    case 'resolve-refund': {
+      const message = `A club administrator has resolved the problem with ${q(f.title)}: the ${points} went back to ${f.requesterName} and the puzzle is listed again.`;
+      return {
+        systemMessage: message,
+        notices: [
+          { to: 'owner', type: 'trade_refunded', title: `The problem with ${q(f.title)} was resolved`, message },
+          { to: 'requester', type: 'trade_refunded', title: `The problem with ${q(f.title)} was resolved`, message },
+        ],
+      };
+    }
+    case 'expire':
+      return {
+        systemMessage: `This request expired because it was not answered within 7 days. No points were taken.`,
+        notices: [
+          {
+            to: 'requester',
+            type: 'trade_expired',
+            title: `Your request for ${q(f.title)} expired`,
+            message: `${f.ownerName} did not answer your request for ${q(f.title)} within 7 days, so it has expired. No points were taken; you are welcome to request it again or choose another puzzle.`,
+          },
+        ],
+      };
+    case 'auto-complete': {
+      const message = `The trade for ${q(f.title)} completed by itself 21 days after the puzzle was sent. ${points} went to ${f.ownerName}. You can now leave feedback for each other.`;
+      return {
+        systemMessage: message,
+        notices: [
+          { to: 'owner', type: 'trade_completed', title: `The trade for ${q(f.title)} is complete`, message },
+          { to: 'requester', type: 'trade_completed', title: `The trade for ${q(f.title)} is complete`, message },
+        ],
+      };
+    }
+    case 'feedback': {
+      return {
+        systemMessage: null,
+        notices: [
+          {
+            to: f.actorRole === 'owner' ? 'requester' : 'owner',
+            type: 'feedback_received',
+            title: `You received feedback for ${q(f.title)}`,
+            message: `${f.actorRole === 'owner' ? f.ownerName : f.requesterName} left feedback about your trade for ${q(f.title)}. It is shown once you have left yours too, or 14 days after the trade completed.`,
+          },
+        ],
+      };
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import {
+  ArrowLeftRight,
+  Bell,
+  House,
+  LayoutList,
+  MessageSquare,
+  Search,
+  ShieldCheck,
+  SquarePlus,
+  UserRound,
+  Users,
+} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { paths } from '../../paths';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  /** Match the path exactly (Home would otherwise be 'current' on every page). */
+  end?: boolean;
+}
+
+// Spec section 2, in this order. The wide top bar shows these five plus Admin; the
+// slide-in menu shows these, then Messages, Profile and Admin Panel.
+export const primaryNavItems: NavItem[] = [
+  { label: 'Home', href: paths.home.getHref(), icon: House, end: true },
+  { label: 'Browse', href: paths.browsePuzzles.getHref(), icon: Search },
+  { label: 'List Puzzle', href: paths.listPuzzle.getHref(), icon: SquarePlus },
+  { label: 'My Listings', href: paths.myListings.getHref(), icon: LayoutList },
+  { label: 'Community', href: paths.community.getHref(), icon: Users },
+];
+
+/** After the spec's five: the member's trades (issue 6), on the wide top bar and in the menu. */
+export const tradesNavItem: NavItem = { label: 'My Trades', href: paths.trades.getHref(), icon: ArrowLeftRight };
+/** Trading notifications, a bell with the unread count beside Messages. */
+export const notificationsNavItem: NavItem = {
+  label: 'Notifications',
+  href: paths.notifications.getHref(),
+  icon: Bell,
+};
+
+export const messagesNavItem: NavItem = { label: 'Messages', href: paths.messages.getHref(), icon: MessageSquare };
+export const profileNavItem: NavItem = { label: 'Profile', href: paths.profile.getHref(), icon: UserRound };
+
+/** Admins only: 'Admin' on the wide top bar, 'Admin Panel' in the slide-in menu. */
+export const adminNavItem: NavItem = { label: 'Admin', href: paths.admin.getHref(), icon: ShieldCheck };
+export const ADMIN_MENU_LABEL = 'Admin Panel';

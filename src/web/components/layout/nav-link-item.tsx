@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+import type { NavItem } from './nav-items';
+
+// NavLink sets aria-current="page" on the link of the page being shown; the current link is
+// also underlined and bold, so it does not rely on colour alone.
+const base =
+  'inline-flex min-h-11 items-center gap-2 rounded-md font-semibold whitespace-nowrap text-ink hover:bg-brand-50';
+const current = 'bg-brand-50 text-brand-800 underline decoration-[3px] underline-offset-[6px]';
+
+export interface NavLinkItemProps {
+  item: NavItem;
+  /** Replaces item.label (the menu says 'Admin Panel' where the top bar says 'Admin'). */
+  label?: string;
+  /** Visually hide the label (still read out) below this point: used on the top bar. */
+  labelClassName?: string;
+  showIcon?: boolean;
+  /** Tighter side padding, for the crowded wide top bar. */
+  dense?: boolean;
+  className?: string;
+  onClick?: () => void;
+  children?: ReactNode;
+}
+
+export function NavLinkItem({
+  item,
+  label,
+  labelClassName,
+  showIcon,
+  dense,
+  className,
+  onClick,
+  children,
+}: NavLinkItemProps) {
+  const Icon = item.icon;
+  return (
+    <NavLink
+      to={item.href}
+      end={item.end}
+      onClick={onClick}
+      className={({ isActive }) => cn(base, dense ? 'px-2' : 'px-3', isActive && current, className)}
+    >
+      {showIcon && <Icon aria-hidden="true" className="size-6" />}
+      <span className={labelClassName}>{label ?? item.label}</span>
+      {children}
+    </NavLink>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import type { CurrentUser } from '../../lib/current-user';
+import { SiteFooter } from './site-footer';
+import { SkipLink } from './skip-link';
+import { TopBar } from './top-bar';
+
+export interface PageFrameProps {
+  user: CurrentUser | null;
+  unreadCount: number;
+  /** Unread trading notifications, for the bell on the top bar. */
+  notificationCount?: number;
+  onSignOut: () => void;
+  isSigningOut: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The frame around every member page: skip link, sticky top bar, the page, footer.
+ * It only shows what it is given; the router supplies the member, the unread count and
+ * sign-out, so this shared component needs no feature's code.
+ */
+export function PageFrame({ children, ...topBar }: PageFrameProps) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <TopBar {...topBar} />
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

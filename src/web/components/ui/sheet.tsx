@@ -1,0 +1,51 @@
+import type { ComponentProps } from 'react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { DialogOverlay, useReturnFocus } from './dialog';
+
+// A panel that slides in from the right edge: a Radix Dialog underneath, so focus stays
+// inside while it is open, Escape closes it and focus returns to the button that opened it.
+
+export const Sheet = DialogPrimitive.Root;
+export const SheetTrigger = DialogPrimitive.Trigger;
+export const SheetClose = DialogPrimitive.Close;
+export const SheetTitle = DialogPrimitive.Title;
+export const SheetDescription = DialogPrimitive.Description;
+
+export interface SheetContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
+  closeLabel?: string;
+}
+
+export function SheetContent({
+  className,
+  children,
+  closeLabel = 'Close menu',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: SheetContentProps) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
+  return (
+    <DialogPrimitive.Portal>
+      <DialogOverlay />
+      <DialogPrimitive.Content
+        className={cn(
+          'fixed inset-y-0 right-0 z-50 flex w-80 max-w-[90vw] flex-col overflow-y-auto bg-white p-6 shadow-xl',
+          'data-[state=open]:animate-slide-in-right',
+          className,
+        )}
+        {...returnFocus}
+        {...props}
+      >
+        {children}
+        <DialogPrimitive.Close
+          aria-label={closeLabel}
+          className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-md text-ink hover:bg-brand-50"
+        >
+          <X aria-hidden="true" className="size-6" />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { RegisterEmailBody } from '../../../../domain/auth';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/auth/register-email: e-mails a link to /verify-email (spec section 7). */
+export function registerEmail(body: RegisterEmailBody): Promise<{ message: string }> {
+  return api.post<{ message: string }>('/api/auth/register-email', body);
+}
+
+export function useRegisterEmail() {
+  return useMutation({ mutationFn: registerEmail });
+}

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginLinkBody } from '../../../../domain/auth';
+import { api } from '../../../lib/api-client';
+
+/**
+ * POST /api/auth/login-link: e-mails a one-time link to /login-link (CONTRACT §4). The spec's
+ * client only pretended (a 1.5 s wait); this sends it for real.
+ */
+export function sendLoginLink(body: LoginLinkBody): Promise<{ message: string }> {
+  return api.post<{ message: string }>('/api/auth/login-link', body);
+}
+
+export function useSendLoginLink() {
+  return useMutation({ mutationFn: sendLoginLink });
+}

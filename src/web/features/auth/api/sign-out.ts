@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { paths } from '../../../paths';
+
+/** POST /api/auth/logout. The answer is not read. */
+export async function signOut(): Promise<void> {
+  await api.post<unknown>('/api/auth/logout');
+}
+
+/**
+ * Signs the member out. Whether the call succeeds or fails the browser goes to / and the
+ * cached member is forgotten (spec section 4); a failure is only logged.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: signOut,
+    onError: (error) => {
+      console.warn('Sign-out call failed; signing out in this browser anyway.', error);
+    },
+    onSettled: async () => {
+      await navigate(paths.home.getHref());
+      // Drop every member's data (a shared computer should not show it to the next person),
+      // then mark the visitor as signed out so / shows the landing page straight away.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0] });
+      queryClient.setQueryData(queryKeys.currentUser, null);
+    },
+  });
+  return { signOut: () => mutation.mutate(), isSigningOut: mutation.isPending };
+}

@@ -1,0 +1,61 @@
+import { useLayoutEffect, useRef } from 'react';
+import type { AuthDialogName, AuthDialogsProps } from '../../../lib/auth-dialogs';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { LoginLinkDialog } from './login-link-dialog';
+import { RegisterDialog } from './register-dialog';
+import { SignInDialog } from './sign-in-dialog';
+
+/** What every account dialog gets from AuthDialogs. */
+export interface AuthDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Close this dialog and open another one in its place. */
+  onSwitch: (next: AuthDialogName) => void;
+  /** Where focus goes when this dialog closes (see AuthDialogs). */
+  onCloseAutoFocus: (event: Event) => void;
+}
+
+/**
+ * All of the landing page's account dialogs (spec section 2). Switching from one to another
+ * goes through onOpenChange, so only one is ever open. Each dialog draws its form only while
+ * open, so closing one forgets what was typed and any 'sent' confirmation.
+ *
+ * Focus: Radix returns focus when a dialog closes, but when one dialog replaces another that
+ * would pull focus out of the new dialog, and the new one would remember a button that no
+ * longer exists. So the button that opened the first dialog (Sign In, Join Now) is kept here,
+ * and focus goes back to it only when the last dialog closes.
+ */
+export function AuthDialogs({ open, onOpenChange }: AuthDialogsProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  const current = useRef<AuthDialogName | null>(null);
+
+  // Layout effect: runs before Radix moves focus into the dialog, so the opener still has it.
+  useLayoutEffect(() => {
+    if (current.current === null && open !== null) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    }
+    current.current = open;
+  }, [open]);
+
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    // Radix calls this a moment after the dialog has gone; by then another may be open.
+    if (current.current === null && opener.current?.isConnected) opener.current.focus();
+  };
+
+  const propsFor = (name: AuthDialogName): AuthDialogProps => ({
+    open: open === name,
+    onOpenChange: (isOpen) => onOpenChange(isOpen ? name : null),
+    onSwitch: (next) => onOpenChange(next),
+    onCloseAutoFocus: returnFocus,
+  });
+
+  return (
+    <>
+      <SignInDialog {...propsFor('sign-in')} />
+      <RegisterDialog {...propsFor('join')} />
+      <ForgotPasswordDialog {...propsFor('forgot-password')} />
+      <LoginLinkDialog {...propsFor('login-link')} />
+    </>
+  );
+}

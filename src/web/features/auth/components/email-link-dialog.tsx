@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { forgotPasswordSchema } from '../../../../domain/auth';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { failureText } from '../api/failure-text';
+import type { AuthDialogProps } from './auth-dialogs';
+import { SubmitButton, TextField } from './form-fields';
+import { SentConfirmation } from './sent-confirmation';
+
+// Forgot password and the e-mail login link are the same dialog: an address, one call, then a
+// confirmation that never says whether the address has an account. Only the words differ.
+
+export type EmailLinkTexts = {
+  title: string;
+  intro: string;
+  confirmation: string;
+  submitLabel: string;
+  busyLabel: string;
+  sentToast: { title: string; description: string };
+  failureTitle: string;
+};
+
+// Both calls take the same body: {email}.
+const emailSchema = forgotPasswordSchema;
+type EmailValues = z.input<typeof emailSchema>;
+type EmailOutput = z.output<typeof emailSchema>;
+
+type SendHook = () => { mutateAsync: (body: EmailOutput) => Promise<unknown>; isPending: boolean };
+
+export function EmailLinkDialog({
+  texts,
+  useSend,
+  open,
+  onOpenChange,
+  onSwitch,
+  onCloseAutoFocus,
+}: AuthDialogProps & { texts: EmailLinkTexts; useSend: SendHook }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <EmailLinkBody texts={texts} useSend={useSend} onBack={() => onSwitch('sign-in')} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EmailLinkBody({ texts, useSend, onBack }: { texts: EmailLinkTexts; useSend: SendHook; onBack: () => void }) {
+  const [sent, setSent] = useState(false);
+  const { mutateAsync, isPending } = useSend();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EmailValues, unknown, EmailOutput>({
+    resolver: zodResolver(emailSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (isPending) return;
+    try {
+      await mutateAsync(values);
+    } catch (error) {
+      toast({
+        title: texts.failureTitle,
+        description: failureText(error, { toast: 'Please try again later.' }),
+        variant: 'destructive',
+      });
+      return;
+    }
+    setSent(true);
+    toast(texts.sentToast);
+  });
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{texts.title}</DialogTitle>
+        <DialogDescription>{sent ? 'Check your inbox for a message from Jigsaw Club.' : texts.intro}</DialogDescription>
+      </DialogHeader>
+      {sent ? (
+        <SentConfirmation
+          message={texts.confirmation}
+          detail="The link works once and expires after 1 hour. If nothing arrives within a few minutes, look in your spam or junk folder."
+          onBack={onBack}
+        />
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+          <TextField
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+            registration={register('email')}
+            error={errors.email?.message}
+          />
+          <SubmitButton busy={isPending} label={texts.submitLabel} busyLabel={texts.busyLabel} />
+          <p className="text-center">
+            <Button variant="link" onClick={onBack}>
+              Back to Sign In
+            </Button>
+          </p>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { registerSchema } from '../../../../domain/auth';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { paths } from '../../../paths';
+import { failureText } from '../api/failure-text';
+import { useRegisterEmail } from '../api/register-email';
+import type { AuthDialogProps } from './auth-dialogs';
+import { CheckboxField, SubmitButton, TextField } from './form-fields';
+
+/** The 'Join' dialog: an e-mail address and the terms; the address gets a link to set a password. */
+export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: AuthDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>Join</DialogTitle>
+          <DialogDescription>
+            Enter your email address and we'll send you a link to choose your password. New members receive 5
+            PuzzlePoints as a welcome gift.
+          </DialogDescription>
+        </DialogHeader>
+        <RegisterForm onSignIn={() => onSwitch('sign-in')} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type RegisterValues = z.input<typeof registerSchema>;
+type RegisterOutput = z.output<typeof registerSchema>;
+
+function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
+  const navigate = useNavigate();
+  const { mutateAsync, isPending } = useRegisterEmail();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterValues, unknown, RegisterOutput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    if (isPending) return;
+    try {
+      await mutateAsync({ email });
+    } catch (error) {
+      toast({
+        title: 'Registration failed',
+        description: failureText(error, { call: 'Failed to send verification email', toast: 'Please try again.' }),
+        variant: 'destructive',
+      });
+      return;
+    }
+    await navigate(paths.registrationSuccess.getHref());
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <CheckboxField
+        label="I accept the club's membership terms"
+        registration={register('acceptTerms')}
+        error={errors.acceptTerms?.message}
+      />
+      <SubmitButton busy={isPending} label="Send Verification Email" busyLabel="Sending Email..." />
+      <p className="text-center">
+        Already a member?{' '}
+        <Button variant="link" className="px-1" onClick={onSignIn}>
+          Sign In
+        </Button>
+      </p>
+    </form>
+  );
+}

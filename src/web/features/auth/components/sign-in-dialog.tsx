@@ -1,0 +1,117 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation, useNavigate, type Location } from 'react-router';
+import type { z } from 'zod';
+import { loginSchema } from '../../../../domain/auth';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { displayName } from '../../../lib/current-user';
+import { failureText } from '../api/failure-text';
+import { useSignIn } from '../api/sign-in';
+import type { AuthDialogProps } from './auth-dialogs';
+import { CheckboxField, SubmitButton, TextField } from './form-fields';
+
+/** The 'Sign In' dialog, with the ways to the other three. */
+export function SignInDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: AuthDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>Sign In</DialogTitle>
+          <DialogDescription>Welcome back. Sign in with your email address and password.</DialogDescription>
+        </DialogHeader>
+        <SignInForm
+          onForgotPassword={() => onSwitch('forgot-password')}
+          onLoginLink={() => onSwitch('login-link')}
+          onJoin={() => onSwitch('join')}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type SignInValues = z.input<typeof loginSchema>;
+type SignInOutput = z.output<typeof loginSchema>;
+
+interface SignInFormProps {
+  onForgotPassword: () => void;
+  onLoginLink: () => void;
+  onJoin: () => void;
+}
+
+function SignInForm({ onForgotPassword, onLoginLink, onJoin }: SignInFormProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { mutateAsync, isPending } = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignInValues, unknown, SignInOutput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', remember: false },
+  });
+
+  // A visitor sent here from a member page goes back to it once signed in.
+  const from = (location.state as { from?: Location } | null)?.from;
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (isPending) return;
+    try {
+      // The member is in the cache (and the page shows their home) before this resolves.
+      const { user } = await mutateAsync(values);
+      toast({ title: 'Welcome back!', description: `Successfully logged in as ${displayName(user)}` });
+      if (from?.pathname) await navigate(`${from.pathname}${from.search ?? ''}`, { replace: true });
+    } catch (error) {
+      toast({
+        title: 'Login failed',
+        description: failureText(error, { call: 'Login failed', toast: 'Please check your email and password.' }),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <div className="flex flex-col gap-5">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <div className="flex flex-col gap-1">
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            registration={register('password')}
+            error={errors.password?.message}
+          />
+          <p>
+            <Button variant="link" className="px-0" onClick={onForgotPassword}>
+              Forgot password?
+            </Button>
+          </p>
+        </div>
+        <CheckboxField label="Remember me" registration={register('remember')} />
+        <SubmitButton busy={isPending} label="Sign In" busyLabel="Signing In..." />
+      </form>
+      <div className="flex flex-col gap-3 border-t border-line pt-5">
+        <p className="text-center text-ink-muted">Prefer not to type a password?</p>
+        <Button variant="secondary" className="w-full" onClick={onLoginLink}>
+          Send me a login link
+        </Button>
+        <p className="text-center">
+          New to the club?{' '}
+          <Button variant="link" className="px-1" onClick={onJoin}>
+            Join Now
+          </Button>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CircleCheck, LoaderCircle } from 'lucide-react';
+import { AUTO_LOGIN_REDIRECT_MS, REGISTRATION_SUCCESS_REDIRECT_MS } from '../../../../domain/constants';
+import { toast } from '../../../components/ui/use-toast';
+import { newMemberFlag } from '../../../lib/current-user';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '../../../paths';
+import { failureText } from '../api/failure-text';
+import { useVerifyEmail } from '../api/verify-email';
+import { LinkProblem } from '../components/link-problem';
+import { SetPasswordForm } from '../components/set-password-form';
+
+/** /verify-email?token=…: the e-mailed link's page, where a new member chooses a password. */
+export function VerifyEmailPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim();
+  if (!token) {
+    return (
+      <LinkProblem title="Invalid Link" message="This verification link is invalid or has expired.">
+        <p className="mt-4">To join, go back to the home page and choose Join Now: we'll send you a new link.</p>
+      </LinkProblem>
+    );
+  }
+  return <CompleteRegistration token={token} />;
+}
+
+type Outcome = 'signed-in' | 'activated';
+
+function CompleteRegistration({ token }: { token: string }) {
+  useDocumentTitle('Complete Your Registration');
+  const navigate = useNavigate();
+  const { mutateAsync, isPending } = useVerifyEmail();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // Spec section 4: signed in, to /?welcome=true after 1 s; otherwise to the 'activated' page after 250 ms.
+  useEffect(() => {
+    if (!outcome) return;
+    const timer = setTimeout(
+      () => {
+        void navigate(
+          outcome === 'signed-in'
+            ? `${paths.home.getHref()}?welcome=true`
+            : paths.registrationSuccess.getHref({ completed: true }),
+        );
+      },
+      outcome === 'signed-in' ? AUTO_LOGIN_REDIRECT_MS : REGISTRATION_SUCCESS_REDIRECT_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [outcome, navigate]);
+
+  const complete = async (password: string) => {
+    setFailure(null);
+    try {
+      const result = await mutateAsync({ token, password });
+      if (result.autoLogin) {
+        newMemberFlag.raise();
+        // One toast at a time (spec section 9), so the welcome rides on the same one.
+        toast({
+          title: 'Registration Complete!',
+          description: "Welcome to Jigsaw Club! You're signed in, with 5 PuzzlePoints to start trading.",
+        });
+        setOutcome('signed-in');
+      } else {
+        toast({ title: 'Registration Complete!', description: 'Your account is active. Please log in.' });
+        setOutcome('activated');
+      }
+    } catch (error) {
+      const text = failureText(error, { call: 'Failed to complete registration', toast: 'Please try again.' });
+      toast({ title: 'Registration Failed', description: text, variant: 'destructive' });
+      setFailure(text);
+    }
+  };
+
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Complete Your Registration</h1>
+      {outcome ? (
+        <div role="status" className="mt-6 flex items-center gap-4 rounded-lg bg-brand-50 p-5">
+          <CircleCheck aria-hidden="true" className="size-8 shrink-0 text-brand-700" />
+          <p className="flex-1 text-lg font-semibold text-brand-900">
+            Your account is ready. {outcome === 'signed-in' ? 'Taking you to the club…' : 'One moment…'}
+          </p>
+          <LoaderCircle aria-hidden="true" className="size-7 shrink-0 animate-spin text-brand-700" />
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-lg">
+            Choose a password for your Jigsaw Club account. You'll use it with your email address to sign in.
+          </p>
+          {failure && (
+            <div className="mt-6 rounded-lg border-2 border-danger-700 bg-danger-50 p-4 text-danger-900">
+              <p className="font-semibold">
+                <span className="sr-only">Error: </span>
+                {failure}
+              </p>
+              <p className="mt-2">
+                If your link has expired, go back to the home page and choose Join Now for a new one.
+              </p>
+            </div>
+          )}
+          <div className="mt-6">
+            <SetPasswordForm
+              passwordLabel="Password"
+              confirmLabel="Confirm password"
+              submitLabel="Complete Registration"
+              busyLabel="Creating Account..."
+              busy={isPending}
+              onSubmit={(password) => void complete(password)}
+            />
+          </div>
+        </>
+      )}
+    </>
+  );
+}

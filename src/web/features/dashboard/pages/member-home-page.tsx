@@ -1,0 +1,36 @@
+import { Suspense, type ComponentType } from 'react';
+import { displayName, useMember } from '../../../lib/current-user';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Dashboard } from '../components/dashboard';
+
+export interface MemberHomePageProps {
+  /**
+   * The welcome-gift dialog and the new member's redirect to their profile (spec section 2),
+   * drawn by the welcome feature; the router passes it in, lazily.
+   */
+  WelcomeGift: ComponentType;
+  /** The 'What to do next' card: every trade waiting on the member (trades feature). */
+  TradeTasks?: ComponentType;
+}
+
+/** / for a signed-in member: the dashboard of spec section 2. */
+export function MemberHomePage({ WelcomeGift, TradeTasks }: MemberHomePageProps) {
+  const member = useMember();
+  useDocumentTitle('Home');
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Welcome back, {displayName(member)}</h1>
+      {TradeTasks && (
+        <Suspense fallback={null}>
+          <div className="mt-6">
+            <TradeTasks />
+          </div>
+        </Suspense>
+      )}
+      <Dashboard />
+      <Suspense fallback={null}>
+        <WelcomeGift />
+      </Suspense>
+    </>
+  );
+}

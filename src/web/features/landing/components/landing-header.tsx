@@ -1,0 +1,46 @@
+import { Brand } from '../../../components/layout/brand';
+import { Button } from '../../../components/ui/button';
+import { landingAnchors } from '../../../paths';
+
+const anchors = [
+  { label: 'How It Works', id: landingAnchors.howItWorks },
+  { label: 'About', id: landingAnchors.about },
+  { label: 'Contact', id: landingAnchors.contact },
+];
+
+export interface LandingHeaderProps {
+  onSignIn: () => void;
+  onJoin: () => void;
+}
+
+/** The visitor's header: in-page anchors and the Sign In / Join Now buttons. */
+export function LandingHeader({ onSignIn, onJoin }: LandingHeaderProps) {
+  return (
+    <header className="border-b border-line bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <Brand />
+        {/* On narrow screens the anchors drop to their own row below the buttons. */}
+        <nav aria-label="Page sections" className="order-last w-full md:order-none md:w-auto">
+          <ul className="flex flex-wrap gap-x-1">
+            {anchors.map((anchor) => (
+              <li key={anchor.id}>
+                <a
+                  href={`#${anchor.id}`}
+                  className="inline-flex min-h-11 items-center rounded-md px-3 font-semibold text-ink underline-offset-4 hover:bg-brand-50 hover:underline"
+                >
+                  {anchor.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <Button variant="secondary" onClick={onSignIn}>
+            Sign In
+          </Button>
+          <Button onClick={onJoin}>Join Now</Button>
+        </div>
+      </div>
+    </header>
+  );
+}

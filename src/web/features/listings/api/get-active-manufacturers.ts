@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Manufacturer } from '../types';
+import { listingKeys } from './query-keys';
+
+/** GET /api/manufacturers/active: the brands a listing can name. */
+export function getActiveManufacturers(): Promise<Manufacturer[]> {
+  return api.get<Manufacturer[]>('/api/manufacturers/active');
+}
+
+export function useActiveManufacturers() {
+  return useQuery(queryOptions({ queryKey: listingKeys.manufacturers, queryFn: getActiveManufacturers }));
+}

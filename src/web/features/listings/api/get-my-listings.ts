@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Listing } from '../types';
+import { listingKeys } from './query-keys';
+
+/** GET /api/puzzle-listings/my-listings: every listing of the signed-in member. */
+export function getMyListings(): Promise<Listing[]> {
+  return api.get<Listing[]>('/api/puzzle-listings/my-listings');
+}
+
+export const myListingsQueryOptions = () => queryOptions({ queryKey: listingKeys.mine, queryFn: getMyListings });
+
+export function useMyListings() {
+  return useQuery(myListingsQueryOptions());
+}

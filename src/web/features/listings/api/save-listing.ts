@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ListingInput } from '../../../../domain/listings';
+import { api } from '../../../lib/api-client';
+import type { Listing } from '../types';
+import { listingKeys } from './query-keys';
+
+/** POST /api/puzzle-listings (create) or PATCH /api/puzzle-listings/{id} (the whole form). */
+export function saveListing({ id, input }: { id: number | null; input: ListingInput }): Promise<Listing> {
+  return id === null
+    ? api.post<Listing>('/api/puzzle-listings', input)
+    : api.patch<Listing>(`/api/puzzle-listings/${id}`, input);
+}
+
+export function useSaveListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveListing,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: listingKeys.favorites }),
+      ]);
+    },
+  });
+}

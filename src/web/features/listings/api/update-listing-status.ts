@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ListingStatusPatch } from '../../../../domain/listings';
+import { api } from '../../../lib/api-client';
+import type { Listing } from '../types';
+import { listingKeys } from './query-keys';
+
+/** PATCH /api/puzzle-listings/{id} with {status} only (spec section 7). */
+export function updateListingStatus({ id, status }: { id: number } & ListingStatusPatch): Promise<Listing> {
+  return api.patch<Listing>(`/api/puzzle-listings/${id}`, { status });
+}
+
+export function useUpdateListingStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateListingStatus,
+    onSuccess: async (listing) => {
+      queryClient.setQueryData<Listing[]>(listingKeys.mine, (old) =>
+        old?.map((l) => (l.id === listing.id ? listing : l)),
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: listingKeys.favorites }),
+      ]);
+    },
+  });
+}

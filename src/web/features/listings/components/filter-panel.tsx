@@ -1,0 +1,269 @@
+import { useEffect, useId, useState } from 'react';
+import { ChevronDown, Search } from 'lucide-react';
+import {
+  CONDITION_LABELS,
+  DIFFICULTY_LABELS,
+  FILTER_PLACEHOLDERS,
+  SORT_LABELS,
+  SORT_OPTIONS,
+  YEAR_GROUPS,
+  YEAR_GROUP_LABELS,
+} from '../../../../domain/constants';
+import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../../../domain/enums';
+import { Badge } from '../../../components/ui/badge';
+import { cn } from '../../../lib/cn';
+import type { Manufacturer } from '../types';
+import { Field, controlClasses } from './filter-fields';
+import { useDebouncedParam, type BrowseState, type FilterKey } from './use-browse-filters';
+
+interface FilterPanelProps {
+  filters: BrowseState;
+  activeCount: number;
+  years: number[];
+  manufacturers: Manufacturer[];
+  onChange: (changes: Partial<Record<FilterKey, string | undefined>>, options?: { replace?: boolean }) => void;
+}
+
+const str = (v: string | number | boolean | undefined) => (v === undefined || v === false ? '' : String(v));
+
+/**
+ * A choice shown at once while the URL (which the router updates in a transition) catches up,
+ * so a controlled select or checkbox never snaps back for a moment.
+ */
+function useShownValue(urlValue: string): [string, (v: string) => void] {
+  const [shown, setShown] = useState(urlValue);
+  useEffect(() => setShown(urlValue), [urlValue]);
+  return [shown, setShown];
+}
+
+/** A typed filter whose URL update waits for a pause in typing. */
+function TypedFilter({
+  name,
+  label,
+  value,
+  onChange,
+  type = 'text',
+  placeholder,
+  hint,
+  className,
+}: {
+  name: FilterKey;
+  label: string;
+  value: string;
+  onChange: FilterPanelProps['onChange'];
+  type?: 'text' | 'number' | 'search';
+  placeholder?: string;
+  hint?: string;
+  className?: string;
+}) {
+  const [draft, setDraft] = useDebouncedParam(value, (next) => onChange({ [name]: next }, { replace: true }));
+  return (
+    <Field label={label} hint={hint} className={className}>
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          name={name}
+          type={type}
+          inputMode={type === 'number' ? 'numeric' : undefined}
+          min={type === 'number' ? 0 : undefined}
+          value={draft}
+          placeholder={placeholder}
+          aria-describedby={describedBy}
+          onChange={(e) => setDraft(e.target.value)}
+          className={controlClasses()}
+        />
+      )}
+    </Field>
+  );
+}
+
+function SelectFilter({
+  name,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  name: FilterKey;
+  label: string;
+  value: string;
+  onChange: FilterPanelProps['onChange'];
+  children: React.ReactNode;
+}) {
+  const [shown, setShown] = useShownValue(value);
+  return (
+    <Field label={label}>
+      {({ id }) => (
+        <select
+          id={id}
+          name={name}
+          value={shown}
+          onChange={(e) => {
+            setShown(e.target.value);
+            onChange({ [name]: e.target.value });
+          }}
+          className={controlClasses()}
+        >
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** 'Search & Filter Puzzles': a collapsible panel of every filter and the sort (spec section 2). */
+export function FilterPanel({ filters, activeCount, years, manufacturers, onChange }: FilterPanelProps) {
+  const [open, setOpen] = useState(true);
+  const panelId = useId();
+  const [completeOnly, setCompleteOnly] = useShownValue(filters.completeOnly ? 'true' : '');
+  const [search, setSearch] = useDebouncedParam(str(filters.q), (q) => onChange({ q }, { replace: true }));
+
+  return (
+    <section aria-labelledby={`${panelId}-heading`} className="rounded-lg border border-line bg-white">
+      <h2 id={`${panelId}-heading`} className="text-xl font-bold">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+          className="flex min-h-14 w-full items-center gap-3 rounded-lg px-4 text-left"
+        >
+          <Search aria-hidden="true" className="size-6" />
+          <span>Search &amp; Filter Puzzles</span>
+          {activeCount > 0 && <Badge>{activeCount} Active</Badge>}
+          <ChevronDown aria-hidden="true" className={cn('ml-auto size-6 transition-transform', open && 'rotate-180')} />
+        </button>
+      </h2>
+      <div id={panelId} hidden={!open} className="flex flex-col gap-5 border-t border-line p-4">
+        <div role="search" className="flex flex-col gap-1">
+          <label htmlFor={`${panelId}-q`} className="font-semibold">
+            Search puzzles
+          </label>
+          <input
+            id={`${panelId}-q`}
+            type="search"
+            value={search}
+            placeholder={FILTER_PLACEHOLDERS.search}
+            onChange={(e) => setSearch(e.target.value)}
+            className={controlClasses()}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <SelectFilter name="difficulty" label="Difficulty" value={str(filters.difficulty)} onChange={onChange}>
+            <option value="">All difficulties</option>
+            {LISTING_DIFFICULTIES.map((d) => (
+              <option key={d} value={d}>
+                {DIFFICULTY_LABELS[d]}
+              </option>
+            ))}
+          </SelectFilter>
+          <SelectFilter name="condition" label="Condition" value={str(filters.condition)} onChange={onChange}>
+            <option value="">All conditions</option>
+            {LISTING_CONDITIONS.map((c) => (
+              <option key={c} value={c}>
+                {CONDITION_LABELS[c]}
+              </option>
+            ))}
+          </SelectFilter>
+          <SelectFilter
+            name="manufacturerId"
+            label="Manufacturer"
+            value={str(filters.manufacturerId)}
+            onChange={onChange}
+          >
+            <option value="">All manufacturers</option>
+            {manufacturers.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </SelectFilter>
+          <SelectFilter name="sort" label="Sort By" value={filters.sort} onChange={onChange}>
+            {SORT_OPTIONS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </SelectFilter>
+          <TypedFilter
+            name="minPieces"
+            label="Min Pieces"
+            type="number"
+            value={str(filters.minPieces)}
+            placeholder={FILTER_PLACEHOLDERS.minPieces}
+            onChange={onChange}
+          />
+          <TypedFilter
+            name="maxPieces"
+            label="Max Pieces"
+            type="number"
+            value={str(filters.maxPieces)}
+            placeholder={FILTER_PLACEHOLDERS.maxPieces}
+            onChange={onChange}
+          />
+          <TypedFilter name="artist" label="Artist" value={str(filters.artist)} onChange={onChange} />
+          <SelectFilter name="year" label="Year" value={str(filters.year)} onChange={onChange}>
+            <option value="">All years</option>
+            {YEAR_GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {YEAR_GROUP_LABELS[g]}
+              </option>
+            ))}
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+            {typeof filters.year === 'number' && !years.includes(filters.year) && (
+              <option value={filters.year}>{filters.year}</option>
+            )}
+          </SelectFilter>
+          <TypedFilter
+            name="minPoints"
+            label="Min Points"
+            type="number"
+            value={str(filters.minPoints)}
+            placeholder="0"
+            onChange={onChange}
+          />
+          <TypedFilter
+            name="maxPoints"
+            label="Max Points"
+            type="number"
+            value={str(filters.maxPoints)}
+            placeholder={FILTER_PLACEHOLDERS.maxPoints}
+            onChange={onChange}
+          />
+          <TypedFilter
+            name="location"
+            label="Location (city or postcode)"
+            value={str(filters.location)}
+            placeholder={FILTER_PLACEHOLDERS.location}
+            onChange={onChange}
+          />
+          <TypedFilter
+            name="maxDistance"
+            label="Max Distance (miles)"
+            type="number"
+            value={str(filters.maxDistance)}
+            placeholder={FILTER_PLACEHOLDERS.maxDistance}
+            hint="Distance is not applied yet: we have no map data to measure it."
+            onChange={onChange}
+          />
+        </div>
+        <label className="flex min-h-11 items-center gap-3 font-semibold">
+          <input
+            type="checkbox"
+            checked={completeOnly === 'true'}
+            onChange={(e) => {
+              setCompleteOnly(e.target.checked ? 'true' : '');
+              onChange({ completeOnly: e.target.checked ? 'true' : undefined });
+            }}
+            className="size-6 accent-brand-700"
+          />
+          Complete puzzles only
+        </label>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { Link, useNavigate } from 'react-router';
+import { ImageOff, MapPin, Share2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { useCurrentUser } from '../../../lib/current-user';
+import { paths } from '../../../paths';
+import type { Listing, ListingActions } from '../types';
+import { missingPiecesLabel, ownerLabel, sizeLabel } from '../types';
+import { FavoriteButton } from './favorite-button';
+import { ListingBadges } from './listing-badges';
+import { copyLink, listingShareUrl } from './share';
+
+export interface ListingCardProps extends ListingActions {
+  listing: Listing;
+}
+
+/**
+ * A browse card (spec section 2). The title is the link to the detail page and stretches
+ * over the whole card, so a click anywhere opens it; the buttons sit above that layer, and
+ * nothing interactive is nested inside anything else.
+ */
+export function ListingCard({ listing, onRequest, onContact }: ListingCardProps) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const own = user?.id === listing.userId;
+  const href = paths.puzzle.getHref(listing.id);
+  const size = sizeLabel(listing);
+  const image = listing.puzzleThumbnailUrl ?? listing.puzzleImageUrl;
+
+  const facts: [string, string | null][] = [
+    ['Manufacturer', listing.manufacturerName],
+    ['Artist', listing.artist],
+    ['Size', size],
+    ['Year', listing.yearOfManufacture === null ? null : String(listing.yearOfManufacture)],
+  ];
+
+  return (
+    <article className="relative flex flex-col overflow-hidden rounded-lg border border-line bg-white shadow-sm focus-within:ring-2 focus-within:ring-focus">
+      <div className="relative aspect-[4/3] bg-brand-50">
+        {image ? (
+          <img src={image} alt="" loading="lazy" className="size-full object-cover" />
+        ) : (
+          <div className="flex size-full flex-col items-center justify-center gap-2 text-ink-muted">
+            <ImageOff aria-hidden="true" className="size-10" />
+            <span>No image</span>
+          </div>
+        )}
+        {user && (
+          <div className="absolute top-2 right-2 z-10">
+            <FavoriteButton listing={listing} />
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div>
+          <h2 className="text-xl font-bold">
+            <Link
+              to={href}
+              className="after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-none"
+            >
+              {listing.title}
+            </Link>
+          </h2>
+          {listing.subtitle && <p className="text-ink-muted">{listing.subtitle}</p>}
+        </div>
+        <ListingBadges listing={listing} />
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          {facts.map(([term, value]) =>
+            value ? (
+              <div key={term} className="contents">
+                <dt className="font-semibold">{term}:</dt>
+                <dd>{value}</dd>
+              </div>
+            ) : null,
+          )}
+          <div className="contents">
+            <dt className="font-semibold">Pieces:</dt>
+            <dd>{missingPiecesLabel(listing.missingPieces)}</dd>
+          </div>
+        </dl>
+        {listing.description && <p className="line-clamp-3">{listing.description}</p>}
+        <p className="flex items-center gap-2 text-ink-muted">
+          <MapPin aria-hidden="true" className="size-5" />
+          <span>{ownerLabel(listing)}</span>
+        </p>
+        <div className="relative z-10 mt-auto flex flex-wrap gap-2 pt-2">
+          {!own && (
+            <Button
+              onClick={() => (onRequest ? onRequest(listing) : void navigate(href))}
+              aria-label={`Request ${listing.title}`}
+            >
+              Request
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            onClick={() => (!own && onContact ? onContact(listing) : void navigate(href))}
+            aria-label={own ? `View Your Puzzle: ${listing.title}` : `Contact Owner of ${listing.title}`}
+          >
+            {own ? 'View Your Puzzle' : 'Contact Owner'}
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Share ${listing.title}`}
+            title="Share"
+            onClick={() => void copyLink(listingShareUrl(listing.id))}
+          >
+            <Share2 aria-hidden="true" className="size-6" />
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,17 @@
+import { toast } from '../../../components/ui/use-toast';
+
+/** Copies a link and says so ('Link copied'), or says why not (spec section 8, Share). */
+export async function copyLink(url: string): Promise<void> {
+  try {
+    if (!navigator.clipboard) throw new Error('No clipboard');
+    await navigator.clipboard.writeText(url);
+    toast({ title: 'Link copied', description: url });
+  } catch {
+    toast({ title: 'Share failed', description: 'Could not copy link to clipboard', variant: 'destructive' });
+  }
+}
+
+/** The share link of a listing: the site's origin plus /puzzle/{id}. */
+export function listingShareUrl(id: number): string {
+  return `${window.location.origin}/puzzle/${id}`;
+}

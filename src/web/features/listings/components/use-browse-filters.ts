@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { browseQuerySchema, browseQueryToParams, type BrowseFilters } from '../../../../domain/listings';
+import type { SortOption } from '../../../../domain/constants';
+
+export type BrowseState = BrowseFilters & { sort: SortOption };
+export type FilterKey = keyof BrowseState;
+
+/** Reads the URL's filters; a value the schema refuses is simply ignored. */
+function parseFilters(search: URLSearchParams): BrowseState {
+  const raw: Record<string, string> = Object.fromEntries(search.entries());
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const result = browseQuerySchema.safeParse(raw);
+    if (result.success) {
+      const { page: _page, pageSize: _pageSize, ...filters } = result.data;
+      return { ...filters, completeOnly: filters.completeOnly || undefined };
+    }
+    for (const issue of result.error.issues) delete raw[String(issue.path[0])];
+  }
+  return { sort: 'newest' };
+}
+
+/** The browse filters live in the URL, so back/forward and shared links restore them. */
+export function useBrowseFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseFilters(searchParams), [searchParams]);
+  const params = useMemo(() => browseQueryToParams(filters), [filters]);
+
+  const update = useCallback(
+    (changes: Partial<Record<FilterKey, string | undefined>>, options: { replace?: boolean } = {}) => {
+      // From the live URL, not the hook's copy: a debounced edit may run after other changes.
+      setSearchParams(
+        () => {
+          const next = new URLSearchParams(window.location.search);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value.trim() === '' || value === 'all') next.delete(key);
+            else next.set(key, value);
+          }
+          next.delete('page');
+          return next;
+        },
+        { replace: options.replace ?? false },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const clear = useCallback(
+    (keys?: readonly FilterKey[]) => {
+      setSearchParams(() => {
+        if (!keys) return new URLSearchParams();
+        const next = new URLSearchParams(window.location.search);
+        for (const key of keys) next.delete(key);
+        return next;
+      });
+    },
+    [setSearchParams],
+  );
+
+  return { filters, params, update, clear };
+}
+
+/**
+ * A typed-in filter: the box shows what is typed at once and the URL follows after a pause
+ * (one history entry per search, not per key); back/forward puts the URL's value back.
+ */
+export function useDebouncedParam(
+  urlValue: string,
+  commit: (value: string) => void,
+  delayMs = 400,
+): [string, (value: string) => void] {
+  const [draft, setDraft] = useState(urlValue);
+  const lastCommitted = useRef(urlValue);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    if (urlValue !== lastCommitted.current) {
+      lastCommitted.current = urlValue;
+      clearTimeout(timer.current);
+      setDraft(urlValue);
+    }
+  }, [urlValue]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const change = useCallback(
+    (value: string) => {
+      setDraft(value);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        lastCommitted.current = value.trim();
+        commit(value);
+      }, delayMs);
+    },
+    [commit, delayMs],
+  );
+  return [draft, change];
+}

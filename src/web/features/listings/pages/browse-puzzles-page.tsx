@@ -1,0 +1,112 @@
+import { Link2, SearchX } from 'lucide-react';
+import { countActiveFilters, NO_RESULTS_RESET_KEYS } from '../../../../domain/listings';
+import { BROWSE_SKELETON_COUNT } from '../../../../domain/constants';
+import { Button } from '../../../components/ui/button';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useActiveManufacturers } from '../api/get-active-manufacturers';
+import { useBrowseListings } from '../api/get-listings';
+import { FilterPanel } from '../components/filter-panel';
+import { ListingCard } from '../components/listing-card';
+import { ListingGridSkeleton } from '../components/listing-skeleton';
+import { copyLink } from '../components/share';
+import { useBrowseFilters } from '../components/use-browse-filters';
+import type { ListingActions } from '../types';
+
+const CAPPED_TOTAL_LABEL = '1,000+';
+
+/** /browse-puzzles (spec section 2): server-side search, filters and sort, 24 to a page. */
+export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
+  useDocumentTitle('Browse Puzzles');
+  const { filters, params, update, clear } = useBrowseFilters();
+  const manufacturers = useActiveManufacturers();
+  const results = useBrowseListings(params);
+  const activeCount = countActiveFilters(filters);
+
+  const pages = results.data?.pages ?? [];
+  const items = pages.flatMap((p) => p.items);
+  const first = pages[0];
+  const total = first?.total ?? 0;
+  const totalText = first?.totalIsCapped ? CAPPED_TOTAL_LABEL : total.toLocaleString('en-GB');
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold">Browse Puzzles</h1>
+        <Button variant="secondary" onClick={() => void copyLink(window.location.href)}>
+          <Link2 aria-hidden="true" className="size-5" />
+          Share this search
+        </Button>
+      </div>
+
+      <FilterPanel
+        filters={filters}
+        activeCount={activeCount}
+        years={first?.years ?? []}
+        manufacturers={manufacturers.data ?? []}
+        onChange={update}
+      />
+
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+        <p role="status" aria-live="polite" className="font-semibold">
+          {results.isPending
+            ? 'Loading puzzles…'
+            : `Showing ${items.length.toLocaleString('en-GB')} of ${totalText} puzzles`}
+          {activeCount > 0 && (
+            <span className="ml-4 font-normal">
+              {activeCount === 1 ? '1 filter active' : `${activeCount} filters active`}
+            </span>
+          )}
+        </p>
+        {activeCount > 0 && (
+          <Button variant="link" onClick={() => clear()}>
+            Clear All Filters
+          </Button>
+        )}
+      </div>
+
+      {results.isPending ? (
+        <ListingGridSkeleton count={BROWSE_SKELETON_COUNT} />
+      ) : results.isError ? (
+        <div role="alert" className="rounded-lg border-2 border-danger-700 bg-danger-50 p-6">
+          <p className="font-semibold">The puzzles could not be loaded.</p>
+          <Button className="mt-3" onClick={() => void results.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-line bg-white p-10 text-center">
+          <SearchX aria-hidden="true" className="size-12 text-ink-muted" />
+          <h2 className="text-2xl font-bold">No puzzles found</h2>
+          <p>Try adjusting your search terms or filters to find more puzzles.</p>
+          <Button variant="secondary" onClick={() => clear(NO_RESULTS_RESET_KEYS)}>
+            Clear search and filters
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Puzzles">
+            {items.map((listing) => (
+              <li key={listing.id} className="flex">
+                <div className="w-full">
+                  <ListingCard listing={listing} onRequest={onRequest} onContact={onContact} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          {results.hasNextPage && (
+            <div className="flex justify-center">
+              <Button
+                variant="secondary"
+                size="large"
+                disabled={results.isFetchingNextPage}
+                onClick={() => void results.fetchNextPage()}
+              >
+                {results.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

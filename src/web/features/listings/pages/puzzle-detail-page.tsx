@@ -1,0 +1,230 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft, ImageOff, MapPin, Share2 } from 'lucide-react';
+import { puzzlePointsLabel } from '../../../../domain/points';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '../../../paths';
+import { useListing } from '../api/get-listing';
+import { FavoriteButton } from '../components/favorite-button';
+import { ListingBadges } from '../components/listing-badges';
+import { copyLink, listingShareUrl } from '../components/share';
+import type { Listing, ListingActions } from '../types';
+import { missingPiecesLabel, ownerLabel, sizeLabel } from '../types';
+
+function parseId(raw: string | undefined): number | null {
+  return raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+}
+
+/** /puzzle/{id} (spec section 2). Visitors see live listings with a 'Join to request' prompt. */
+export function PuzzleDetailPage({ onRequest, onContact }: ListingActions) {
+  const { id: rawId } = useParams();
+  const id = parseId(rawId);
+  const listing = useListing(id);
+  useDocumentTitle(listing.data?.title ?? (listing.isPending && id !== null ? 'Puzzle' : 'Puzzle not found'));
+
+  if (id !== null && listing.isPending) return <PageSpinner />;
+  if (
+    id === null ||
+    (listing.isError && listing.error instanceof ApiError && listing.error.status === 404) ||
+    !listing.data
+  ) {
+    if (listing.isError && !(listing.error instanceof ApiError && listing.error.status === 404)) {
+      return (
+        <div role="alert" className="flex flex-col items-start gap-4">
+          <h1 className="text-3xl font-bold">The puzzle could not be loaded</h1>
+          <Button onClick={() => void listing.refetch()}>Try again</Button>
+        </div>
+      );
+    }
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <h1 className="text-3xl font-bold">Puzzle not found</h1>
+        <p>This puzzle may have been traded, withdrawn or never existed.</p>
+        <BackToBrowse />
+      </div>
+    );
+  }
+  return <PuzzleDetail listing={listing.data} onRequest={onRequest} onContact={onContact} />;
+}
+
+function BackToBrowse() {
+  return (
+    <Link to={paths.browsePuzzles.getHref()} className={buttonClasses({ variant: 'ghost', className: 'self-start' })}>
+      <ArrowLeft aria-hidden="true" className="size-5" />
+      Back to Browse
+    </Link>
+  );
+}
+
+function PuzzleDetail({ listing, onRequest, onContact }: { listing: Listing } & ListingActions) {
+  const user = useCurrentUser();
+  const own = user?.id === listing.userId;
+  const navigate = useNavigate();
+  const details: [string, string | null][] = [
+    ['Manufacturer', listing.manufacturerName ?? 'Not given'],
+    ['Artist', listing.artist ?? 'Not given'],
+    ['Dimensions', sizeLabel(listing) ?? 'Not given'],
+    ['Year', listing.yearOfManufacture === null ? 'Not given' : String(listing.yearOfManufacture)],
+    ['Barcode', listing.barcodeNumber],
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <BackToBrowse />
+      <div className="grid gap-8 lg:grid-cols-2">
+        <ListingImages listing={listing} />
+        <div className="flex flex-col gap-5">
+          <div>
+            <h1 className="text-3xl font-bold">{listing.title}</h1>
+            {listing.subtitle && <p className="mt-1 text-xl text-ink-muted">{listing.subtitle}</p>}
+          </div>
+          <div className="rounded-lg bg-highlight-100 p-4 text-highlight-900">
+            <p className="font-semibold">Trading Value</p>
+            <p className="text-2xl font-bold">{puzzlePointsLabel(listing.puzzlePoints)}</p>
+          </div>
+          <ListingBadges listing={listing} showPoints={false} />
+          <p>
+            <span className="font-semibold">Missing pieces: </span>
+            {missingPiecesLabel(listing.missingPieces)}
+          </p>
+          <p className="flex items-center gap-2">
+            <MapPin aria-hidden="true" className="size-5" />
+            <span>
+              <span className="sr-only">Owner: </span>
+              {ownerLabel(listing)}
+            </span>
+          </p>
+          {user ? (
+            <div className="flex flex-wrap gap-3">
+              {!own && (
+                <Button
+                  size="large"
+                  onClick={() => (onRequest ? onRequest(listing) : void navigate(paths.messages.getHref()))}
+                >
+                  Request Puzzle
+                </Button>
+              )}
+              <Button
+                size="large"
+                variant="secondary"
+                disabled={own}
+                onClick={() => (onContact ? onContact(listing) : void navigate(paths.messages.getHref()))}
+              >
+                {own ? 'Your Puzzle' : 'Contact Owner'}
+              </Button>
+              <FavoriteButton listing={listing} withText />
+              <ShareButton id={listing.id} />
+            </div>
+          ) : (
+            <div className="flex flex-col gap-3 rounded-lg border-2 border-brand-700 bg-brand-50 p-4">
+              <p className="font-semibold">Members can request this puzzle for PuzzlePoints.</p>
+              <div className="flex flex-wrap gap-3">
+                <Link to={paths.home.getHref()} className={buttonClasses({ size: 'large' })}>
+                  Join to request
+                </Link>
+                <ShareButton id={listing.id} />
+              </div>
+            </div>
+          )}
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="puzzle-details-heading" className="rounded-lg border border-line bg-white p-5">
+          <h2 id="puzzle-details-heading" className="text-2xl font-bold">
+            Puzzle Details
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            {details.map(([term, value]) =>
+              value === null ? null : (
+                <div key={term} className="contents">
+                  <dt className="font-semibold">{term}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ),
+            )}
+          </dl>
+        </section>
+        <section aria-labelledby="puzzle-description-heading" className="rounded-lg border border-line bg-white p-5">
+          <h2 id="puzzle-description-heading" className="text-2xl font-bold">
+            Description
+          </h2>
+          <p className="mt-3 whitespace-pre-line">{listing.description ?? 'No description given.'}</p>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ShareButton({ id }: { id: number }) {
+  return (
+    <Button size="large" variant="ghost" onClick={() => void copyLink(listingShareUrl(id))}>
+      <Share2 aria-hidden="true" className="size-5" />
+      Share
+    </Button>
+  );
+}
+
+type Which = 'puzzle' | 'box';
+
+function ListingImages({ listing }: { listing: Listing }) {
+  const [shown, setShown] = useState<Which>('puzzle');
+  const images: Record<Which, { url: string | null; thumb: string | null; label: string; missing: string }> = {
+    puzzle: {
+      url: listing.puzzleImageUrl,
+      thumb: listing.puzzleThumbnailUrl,
+      label: 'Puzzle image',
+      missing: 'No puzzle image',
+    },
+    box: { url: listing.boxImageUrl, thumb: listing.boxThumbnailUrl, label: 'Box image', missing: 'No box image' },
+  };
+  const current = images[shown];
+  return (
+    <section aria-labelledby="images-heading" className="flex flex-col gap-3">
+      <h2 id="images-heading" className="sr-only">
+        Images
+      </h2>
+      <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-lg border border-line bg-brand-50">
+        {current.url ? (
+          <img src={current.url} alt={`${current.label} of ${listing.title}`} className="size-full object-contain" />
+        ) : (
+          <p className="flex flex-col items-center gap-2 text-ink-muted">
+            <ImageOff aria-hidden="true" className="size-10" />
+            {current.missing}
+          </p>
+        )}
+      </div>
+      <div className="flex gap-3" role="group" aria-label="Choose an image">
+        {(Object.keys(images) as Which[]).map((which) => {
+          const image = images[which];
+          return (
+            <button
+              key={which}
+              type="button"
+              aria-pressed={shown === which}
+              onClick={() => setShown(which)}
+              className={cn(
+                'flex w-32 flex-col items-center gap-1 rounded-md border-2 p-1',
+                shown === which ? 'border-brand-700 font-semibold' : 'border-line',
+              )}
+            >
+              <span className="flex aspect-square w-full items-center justify-center overflow-hidden rounded bg-brand-50">
+                {(image.thumb ?? image.url) ? (
+                  <img src={(image.thumb ?? image.url)!} alt="" className="size-full object-cover" />
+                ) : (
+                  <ImageOff aria-hidden="true" className="size-8 text-ink-muted" />
+                )}
+              </span>
+              <span>{which === 'puzzle' ? 'Puzzle' : 'Box'}</span>
+            </button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

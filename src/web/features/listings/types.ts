@@ -1,0 +1,73 @@
+import type { DimensionUnit, ListingCondition, ListingDifficulty, ListingStatus } from '../../../domain/enums';
+
+/** A listing as every listing answer carries it (CONTRACT §4; server listing-view.ts). */
+export interface Listing {
+  id: number;
+  userId: number;
+  title: string;
+  subtitle: string | null;
+  pieces: number;
+  dimensionValue: number | null;
+  dimensionUnit: DimensionUnit;
+  manufacturerId: number | null;
+  manufacturerName: string | null;
+  artist: string | null;
+  difficulty: ListingDifficulty;
+  condition: ListingCondition;
+  yearOfManufacture: number | null;
+  barcodeNumber: string | null;
+  puzzleImageUrl: string | null;
+  puzzleThumbnailUrl: string | null;
+  boxImageUrl: string | null;
+  boxThumbnailUrl: string | null;
+  description: string | null;
+  puzzlePoints: number;
+  missingPieces: number;
+  isAvailable: boolean;
+  status: ListingStatus;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  ownerName: string;
+  ownerTown: string | null;
+  /** Only for a signed-in viewer. */
+  isFavorite?: boolean;
+}
+
+/** One page of GET /api/puzzle-listings. */
+export interface BrowsePage {
+  items: Listing[];
+  total: number;
+  /** More than `total` matched: show '1,000+'. */
+  totalIsCapped?: boolean;
+  hasMore?: boolean;
+  page: number;
+  pageSize: number;
+  years: number[];
+}
+
+export interface Manufacturer {
+  id: number;
+  name: string;
+}
+
+/** Request and Contact Owner belong to other features; the router hands them in. */
+export interface ListingActions {
+  onRequest?: (listing: Listing) => void;
+  onContact?: (listing: Listing) => void;
+}
+
+/** 'Margaret H., Harrogate' (or just the name when the town is hidden). */
+export function ownerLabel(listing: Pick<Listing, 'ownerName' | 'ownerTown'>): string {
+  return listing.ownerTown ? `${listing.ownerName}, ${listing.ownerTown}` : listing.ownerName;
+}
+
+/** 'Complete' or 'N pieces missing'. */
+export function missingPiecesLabel(missing: number): string {
+  if (missing <= 0) return 'Complete';
+  return `${missing.toLocaleString('en-GB')} ${missing === 1 ? 'piece' : 'pieces'} missing`;
+}
+
+export function sizeLabel(listing: Pick<Listing, 'dimensionValue' | 'dimensionUnit'>): string | null {
+  return listing.dimensionValue === null ? null : `${listing.dimensionValue} ${listing.dimensionUnit}`;
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { Message } from '../types';
+
+/** POST /api/message-threads/{threadId}/messages: a reply in a conversation. */
+export function sendMessage({ threadId, content }: { threadId: number; content: string }): Promise<Message> {
+  return api.post<Message>(`/api/message-threads/${threadId}/messages`, { content });
+}
+
+/** Sends a reply, then refreshes the threads, that thread's messages and the unread count (spec §7). */
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: async (_message, { threadId }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.messageThreads }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.threadMessages(threadId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount }),
+      ]);
+    },
+  });
+}

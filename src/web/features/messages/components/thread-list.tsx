@@ -1,0 +1,136 @@
+import { Tabs } from 'radix-ui';
+import { ImageOff } from 'lucide-react';
+import { formatMessageTime } from '../../../../domain/messages';
+import { Badge } from '../../../components/ui/badge';
+import { formatPieces } from '../../../lib/format';
+import type { MessageThread } from '../types';
+import { participantCountLabel } from './thread-text';
+
+/** Spec §9 layout: the conversation list is 600 px high. */
+export const THREAD_LIST_HEIGHT_PX = 600;
+
+export type ThreadTab = 'all' | 'new' | 'sent';
+
+const TABS: { value: ThreadTab; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'new', label: 'New' },
+  { value: 'sent', label: 'Sent' },
+];
+
+/** New: last message under 24 hours old; Sent: the member has written in it (spec §4). */
+function threadsFor(tab: ThreadTab, threads: MessageThread[]): MessageThread[] {
+  if (tab === 'new') return threads.filter((t) => t.isNew);
+  if (tab === 'sent') return threads.filter((t) => t.sentByMe);
+  return threads;
+}
+
+export interface ThreadListProps {
+  threads: MessageThread[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  selectedId: number | null;
+  onSelect: (threadId: number) => void;
+  tab: ThreadTab;
+  onTabChange: (tab: ThreadTab) => void;
+}
+
+export function ThreadList({ threads, isLoading, isError, selectedId, onSelect, tab, onTabChange }: ThreadListProps) {
+  const all = threads ?? [];
+  return (
+    <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as ThreadTab)} className="flex flex-col gap-3">
+      <Tabs.List aria-label="Show conversations" className="flex flex-wrap gap-2 rounded-lg bg-brand-50 p-1">
+        {TABS.map((t) => (
+          <Tabs.Trigger
+            key={t.value}
+            value={t.value}
+            className="min-h-11 flex-1 rounded-md px-4 font-semibold text-ink data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:underline data-[state=active]:shadow"
+          >
+            {t.label}
+            {threads && ` (${threadsFor(t.value, all).length})`}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {TABS.map((t) => {
+        const shown = threadsFor(t.value, all);
+        return (
+          <Tabs.Content key={t.value} value={t.value} tabIndex={-1}>
+            <div
+              role="region"
+              aria-label={`${t.label} conversations`}
+              tabIndex={0}
+              style={{ height: THREAD_LIST_HEIGHT_PX }}
+              className="overflow-y-auto rounded-lg border border-line bg-white"
+            >
+              {isLoading ? (
+                <p className="p-4 text-ink-muted">Loading conversations...</p>
+              ) : isError ? (
+                <p className="p-4 text-danger-700">Failed to fetch messages</p>
+              ) : shown.length === 0 ? (
+                <p className="p-4 text-ink-muted">
+                  {t.value === 'all'
+                    ? 'No messages yet. Start a conversation by viewing a puzzle and contacting the owner.'
+                    : t.value === 'new'
+                      ? 'No new conversations in the last 24 hours.'
+                      : 'No conversations you have written in yet.'}
+                </p>
+              ) : (
+                <ul className="divide-y divide-line">
+                  {shown.map((thread) => (
+                    <li key={thread.id}>
+                      <ThreadRow thread={thread} selected={thread.id === selectedId} onSelect={onSelect} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </Tabs.Content>
+        );
+      })}
+    </Tabs.Root>
+  );
+}
+
+function ThreadRow({
+  thread,
+  selected,
+  onSelect,
+}: {
+  thread: MessageThread;
+  selected: boolean;
+  onSelect: (threadId: number) => void;
+}) {
+  const image = thread.puzzleThumbnailUrl ?? thread.puzzleImageUrl;
+  const puzzle = [thread.puzzleTitle, thread.puzzlePieces === null ? null : formatPieces(thread.puzzlePieces)]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <button
+      type="button"
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onSelect(thread.id)}
+      className="flex w-full items-start gap-3 p-3 text-left hover:bg-brand-50 aria-[current=true]:bg-brand-100 aria-[current=true]:shadow-[inset_4px_0_0_var(--color-brand-700)]"
+    >
+      <span className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-brand-50">
+        {image ? (
+          <img src={image} alt="" loading="lazy" className="size-full object-cover" />
+        ) : (
+          <ImageOff aria-hidden="true" className="size-7 text-ink-muted" />
+        )}
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className="flex items-start justify-between gap-2">
+          <span className="min-w-0 font-semibold break-words text-ink">{thread.subject}</span>
+          <time dateTime={thread.lastMessageAt} className="shrink-0 text-sm text-ink-muted">
+            {formatMessageTime(thread.lastMessageAt)}
+          </time>
+        </span>
+        {puzzle && <span className="text-sm break-words text-ink-muted">{puzzle}</span>}
+        <span className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+          {participantCountLabel(thread.participantIds.length)}
+          {thread.isNew && <Badge variant="highlight">New</Badge>}
+          {thread.unreadCount > 0 && <Badge variant="danger">{thread.unreadCount} unread</Badge>}
+        </span>
+      </span>
+    </button>
+  );
+}

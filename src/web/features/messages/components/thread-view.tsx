@@ -1,0 +1,146 @@
+import { useEffect, useRef } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { CONDITION_LABELS } from '../../../../domain/constants';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { formatPieces } from '../../../lib/format';
+import { useMarkThreadRead } from '../api/mark-thread-read';
+import { useThreadMessages } from '../api/get-thread-messages';
+import type { Message, MessageThread } from '../types';
+import { MessageBubble } from './message-bubble';
+import { ReplyForm } from './reply-form';
+import { participantCountLabel } from './thread-text';
+
+const conditionLabel = (condition: string): string =>
+  (CONDITION_LABELS as Record<string, string | undefined>)[condition] ?? condition;
+
+export interface ThreadViewProps {
+  threadId: number;
+  /** The list's row for it (header details); undefined until the list has it. */
+  thread: MessageThread | undefined;
+  memberId: number;
+  onBack: () => void;
+  /** Says a line through the page's polite live region. */
+  announce: (text: string) => void;
+}
+
+/** The open conversation: header, bubbles (kept scrolled to the newest) and the reply box. */
+export function ThreadView({ threadId, thread, memberId, onBack, announce }: ThreadViewProps) {
+  const messagesQuery = useThreadMessages(threadId);
+  const messages = messagesQuery.data;
+  const scroller = useRef<HTMLDivElement>(null);
+  useMarkReadOnNews(threadId, messages, memberId);
+  useAnnounceArrivals(threadId, messages, memberId, announce);
+
+  // Keep the newest message in view as messages arrive.
+  const lastId = messages?.at(-1)?.id;
+  useEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [lastId, threadId]);
+
+  const failed = messagesQuery.isError;
+  const notFound = failed && messagesQuery.error instanceof ApiError && messagesQuery.error.status === 404;
+  useEffect(() => {
+    if (failed && !notFound) toast({ title: 'Failed to fetch messages', variant: 'destructive' });
+  }, [failed, notFound]);
+
+  const puzzleFacts = thread
+    ? [
+        thread.puzzleTitle,
+        thread.puzzlePieces === null ? null : formatPieces(thread.puzzlePieces),
+        thread.puzzleCondition === null ? null : `${conditionLabel(thread.puzzleCondition)} condition`,
+      ].filter(Boolean)
+    : [];
+  const others = thread?.otherParticipants.map((p) => p.name).join(', ');
+
+  return (
+    <section
+      aria-labelledby={`thread-${threadId}-title`}
+      className="flex flex-col rounded-lg border border-line bg-white"
+    >
+      <header className="flex flex-col gap-2 border-b border-line p-3">
+        <Button variant="ghost" onClick={onBack} className="self-start lg:hidden">
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          Back to conversations
+        </Button>
+        <h2 id={`thread-${threadId}-title`} className="text-xl font-bold break-words text-ink">
+          {thread?.subject ?? 'Conversation'}
+        </h2>
+        {thread && (
+          <p className="text-ink-muted">
+            {puzzleFacts.length > 0 ? puzzleFacts.join(' · ') : participantCountLabel(thread.participantIds.length)}
+            {others && <span className="block">With {others}</span>}
+          </p>
+        )}
+      </header>
+
+      <div
+        ref={scroller}
+        role="region"
+        aria-label="Messages in this conversation"
+        tabIndex={0}
+        className="h-[28rem] overflow-y-auto p-3 lg:h-[480px]"
+      >
+        {notFound ? (
+          <p className="text-ink-muted">Conversation not found</p>
+        ) : failed ? (
+          <p className="text-danger-700">Failed to fetch messages</p>
+        ) : messages === undefined ? (
+          <Spinner label="Loading messages…" className="w-full py-8" />
+        ) : messages.length === 0 ? (
+          <p className="text-ink-muted">No messages in this conversation</p>
+        ) : (
+          <ol className="flex flex-col gap-3">
+            {messages.map((message) => (
+              <MessageBubble key={message.id} message={message} own={message.senderId === memberId} />
+            ))}
+          </ol>
+        )}
+      </div>
+
+      {!notFound && <ReplyForm key={threadId} threadId={threadId} />}
+    </section>
+  );
+}
+
+/**
+ * Opening a thread marks it read (spec §4); so does a message arriving while it is open,
+ * since the member is looking at it.
+ */
+function useMarkReadOnNews(threadId: number, messages: Message[] | undefined, memberId: number) {
+  const { mutate } = useMarkThreadRead();
+  const loaded = messages !== undefined;
+  const lastFromOthers = messages?.findLast((m) => m.senderId !== memberId)?.id ?? null;
+  useEffect(() => {
+    // After the messages load, so a conversation that is not the member's is not marked.
+    if (!loaded) return;
+    mutate(threadId, {
+      onError: () => toast({ title: 'Failed to mark as read', variant: 'destructive' }),
+    });
+  }, [threadId, loaded, lastFromOthers, mutate]);
+}
+
+/** Announces messages from others that arrive while the thread is open (not those already there). */
+function useAnnounceArrivals(
+  threadId: number,
+  messages: Message[] | undefined,
+  memberId: number,
+  announce: (text: string) => void,
+) {
+  const seen = useRef<{ threadId: number; lastId: number } | null>(null);
+  useEffect(() => {
+    if (!messages) return;
+    const lastId = messages.at(-1)?.id ?? 0;
+    const before = seen.current;
+    seen.current = { threadId, lastId };
+    if (!before || before.threadId !== threadId) return;
+    const arrived = messages.filter((m) => m.id > before.lastId && m.senderId !== memberId);
+    for (const message of arrived) {
+      const who = message.isSystemMessage ? 'System message' : `New message from ${message.senderName ?? 'a member'}`;
+      announce(`${who}: ${message.content}`);
+    }
+  }, [threadId, messages, memberId, announce]);
+}

@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import { Bell, CheckCheck } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatActivityDate } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+
+/** /notifications: the member's trading notices, newest first; unread ones say 'New'. */
+export function NotificationsPage() {
+  useDocumentTitle('Notifications');
+  const query = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const unread = query.data?.filter((n) => !n.isRead).length ?? 0;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-3xl font-bold text-ink">Notifications</h1>
+          {query.data && <p className="text-ink-muted">{unread === 0 ? 'All read' : `${unread} unread`}</p>}
+        </div>
+        <Button
+          variant="secondary"
+          disabled={unread === 0 || markAll.isPending}
+          onClick={() =>
+            markAll.mutate(undefined, {
+              onError: (error) =>
+                toast({
+                  title: 'Failed to mark as read',
+                  description: errorMessage(error, 'Please try again'),
+                  variant: 'destructive',
+                }),
+            })
+          }
+        >
+          <CheckCheck aria-hidden="true" className="size-5" />
+          Mark all as read
+        </Button>
+      </div>
+
+      {query.isPending ? (
+        <Spinner label="Loading notifications" />
+      ) : query.isError ? (
+        <p role="alert">Failed to load notifications.</p>
+      ) : query.data.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-line-strong bg-white p-8 text-center">
+          <Bell aria-hidden="true" className="size-12 text-ink-muted" />
+          <p className="text-lg">
+            No notifications yet. We will let you know here when something happens in your trades.
+          </p>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {query.data.map((notification) => (
+            <li key={notification.id}>
+              <Link
+                to={notification.link}
+                onClick={() => {
+                  if (!notification.isRead) markRead.mutate(notification.id);
+                }}
+                className={`flex flex-col gap-1 rounded-lg border-2 p-4 hover:bg-brand-50 ${
+                  notification.isRead ? 'border-line bg-white' : 'border-brand-700 bg-brand-50'
+                }`}
+              >
+                <span className="flex flex-wrap items-center gap-2">
+                  {!notification.isRead && <Badge variant="danger">New</Badge>}
+                  <span className="text-lg font-bold text-ink underline">{notification.title}</span>
+                </span>
+                <span className="text-ink">{notification.message}</span>
+                <span className="text-sm text-ink-muted">{formatActivityDate(notification.createdAt)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

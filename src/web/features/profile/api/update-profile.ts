@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfilePayload } from '../../../../domain/profile';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { ProfileMember } from '../types';
+
+/** PATCH /api/profile: saves the whole form (blank fields left out, spec section 5); answers the member. */
+export function updateProfile(payload: ProfilePayload): Promise<ProfileMember> {
+  return api.patch<ProfileMember>('/api/profile', payload);
+}
+
+/**
+ * Saves the profile. The answer goes into the current-user cache at once (so the badge and
+ * the summary show what was saved), then the member is fetched again (spec sections 4 and 7).
+ */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (member) => {
+      queryClient.setQueryData(queryKeys.currentUser, member);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
+  });
+}

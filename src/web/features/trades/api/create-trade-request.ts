@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { tradeRequestSchema } from '../../../../domain/trades';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { Trade } from '../types';
+
+/** POST /api/trade-requests: a pending request, plus a conversation with the owner. */
+export function createTradeRequest(body: z.input<typeof tradeRequestSchema>): Promise<Trade> {
+  return api.post<Trade>('/api/trade-requests', body);
+}
+
+export function useCreateTradeRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTradeRequest,
+    onSuccess: () => {
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.trades }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.messageThreads }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { LedgerEntry } from '../types';
+
+/** GET /api/points/transactions: the member's own ledger, newest first. */
+export function getPointsTransactions(): Promise<LedgerEntry[]> {
+  return api.get<LedgerEntry[]>('/api/points/transactions');
+}
+
+export const pointsTransactionsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.pointsTransactions, queryFn: getPointsTransactions });
+
+export function usePointsTransactions() {
+  return useQuery(pointsTransactionsQueryOptions());
+}

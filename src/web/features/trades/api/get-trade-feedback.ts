@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { TradeFeedback } from '../types';
+import { tradeKeys } from './query-keys';
+
+/** GET /api/trade-requests/{id}/feedback: what this member gave and (when visible) received. */
+export function getTradeFeedback(tradeId: number): Promise<TradeFeedback> {
+  return api.get<TradeFeedback>(`/api/trade-requests/${tradeId}/feedback`);
+}
+
+export const tradeFeedbackQueryOptions = (tradeId: number) =>
+  queryOptions({ queryKey: tradeKeys.feedback(tradeId), queryFn: () => getTradeFeedback(tradeId) });
+
+export function useTradeFeedback(tradeId: number) {
+  return useQuery(tradeFeedbackQueryOptions(tradeId));
+}

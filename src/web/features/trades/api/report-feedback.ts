@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FeedbackReportBody } from '../../../../domain/trades';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/feedback/{id}/report: sends the feedback to the administrators for review. */
+export function reportFeedback(feedbackId: number, body: FeedbackReportBody): Promise<{ id: number; status: string }> {
+  return api.post<{ id: number; status: string }>(`/api/feedback/${feedbackId}/report`, body);
+}
+
+export function useReportFeedback(feedbackId: number) {
+  return useMutation({ mutationFn: (body: FeedbackReportBody) => reportFeedback(feedbackId, body) });
+}

@@ -1,0 +1,170 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { AlertTriangle, Send } from 'lucide-react';
+import { REQUEST_COMMENTS_MAX } from '../../../../domain/constants';
+import { isProfileComplete } from '../../../../domain/profile';
+import { requestBlockerCode, requestBlocker } from '../../../../domain/trades';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useMember, type CurrentUser } from '../../../lib/current-user';
+import { formatPuzzlePoints } from '../../../lib/format';
+import { paths } from '../../../paths';
+import { useCreateTradeRequest } from '../api/create-trade-request';
+import type { RequestListing } from '../types';
+
+export interface RequestPuzzleDialogProps {
+  /** The listing asked for: its id, title, cost and owner's member id. */
+  listing: RequestListing;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called after the request was sent (the dialog has already closed). */
+  onRequested?: (tradeId: number) => void;
+}
+
+const fieldClasses = 'w-full rounded-md border-2 border-line-strong bg-white px-3 py-2 text-base text-ink';
+
+/** The member's profile as GET /api/auth/user sends it: the whole row, address included. */
+function profileComplete(member: CurrentUser): boolean {
+  return isProfileComplete(member as CurrentUser & { line_1?: string | null });
+}
+
+/**
+ * Request Puzzle (spec §2 and §8): optional comments (500, counted), the in-dialog alerts for
+ * the three blocking conditions, and 'Trade Request Sent!' / 'Request Failed' toasts.
+ */
+export function RequestPuzzleDialog({ listing, open, onOpenChange, onRequested }: RequestPuzzleDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {/* Mounted only while open, so each opening starts with an empty comment. */}
+        {open && (
+          <RequestPuzzleForm
+            listing={listing}
+            onClose={() => onOpenChange(false)}
+            onRequested={(id) => {
+              onOpenChange(false);
+              onRequested?.(id);
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RequestPuzzleForm({
+  listing,
+  onClose,
+  onRequested,
+}: {
+  listing: RequestListing;
+  onClose: () => void;
+  onRequested: (tradeId: number) => void;
+}) {
+  const id = useId();
+  const member = useMember();
+  const createRequest = useCreateTradeRequest();
+  const [comments, setComments] = useState('');
+  const eligibility = {
+    profileComplete: profileComplete(member),
+    balance: member.puzzlePoints,
+    cost: listing.puzzlePoints,
+    isOwner: member.id === listing.userId,
+  };
+  const blocker = requestBlocker(eligibility);
+  const blockerCode = requestBlockerCode(eligibility);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blocker || createRequest.isPending) return;
+    const trimmed = comments.trim();
+    createRequest.mutate(
+      { puzzleListingId: listing.id, ...(trimmed ? { requestComments: trimmed } : {}) },
+      {
+        onSuccess: (trade) => {
+          toast({
+            title: 'Trade Request Sent!',
+            description: "Your request has been sent to the puzzle owner. You'll receive a message when they respond.",
+          });
+          onRequested(trade.id);
+        },
+        onError: (error) => {
+          toast({
+            title: 'Request Failed',
+            description: errorMessage(error, 'Failed to create trade request'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <DialogHeader>
+        <DialogTitle>Request Puzzle</DialogTitle>
+        <DialogDescription>
+          Ask the owner for “{listing.title}”. It costs {formatPuzzlePoints(listing.puzzlePoints)}; you have{' '}
+          {formatPuzzlePoints(member.puzzlePoints)}.
+        </DialogDescription>
+      </DialogHeader>
+
+      {blocker ? (
+        <div role="alert" className="flex gap-3 rounded-md border-2 border-danger-700 bg-danger-50 p-4 text-danger-900">
+          <AlertTriangle aria-hidden="true" className="mt-1 size-6 shrink-0" />
+          <div className="flex flex-col gap-3">
+            <p className="font-semibold">{blocker}</p>
+            {blockerCode === 'PROFILE_INCOMPLETE' && (
+              <Link
+                to={paths.profile.getHref()}
+                className={buttonClasses({ className: 'self-start' })}
+                onClick={onClose}
+              >
+                Complete Profile
+              </Link>
+            )}
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-comments`} className="font-semibold">
+            Comments for the owner (optional)
+          </label>
+          <textarea
+            id={`${id}-comments`}
+            className={`min-h-32 ${fieldClasses}`}
+            value={comments}
+            maxLength={REQUEST_COMMENTS_MAX}
+            rows={4}
+            aria-describedby={`${id}-count`}
+            onChange={(event) => setComments(event.target.value)}
+          />
+          <p id={`${id}-count`} className="text-right text-sm text-ink-muted">
+            {comments.length}/{REQUEST_COMMENTS_MAX} characters
+          </p>
+        </div>
+      )}
+
+      <DialogFooter>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        {!blocker && (
+          <Button type="submit" disabled={createRequest.isPending}>
+            <Send aria-hidden="true" className="size-5" />
+            {createRequest.isPending ? 'Sending…' : 'Send Request'}
+          </Button>
+        )}
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,210 @@
+import { useState } from 'react';
+import { CheckCircle2, PackageCheck, Truck } from 'lucide-react';
+import { DELIVERY_NOTES_MAX, REPORT_DETAILS_MAX, SHIPPING_NOTES_MAX } from '../../../../domain/constants';
+import { declineSchema, disputeSchema, shipSchema, type TradeAction } from '../../../../domain/trades';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatPuzzlePoints } from '../../../lib/format';
+import { useTradeStep, type TradeStep } from '../api/trade-step';
+import type { Trade } from '../types';
+import { fieldErrors, StepDialog } from './step-dialog';
+
+type DialogStep = 'accept' | 'decline' | 'cancel' | 'ship' | 'confirm-delivery' | 'dispute';
+
+const SUCCESS: Record<DialogStep, { title: string; description: string }> = {
+  accept: { title: 'Request accepted', description: 'Please post the puzzle. The address is shown below.' },
+  decline: { title: 'Request declined', description: 'The member has been told.' },
+  cancel: { title: 'Request cancelled', description: 'Any points held for this trade have been returned.' },
+  ship: { title: 'Marked as sent', description: 'The member has been told the puzzle is on its way.' },
+  'confirm-delivery': { title: 'Trade completed', description: 'Thank you! Please leave feedback below.' },
+  dispute: { title: 'Problem reported', description: 'A club administrator will look into it.' },
+};
+
+const FAILURE: Record<DialogStep, string> = {
+  accept: 'Could not accept the request',
+  decline: 'Could not decline the request',
+  cancel: 'Could not cancel the request',
+  ship: 'Could not mark as sent',
+  'confirm-delivery': 'Could not confirm delivery',
+  dispute: 'Could not report the problem',
+};
+
+/** The one big button for the step that moves the trade on, if this member has one. */
+const PRIMARY: Partial<Record<TradeAction, { label: string; icon: typeof Truck }>> = {
+  accept: { label: 'Accept', icon: CheckCircle2 },
+  ship: { label: 'Mark as sent', icon: Truck },
+  'confirm-delivery': { label: "I've received it", icon: PackageCheck },
+};
+
+const SECONDARY: Partial<Record<TradeAction, string>> = {
+  decline: 'Decline',
+  cancel: 'Cancel request',
+  dispute: 'Report a problem',
+};
+
+/** The trade's next step as one big button, the other choices beside it, each confirmed first. */
+export function TradeActions({ trade }: { trade: Trade }) {
+  const [open, setOpen] = useState<DialogStep | null>(null);
+  const mutation = useTradeStep(trade.id);
+  const actions = trade.availableActions;
+  const primary = actions.find((a) => PRIMARY[a]);
+  const secondary = actions.filter((a) => SECONDARY[a]);
+  if (!primary && secondary.length === 0) return null;
+
+  const run = (step: TradeStep) => {
+    const key = step.step;
+    mutation.mutate(step, {
+      onSuccess: () => {
+        setOpen(null);
+        toast(SUCCESS[key]);
+      },
+      onError: (error) => {
+        toast({ title: FAILURE[key], description: errorMessage(error, 'Please try again'), variant: 'destructive' });
+      },
+    });
+  };
+
+  const other = trade.otherPartyName ?? 'the other member';
+  const title = `“${trade.listing.title}”`;
+  const dialogProps = (step: DialogStep) => ({
+    open: open === step,
+    onOpenChange: (isOpen: boolean) => setOpen(isOpen ? step : null),
+    isPending: mutation.isPending,
+  });
+  const PrimaryIcon = primary ? PRIMARY[primary]!.icon : null;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        {primary && PrimaryIcon && (
+          <Button size="large" onClick={() => setOpen(primary as DialogStep)} disabled={mutation.isPending}>
+            <PrimaryIcon aria-hidden="true" className="size-6" />
+            {PRIMARY[primary]!.label}
+          </Button>
+        )}
+        {secondary.map((action) => (
+          <Button
+            key={action}
+            variant="secondary"
+            onClick={() => setOpen(action as DialogStep)}
+            disabled={mutation.isPending}
+          >
+            {SECONDARY[action]}
+          </Button>
+        ))}
+      </div>
+
+      <StepDialog
+        {...dialogProps('accept')}
+        title="Accept this request?"
+        description={
+          <p>
+            {formatPuzzlePoints(trade.puzzlePointsCost)} from {other} will be held for this trade and paid to you when
+            they receive {title}. You will then see their postal address.
+          </p>
+        }
+        confirmLabel="Yes, accept"
+        onConfirm={() => run({ step: 'accept' })}
+      />
+      <StepDialog
+        {...dialogProps('decline')}
+        title="Decline this request?"
+        description={
+          <p>
+            {other} will be told that you have declined their request for {title}.
+          </p>
+        }
+        fields={[{ name: 'reason', label: 'Reason', multiline: true, maxLength: 500 }]}
+        confirmLabel="Yes, decline"
+        confirmVariant="destructive"
+        validate={(v) => {
+          const parsed = declineSchema.safeParse({ reason: v.reason });
+          return parsed.success ? {} : fieldErrors(parsed.error.issues);
+        }}
+        onConfirm={(v) => run({ step: 'decline', body: { reason: v.reason?.trim() || undefined } })}
+      />
+      <StepDialog
+        {...dialogProps('cancel')}
+        title="Cancel your request?"
+        description={
+          <p>
+            Your request for {title} will be withdrawn and any points held for it returned to you. This cannot be
+            undone.
+          </p>
+        }
+        confirmLabel="Yes, cancel request"
+        cancelLabel="Keep my request"
+        confirmVariant="destructive"
+        onConfirm={() => run({ step: 'cancel' })}
+      />
+      <StepDialog
+        {...dialogProps('ship')}
+        title="Mark as sent"
+        description={
+          <p>
+            Tell {other} that {title} is in the post. A tracking number helps them follow it.
+          </p>
+        }
+        fields={[
+          { name: 'carrierName', label: 'Carrier', maxLength: 100, hint: 'For example Royal Mail or Evri' },
+          { name: 'trackingNumber', label: 'Tracking number', maxLength: 100 },
+          { name: 'shippingNotes', label: 'Notes', multiline: true, maxLength: SHIPPING_NOTES_MAX },
+        ]}
+        confirmLabel="Mark as sent"
+        validate={(v) => {
+          const parsed = shipSchema.safeParse(v);
+          return parsed.success ? {} : fieldErrors(parsed.error.issues);
+        }}
+        onConfirm={(v) =>
+          run({
+            step: 'ship',
+            body: {
+              carrierName: v.carrierName?.trim() || undefined,
+              trackingNumber: v.trackingNumber?.trim() || undefined,
+              shippingNotes: v.shippingNotes?.trim() || undefined,
+            },
+          })
+        }
+      />
+      <StepDialog
+        {...dialogProps('confirm-delivery')}
+        title="Have you received the puzzle?"
+        description={
+          <p>
+            Confirm only once {title} has arrived. The {formatPuzzlePoints(trade.puzzlePointsCost)} held for this trade
+            will then go to {other}. This cannot be undone.
+          </p>
+        }
+        fields={[{ name: 'deliveryNotes', label: 'Notes', multiline: true, maxLength: DELIVERY_NOTES_MAX }]}
+        confirmLabel="Yes, I've received it"
+        onConfirm={(v) =>
+          run({ step: 'confirm-delivery', body: { deliveryNotes: v.deliveryNotes?.trim() || undefined } })
+        }
+      />
+      <StepDialog
+        {...dialogProps('dispute')}
+        title="Report a problem"
+        description={
+          <p>The trade will be paused and a club administrator will look at it. Please tell us what went wrong.</p>
+        }
+        fields={[
+          {
+            name: 'details',
+            label: 'What went wrong?',
+            multiline: true,
+            maxLength: REPORT_DETAILS_MAX,
+            required: true,
+          },
+        ]}
+        confirmLabel="Report the problem"
+        confirmVariant="destructive"
+        validate={(v) => {
+          const parsed = disputeSchema.safeParse(v);
+          return parsed.success ? {} : fieldErrors(parsed.error.issues);
+        }}
+        onConfirm={(v) => run({ step: 'dispute', body: { details: v.details!.trim() } })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Tabs } from 'radix-ui';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useMember } from '../../../lib/current-user';
+import { formatPuzzlePoints } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '../../../paths';
+import { useRequestListing } from '../api/get-request-listing';
+import { useTrades } from '../api/get-trades';
+import { PointsHistory } from '../components/points-history';
+import { RequestPuzzleDialog } from '../components/request-puzzle-dialog';
+import { TradeCard } from '../components/trade-card';
+import type { Trade, TradeRole } from '../types';
+
+/** A positive whole number from the query string, else null. */
+function idParam(value: string | null): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+const TABS: { role: TradeRole; label: string; empty: string }[] = [
+  { role: 'requester', label: 'Requests I made', empty: 'You have not requested any puzzles yet.' },
+  { role: 'owner', label: 'Requests for my puzzles', empty: 'Nobody has requested your puzzles yet.' },
+];
+
+/**
+ * /trades, 'My Trades': the member's requests and the requests for their puzzles, each with
+ * its timeline and next step. ?trade={id} opens the right tab on that trade; ?request=
+ * {listingId} opens the Request Puzzle dialog for a listing.
+ */
+export function TradesPage() {
+  useDocumentTitle('My Trades');
+  const member = useMember();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const focusId = idParam(searchParams.get('trade'));
+  const requestId = idParam(searchParams.get('request'));
+  const requested = useTrades('requester');
+  const owned = useTrades('owner');
+  const [tab, setTab] = useState<TradeRole>('requester');
+  const focusRef = useRef<HTMLElement | null>(null);
+  const lists: Record<TradeRole, ReturnType<typeof useTrades>> = { requester: requested, owner: owned };
+
+  // ?trade=…: show the tab holding it, then bring it into view once.
+  const focusedTab: TradeRole | null = focusId
+    ? requested.data?.some((t) => t.id === focusId)
+      ? 'requester'
+      : owned.data?.some((t) => t.id === focusId)
+        ? 'owner'
+        : null
+    : null;
+  useEffect(() => {
+    if (focusedTab) setTab(focusedTab);
+  }, [focusedTab, focusId]);
+  useEffect(() => {
+    if (!focusedTab || tab !== focusedTab) return;
+    const frame = requestAnimationFrame(() => {
+      focusRef.current?.scrollIntoView({ block: 'start' });
+      focusRef.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusedTab, tab, focusId]);
+
+  const listingQuery = useRequestListing(requestId);
+  useEffect(() => {
+    if (listingQuery.isError) {
+      toast({
+        title: 'Puzzle not found',
+        description: errorMessage(listingQuery.error, 'This puzzle is no longer available.'),
+        variant: 'destructive',
+      });
+    }
+  }, [listingQuery.isError, listingQuery.error]);
+
+  const closeRequest = useCallback(
+    (open: boolean) => {
+      if (open) return;
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('request');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const renderList = (role: TradeRole, trades: Trade[] | undefined) => {
+    const query = lists[role];
+    if (query.isPending) return <Spinner label="Loading your trades" />;
+    if (query.isError) return <p role="alert">Failed to load your trades.</p>;
+    if (!trades || trades.length === 0) {
+      return (
+        <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-line-strong bg-white p-6">
+          <p className="text-lg">{TABS.find((t) => t.role === role)!.empty}</p>
+          <Link to={paths.browsePuzzles.getHref()} className="font-semibold text-brand-700 underline">
+            Browse puzzles
+          </Link>
+        </div>
+      );
+    }
+    return (
+      <ul className="flex flex-col gap-6">
+        {trades.map((trade) => (
+          <li key={trade.id}>
+            <TradeCard
+              trade={trade}
+              highlighted={trade.id === focusId}
+              ref={trade.id === focusId ? focusRef : undefined}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold text-ink">My Trades</h1>
+        <p className="text-lg">
+          You have <strong>{formatPuzzlePoints(member.puzzlePoints)}</strong> to spend.
+        </p>
+      </div>
+
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TradeRole)} className="flex flex-col gap-6">
+        <Tabs.List aria-label="Trades" className="flex flex-wrap gap-2 border-b-2 border-line">
+          {TABS.map(({ role, label }) => (
+            <Tabs.Trigger
+              key={role}
+              value={role}
+              className="-mb-0.5 min-h-11 rounded-t-md border-b-4 border-transparent px-4 py-2 text-lg font-semibold text-ink-muted hover:bg-brand-50 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800 data-[state=active]:underline data-[state=active]:underline-offset-4"
+            >
+              {label} ({lists[role].data?.length ?? 0})
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map(({ role, label }) => (
+          <Tabs.Content key={role} value={role} className="flex flex-col gap-4">
+            <h2 className="sr-only">{label}</h2>
+            {renderList(role, lists[role].data)}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+
+      <PointsHistory />
+
+      {listingQuery.data && (
+        <RequestPuzzleDialog
+          listing={listingQuery.data}
+          open={requestId !== null}
+          onOpenChange={closeRequest}
+          onRequested={(tradeId) => {
+            setTab('requester');
+            setSearchParams({ trade: String(tradeId) }, { replace: true });
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+// The landing page's account dialogs (spec section 2, 'Landing page'): which one is open.
+// The landing feature holds this state and the auth feature draws the dialogs; the router
+// joins the two, so neither feature imports the other.
+export type AuthDialogName = 'sign-in' | 'join' | 'forgot-password' | 'login-link';
+
+export interface AuthDialogsProps {
+  /** The open dialog, or null when none is. */
+  open: AuthDialogName | null;
+  /** Open another dialog (switching closes the current one), or close with null. */
+  onOpenChange: (next: AuthDialogName | null) => void;
+}

@@ -1,0 +1,79 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/**
+ * The signed-in member as GET /api/auth/user returns it (spec section 3, User), limited to
+ * the fields the client reads. Features read it from this context rather than importing the
+ * auth feature, so no feature depends on another.
+ */
+export interface CurrentUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin: boolean;
+  hasSeenWelcomeGift: boolean;
+  profileCompleted: boolean;
+  puzzlePoints: number;
+  profileImageUrl?: string | null;
+  phone?: string | null;
+  country?: string | null;
+  town_or_city?: string | null;
+  postcode?: string | null;
+  createdAt?: string;
+  joinedAt?: string;
+}
+
+// undefined = no provider (a programming error); null = signed out.
+const CurrentUserContext = createContext<CurrentUser | null | undefined>(undefined);
+
+export function CurrentUserProvider({ user, children }: { user: CurrentUser | null; children: ReactNode }) {
+  return <CurrentUserContext.Provider value={user}>{children}</CurrentUserContext.Provider>;
+}
+
+/** The signed-in member, or null for a visitor. */
+export function useCurrentUser(): CurrentUser | null {
+  const user = useContext(CurrentUserContext);
+  if (user === undefined) throw new Error('useCurrentUser must be used inside CurrentUserProvider');
+  return user;
+}
+
+/** The signed-in member on a member-only page (the router has already sent visitors to /). */
+export function useMember(): CurrentUser {
+  const user = useCurrentUser();
+  if (!user) throw new Error('useMember is only for member-only pages');
+  return user;
+}
+
+/** 'Ann' or, before the profile is filled in, the e-mail address. */
+export function displayName(user: Pick<CurrentUser, 'firstName' | 'email'>): string {
+  return user.firstName?.trim() || user.email;
+}
+
+// Spec section 2, member home: 'a session flag for a new user' sends a member who has just
+// joined on to their profile. /verify-email raises it; the member home takes it down. It
+// lives in sessionStorage so a reload on the way keeps it, and a new visit does not.
+const NEW_MEMBER_KEY = 'jigsaw-club:new-member';
+
+export const newMemberFlag = {
+  raise(): void {
+    try {
+      sessionStorage.setItem(NEW_MEMBER_KEY, 'true');
+    } catch {
+      // Storage can be switched off; the ?welcome=true query still does the job.
+    }
+  },
+  isRaised(): boolean {
+    try {
+      return sessionStorage.getItem(NEW_MEMBER_KEY) === 'true';
+    } catch {
+      return false;
+    }
+  },
+  lower(): void {
+    try {
+      sessionStorage.removeItem(NEW_MEMBER_KEY);
+    } catch {
+      // Nothing to clear.
+    }
+  },
+};

@@ -1,0 +1,23 @@
+// Query keys shared between features. One feature may need to refresh another's data (a
+// trade request refreshes the message threads, a sent message the unread count) without
+// importing that feature, so the keys live here.
+export const queryKeys = {
+  currentUser: ['auth', 'user'] as const,
+  unreadCount: ['messages', 'unread-count'] as const,
+  /** Prefix of every messaging query (threads, their messages, the unread count). */
+  messagesAll: ['messages'] as const,
+  /** GET /api/message-threads: the member's conversation list. */
+  messageThreads: ['messages', 'threads'] as const,
+  /** GET /api/message-threads/{threadId}/messages. */
+  threadMessages: (threadId: number) => ['messages', 'thread-messages', threadId] as const,
+  /** Prefix of every trade query (refreshed by live `trade` events). */
+  trades: ['trades'] as const,
+  /** Prefix of the member home's queries (stats, recent activity). */
+  dashboard: ['dashboard'] as const,
+  /** Prefix of the trading notification queries. */
+  notifications: ['notifications'] as const,
+  /** GET /api/notifications/unread-count: the top bar's notifications badge. */
+  notificationsUnreadCount: ['notifications', 'unread-count'] as const,
+  /** GET /api/points/transactions: the member's PuzzlePoints history (a trade moves points). */
+  pointsTransactions: ['trades', 'points-transactions'] as const,
+};

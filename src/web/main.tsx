@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { createQueryClient } from './lib/query-client';
+import { AppRoutes } from './router';
+import './styles.css';
+
+const queryClient = createQueryClient();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html is missing <div id="root">');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,53 @@
+// Every page URL of the club, in one place. The router reads `path` (the pattern); links and
+// redirects call `getHref(...)`, so a renamed page changes here only.
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  // Member pages, inside the page frame.
+  browsePuzzles: { path: '/browse-puzzles', getHref: () => '/browse-puzzles' },
+  puzzle: { path: '/puzzle/:id', getHref: (id: number | string) => `/puzzle/${id}` },
+  listPuzzle: {
+    path: '/list-puzzle',
+    /** With a listing id, the page edits that listing (spec: query edit={listingId}). */
+    getHref: (editListingId?: number | string) =>
+      editListingId === undefined ? '/list-puzzle' : `/list-puzzle?edit=${editListingId}`,
+  },
+  myListings: { path: '/my-listings', getHref: () => '/my-listings' },
+  messages: { path: '/messages', getHref: () => '/messages' },
+  community: { path: '/community', getHref: () => '/community' },
+  profile: {
+    path: '/profile',
+    getHref: (options: { edit?: boolean } = {}) => (options.edit ? '/profile?edit=true' : '/profile'),
+  },
+  favorites: { path: '/favorites', getHref: () => '/favorites' },
+  memberDirectory: { path: '/member-directory', getHref: () => '/member-directory' },
+  admin: { path: '/admin', getHref: () => '/admin' },
+  /** My Trades: ?trade={id} shows one trade, ?request={listingId} opens the Request Puzzle dialog. */
+  trades: {
+    path: '/trades',
+    getHref: (options: { trade?: number | string; request?: number | string } = {}) =>
+      options.trade !== undefined
+        ? `/trades?trade=${options.trade}`
+        : options.request !== undefined
+          ? `/trades?request=${options.request}`
+          : '/trades',
+  },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
+
+  // Pages reached from e-mailed links, without the page frame.
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+  registrationSuccess: {
+    path: '/registration-success',
+    getHref: (options: { completed?: boolean } = {}) =>
+      options.completed ? '/registration-success?completed=true' : '/registration-success',
+  },
+  loginLink: { path: '/login-link', getHref: () => '/login-link' },
+} as const;
+
+/** The landing page's in-page sections (signed-out /). */
+export const landingAnchors = {
+  howItWorks: 'how-it-works',
+  about: 'about',
+  contact: 'contact',
+} as const;

@@ -1,0 +1,267 @@
+// The route table, and the only place where features meet: it reads the current user from
+// the auth feature, the unread count from the messages feature, and hands them to the
+// shared page frame. Every page is lazy-loaded so a visitor's first page downloads only
+// the landing page (budget: 150 KB of gzipped JavaScript, checked by scripts/bundle-size.mjs).
+//
+// React Router runs in declarative mode (<Routes>): the data-router APIs (loaders, actions)
+// would add about 16 KB gzipped to every first page, and TanStack Query already does our
+// data loading.
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { BarePage } from './components/layout/bare-page';
+import { ErrorBoundary } from './components/layout/error-boundary';
+import { FullScreenSpinner, PageSpinner } from './components/ui/spinner';
+import { Toaster } from './components/ui/toaster';
+import { useCurrentUserQuery } from './features/auth/api/get-current-user';
+import { useSignOut } from './features/auth/api/sign-out';
+import { AppErrorPage } from './features/errors/pages/app-error-page';
+import { useUnreadCount } from './features/messages/api/get-unread-count';
+import { useNotificationsUnreadCount } from './features/notifications/api/get-notifications-unread-count';
+import { CurrentUserProvider, useCurrentUser } from './lib/current-user';
+import { useLiveEvents } from './lib/live-events';
+import { paths } from './paths';
+
+/** React.lazy for a module's named export (our files export by name, not default). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: the component keeps its own type
+function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+// Layout
+const PageFrame = lazyNamed(() => import('./components/layout/page-frame'), 'PageFrame');
+
+// The visitor's home. The account dialogs are fetched just after the landing page shows
+// (see LandingRoute), so they never count against the first page's download.
+const loadLandingPage = () => import('./features/landing/pages/landing-page');
+const LandingPage = lazyNamed(loadLandingPage, 'LandingPage');
+const loadAuthDialogs = () => import('./features/auth/components/auth-dialogs');
+const AuthDialogs = lazyNamed(loadAuthDialogs, 'AuthDialogs');
+
+// Member pages
+const MemberHomePage = lazyNamed(() => import('./features/dashboard/pages/member-home-page'), 'MemberHomePage');
+// The welcome gift and the new member's redirect, shown on the member home.
+const WelcomeGift = lazyNamed(() => import('./features/welcome/components/welcome-gift'), 'WelcomeGift');
+const BrowsePuzzlesPage = lazyNamed(() => import('./features/listings/pages/browse-puzzles-page'), 'BrowsePuzzlesPage');
+const PuzzleDetailPage = lazyNamed(() => import('./features/listings/pages/puzzle-detail-page'), 'PuzzleDetailPage');
+const ListPuzzlePage = lazyNamed(() => import('./features/listings/pages/list-puzzle-page'), 'ListPuzzlePage');
+const MyListingsPage = lazyNamed(() => import('./features/listings/pages/my-listings-page'), 'MyListingsPage');
+const MessagesPage = lazyNamed(() => import('./features/messages/pages/messages-page'), 'MessagesPage');
+const CommunityPage = lazyNamed(() => import('./features/community/pages/community-page'), 'CommunityPage');
+const ProfilePage = lazyNamed(() => import('./features/profile/pages/profile-page'), 'ProfilePage');
+const FavoritesPage = lazyNamed(() => import('./features/favorites/pages/favorites-page'), 'FavoritesPage');
+// The favourites page shows the listings feature's cards (features do not import each other).
+const ListingCard = lazyNamed(() => import('./features/listings/components/listing-card'), 'ListingCard');
+/** A favourite's listing is the same server shape the card reads. */
+function FavoriteListingCard({ listing }: { listing: { id: number } }) {
+  return <ListingCard listing={listing as unknown as ComponentProps<typeof ListingCard>['listing']} />;
+}
+const MemberDirectoryPage = lazyNamed(
+  () => import('./features/members/pages/member-directory-page'),
+  'MemberDirectoryPage',
+);
+// Trade and message dialogs and cards that other features show (features never import each other).
+const RequestPuzzleDialog = lazyNamed(
+  () => import('./features/trades/components/request-puzzle-dialog'),
+  'RequestPuzzleDialog',
+);
+const ContactOwnerDialog = lazyNamed(
+  () => import('./features/messages/components/contact-owner-dialog'),
+  'ContactOwnerDialog',
+);
+const PointsHistory = lazyNamed(() => import('./features/trades/components/points-history'), 'PointsHistory');
+const WhatToDoNextCard = lazyNamed(() => import('./features/trades/components/what-to-do-next'), 'WhatToDoNextCard');
+const TradesPage = lazyNamed(() => import('./features/trades/pages/trades-page'), 'TradesPage');
+const NotificationsPage = lazyNamed(
+  () => import('./features/notifications/pages/notifications-page'),
+  'NotificationsPage',
+);
+const AdminPage = lazyNamed(() => import('./features/admin/pages/admin-page'), 'AdminPage');
+
+// Pages without the frame
+const ResetPasswordPage = lazyNamed(() => import('./features/auth/pages/reset-password-page'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyNamed(() => import('./features/auth/pages/verify-email-page'), 'VerifyEmailPage');
+const RegistrationSuccessPage = lazyNamed(
+  () => import('./features/auth/pages/registration-success-page'),
+  'RegistrationSuccessPage',
+);
+const LoginLinkPage = lazyNamed(() => import('./features/auth/pages/login-link-page'), 'LoginLinkPage');
+const NotFoundPage = lazyNamed(() => import('./features/errors/pages/not-found-page'), 'NotFoundPage');
+
+/** The listing the member chose to request or ask about, for the two dialogs. */
+type ListingRef = { id: number; title: string; puzzlePoints: number; userId: number };
+
+/**
+ * A listings page with its Request and Contact Owner buttons opening the trades and
+ * messages features' dialogs.
+ */
+function WithListingActions({
+  Page,
+}: {
+  Page: ComponentType<{ onRequest?: (listing: ListingRef) => void; onContact?: (listing: ListingRef) => void }>;
+}) {
+  const [requesting, setRequesting] = useState<ListingRef | null>(null);
+  const [contacting, setContacting] = useState<ListingRef | null>(null);
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  // Visitors are invited to join instead (the detail page shows 'Join to request').
+  const guard = (open: (l: ListingRef) => void) => (listing: ListingRef) =>
+    user ? open(listing) : void navigate(paths.home.getHref());
+  return (
+    <>
+      <Page onRequest={guard(setRequesting)} onContact={guard(setContacting)} />
+      <Suspense fallback={null}>
+        {requesting && (
+          <RequestPuzzleDialog listing={requesting} open onOpenChange={(open) => !open && setRequesting(null)} />
+        )}
+        {contacting && (
+          <ContactOwnerDialog listing={contacting} open onOpenChange={(open) => !open && setContacting(null)} />
+        )}
+      </Suspense>
+    </>
+  );
+}
+
+/** Finds out who is signed in (full-screen spinner meanwhile) and shares it with every page. */
+function RootLayout() {
+  const { data: user, isPending } = useCurrentUserQuery();
+  const { pathname } = useLocation();
+  // One live-event stream per signed-in member (CONTRACT §4), kept open across pages.
+  useLiveEvents(user?.id ?? null);
+
+  // A new page starts at its top, as a full page load would.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  // Most first visits to / are visitors: fetch the landing page's code alongside the
+  // who-is-signed-in check instead of after it.
+  useEffect(() => {
+    if (isPending && pathname === paths.home.path) void loadLandingPage();
+  }, [isPending, pathname]);
+
+  if (isPending) return <FullScreenSpinner />;
+  return (
+    <CurrentUserProvider user={user ?? null}>
+      <ErrorBoundary resetKey={pathname} fallback={(error) => <AppErrorPage error={error} />}>
+        <Suspense fallback={<FullScreenSpinner />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+      <Toaster />
+    </CurrentUserProvider>
+  );
+}
+
+/** The page frame with the member's details, unread count and sign-out filled in. */
+function MemberFrame({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const unreadCount = useUnreadCount({ enabled: user !== null });
+  const notificationCount = useNotificationsUnreadCount({ enabled: user !== null });
+  const { signOut, isSigningOut } = useSignOut();
+  return (
+    <PageFrame
+      user={user}
+      unreadCount={unreadCount}
+      notificationCount={notificationCount}
+      onSignOut={signOut}
+      isSigningOut={isSigningOut}
+    >
+      <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+    </PageFrame>
+  );
+}
+
+function FramedLayout() {
+  return (
+    <MemberFrame>
+      <Outlet />
+    </MemberFrame>
+  );
+}
+
+/** Member-only pages send visitors to / (remembering where they were going). */
+function MemberOnly() {
+  const user = useCurrentUser();
+  const location = useLocation();
+  if (!user) return <Navigate to={paths.home.getHref()} replace state={{ from: location }} />;
+  return <Outlet />;
+}
+
+function LandingRoute() {
+  useEffect(() => {
+    // Fetch the dialogs' code once the page is up, so Sign In / Join Now open at once.
+    void loadAuthDialogs();
+  }, []);
+  return <LandingPage AuthDialogs={AuthDialogs} />;
+}
+
+/** / is the member home inside the frame when signed in, else the landing page. */
+function HomeRoute() {
+  const user = useCurrentUser();
+  if (!user) return <LandingRoute />;
+  return (
+    <MemberFrame>
+      <MemberHomePage WelcomeGift={WelcomeGift} TradeTasks={WhatToDoNextCard} />
+    </MemberFrame>
+  );
+}
+
+function BareLayout() {
+  return (
+    <BarePage>
+      <Outlet />
+    </BarePage>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<HomeRoute />} />
+
+        <Route element={<MemberOnly />}>
+          <Route element={<FramedLayout />}>
+            <Route path={paths.browsePuzzles.path} element={<WithListingActions Page={BrowsePuzzlesPage} />} />
+            <Route path={paths.listPuzzle.path} element={<ListPuzzlePage />} />
+            <Route path={paths.myListings.path} element={<MyListingsPage />} />
+            <Route path={paths.messages.path} element={<MessagesPage />} />
+            <Route path={paths.community.path} element={<CommunityPage />} />
+            <Route path={paths.profile.path} element={<ProfilePage PointsHistory={PointsHistory} />} />
+            <Route path={paths.favorites.path} element={<FavoritesPage ListingCard={FavoriteListingCard} />} />
+            <Route path={paths.memberDirectory.path} element={<MemberDirectoryPage />} />
+            <Route path={paths.trades.path} element={<TradesPage />} />
+            <Route path={paths.notifications.path} element={<NotificationsPage />} />
+          </Route>
+        </Route>
+
+        {/* Visitors see the admin page too: it tells them to log in (spec section 2). */}
+        <Route element={<FramedLayout />}>
+          <Route path={paths.admin.path} element={<AdminPage />} />
+          {/* A shared listing link works for visitors too (CONTRACT §4: detail is public for live listings). */}
+          <Route path={paths.puzzle.path} element={<WithListingActions Page={PuzzleDetailPage} />} />
+        </Route>
+
+        <Route element={<BareLayout />}>
+          <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
+          <Route path={paths.verifyEmail.path} element={<VerifyEmailPage />} />
+          <Route path={paths.registrationSuccess.path} element={<RegistrationSuccessPage />} />
+          <Route path={paths.loginLink.path} element={<LoginLinkPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

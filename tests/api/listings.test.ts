@@ -1,0 +1,538 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListingStatus } from '../../src/domain/enums';
+import { createSession } from '../../src/server/auth/sessions-repository';
+import { manufacturers, puzzleListings, tradeRequests } from '../../src/server/db/schema';
+import { markListingSold } from '../../src/server/listings/listings-repository';
+import { buildTestApp, type TestApp } from '../support/build-app';
+import { createListing, createMember } from '../support/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// An owner whose private details are distinctive enough to search the raw answers for.
+const PRIVATE = {
+  email: 'private.owner.7f3@example.org',
+  phone: '07700 900461',
+  line_1: '3 Hidden Mews',
+  postcode: 'YO1 7HH',
+};
+
+async function member(overrides: Parameters<typeof createMember>[1] = {}) {
+  const row = await createMember(t.database.db, overrides);
+  const { token } = await createSession(t.database.db, row.id, false);
+  return { ...row, cookie: `jc_session=${token}` };
+}
+type Member = Awaited<ReturnType<typeof member>>;
+
+function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who?: Member | null, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: who ? { cookie: who.cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function stored(id: number) {
+  const [row] = await t.database.db.select().from(puzzleListings).where(eq(puzzleListings.id, id));
+  return row!;
+}
+
+let firstManufacturer: { id: number; name: string };
+beforeAll(async () => {
+  const [m] = await t.database.db.select().from(manufacturers).orderBy(manufacturers.id).limit(1);
+  firstManufacturer = m!;
+});
+
+const form = () => ({
+  title: 'Lighthouse at Dusk',
+  subtitle: 'The Cornish coast',
+  pieces: 1000,
+  dimensionValue: 68,
+  dimensionUnit: 'cm',
+  manufacturerId: firstManufacturer.id,
+  artist: 'Jane Doe',
+  difficulty: 'hard',
+  condition: 'like_new',
+  yearOfManufacture: 2015,
+  barcodeNumber: '5012345678900',
+  description: 'Done once, boxed in a bag.',
+  puzzlePoints: 7,
+  missingPieces: 0,
+});
+
+describe('creating a listing', () => {
+  it('needs a member', async () => {
+    const res = await call('POST', '/api/puzzle-listings', null, form());
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('saves a draft with every field, the owner shown as first name and initial', async () => {
+    const owner = await member({ firstName: 'Margaret', lastName: 'hughes', town_or_city: 'Harrogate' });
+    const res = await call('POST', '/api/puzzle-listings', owner, { ...form(), status: 'draft' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      ...form(),
+      status: 'draft',
+      publishedAt: null,
+      userId: owner.id,
+      ownerName: 'Margaret H.',
+      ownerTown: 'Harrogate',
+      manufacturerName: firstManufacturer.name,
+      isAvailable: true,
+      isFavorite: false,
+    });
+    expect(body.id).toEqual(expect.any(Number));
+    expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
+  });
+
+  it('applies the schema defaults: draft, medium, cm, 5 points, complete', async () => {
+    const owner = await member();
+    const res = await call('POST', '/api/puzzle-listings', owner, { title: 'Bare', pieces: 300, condition: 'good' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      status: 'draft',
+      difficulty: 'medium',
+      dimensionUnit: 'cm',
+      puzzlePoints: 5,
+      missingPieces: 0,
+      subtitle: null,
+      artist: null,
+      manufacturerId: null,
+      manufacturerName: null,
+      yearOfManufacture: null,
+    });
+  });
+
+  it('publishes at once with status active, dating the publication', async () => {
+    const owner = await member();
+    const before = Date.now();
+    const res = await call('POST', '/api/puzzle-listings', owner, { ...form(), status: 'active' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().status).toBe('active');
+    expect(new Date(res.json().publishedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it.each([
+    [{ title: '' }, 'title', 'Title is required'],
+    [{ title: '   ' }, 'title', 'Title is required'],
+    [{ title: 'x'.repeat(101) }, 'title', 'Title must be at most 100 characters'],
+    [{ subtitle: 'x'.repeat(101) }, 'subtitle', 'Subtitle must be at most 100 characters'],
+    [{ pieces: 0 }, 'pieces', 'Pieces must be at least 1'],
+    [{ pieces: 50001 }, 'pieces', 'Pieces cannot be more than 50000'],
+    [{ puzzlePoints: 0 }, 'puzzlePoints', 'PuzzlePoints must be at least 1'],
+    [{ puzzlePoints: 26 }, 'puzzlePoints', 'PuzzlePoints cannot be more than 25'],
+    [{ yearOfManufacture: 1899 }, 'yearOfManufacture', 'Year must be 1900 or later'],
+    [
+      { yearOfManufacture: new Date().getFullYear() + 1 },
+      'yearOfManufacture',
+      `Year cannot be later than ${new Date().getFullYear()}`,
+    ],
+    [{ condition: undefined }, 'condition', 'Condition is required'],
+    [{ artist: 'x'.repeat(101) }, 'artist', 'Artist must be at most 100 characters'],
+    [{ barcodeNumber: 'x'.repeat(51) }, 'barcodeNumber', 'Barcode must be at most 50 characters'],
+    [{ description: 'x'.repeat(1001) }, 'description', 'Description must be at most 1000 characters'],
+    [{ missingPieces: 1001 }, 'missingPieces', 'Missing pieces cannot be more than the puzzle has'],
+    [{ status: 'sold' }, 'status', 'Status must be draft or active'],
+    [{ status: 'archived' }, 'status', 'Status must be draft or active'],
+  ])('refuses %o with "%s: %s" and stores nothing', async (change, path, message) => {
+    const owner = await member();
+    const res = await call('POST', '/api/puzzle-listings', owner, { ...form(), ...change });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.errors).toContainEqual({ path, message });
+    expect(body.message).toContain(`${path}: ${message}`);
+    expect(body.message).toMatch(/^Validation failed: /);
+    const rows = await t.database.db.select().from(puzzleListings).where(eq(puzzleListings.userId, owner.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses text with a NUL character (which the database cannot store) as bad input', async () => {
+    const owner = await member();
+    const res = await call('POST', '/api/puzzle-listings', owner, { ...form(), title: 'Bad\u0000title' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ path: 'title', message: 'Text cannot contain a NUL character' });
+  });
+
+  it('refuses a manufacturer that does not exist', async () => {
+    const owner = await member();
+    const res = await call('POST', '/api/puzzle-listings', owner, { ...form(), manufacturerId: 999_999 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: 'manufacturerId', message: 'Choose a manufacturer from the list' }]);
+  });
+
+  it('takes image URLs only from the club uploads', async () => {
+    const owner = await member();
+    const ok = await call('POST', '/api/puzzle-listings', owner, {
+      ...form(),
+      puzzleImageUrl: '/uploads/abcDEF123_-x.webp',
+      boxImageUrl: null,
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({
+      puzzleImageUrl: '/uploads/abcDEF123_-x.webp',
+      puzzleThumbnailUrl: '/uploads/abcDEF123_-x.thumb.webp',
+      boxImageUrl: null,
+      boxThumbnailUrl: null,
+    });
+    for (const url of ['https://tracker.example/pixel.gif', '/uploads/../../etc/passwd', 'javascript:alert(1)']) {
+      const res = await call('POST', '/api/puzzle-listings', owner, { ...form(), boxImageUrl: url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors[0].path).toBe('boxImageUrl');
+    }
+  });
+});
+
+describe('seeing a listing', () => {
+  it('shows an active listing to anyone, signed out included, without isFavorite', async () => {
+    const owner = await member({ firstName: 'Alan', lastName: 'Turing', town_or_city: 'Wilmslow' });
+    const listing = await createListing(t.database.db, owner.id, { manufacturerId: firstManufacturer.id });
+    const res = await call('GET', `/api/puzzle-listings/${listing.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: listing.id,
+      title: listing.title,
+      status: 'active',
+      ownerName: 'Alan T.',
+      ownerTown: 'Wilmslow',
+      manufacturerName: firstManufacturer.name,
+    });
+    expect(res.json()).not.toHaveProperty('isFavorite');
+    expect(res.json()).not.toHaveProperty('searchText');
+  });
+
+  it.each(['draft', 'archived', 'sold'] as const)('shows a %s listing to its owner alone', async (status) => {
+    const owner = await member();
+    const other = await member();
+    const listing = await createListing(t.database.db, owner.id, { status });
+    expect((await call('GET', `/api/puzzle-listings/${listing.id}`, owner)).statusCode).toBe(200);
+    for (const who of [other, null]) {
+      const res = await call('GET', `/api/puzzle-listings/${listing.id}`, who);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Puzzle not found');
+    }
+  });
+
+  it.each(['999999', 'abc', '0', '-1', '99999999999', '1.5'])('answers 404 Puzzle not found for id %s', async (id) => {
+    const res = await call('GET', `/api/puzzle-listings/${id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Puzzle not found');
+  });
+
+  it('hides a member who chose not to show their location', async () => {
+    const owner = await member({ town_or_city: 'Ripon' });
+    await t.database.db.execute(
+      `INSERT INTO member_profiles (user_id, show_location) VALUES (${owner.id}, false)` as never,
+    );
+    const listing = await createListing(t.database.db, owner.id);
+    const res = await call('GET', `/api/puzzle-listings/${listing.id}`);
+    expect(res.json().ownerTown).toBeNull();
+  });
+});
+
+describe('my listings', () => {
+  it('needs a member', async () => {
+    expect((await call('GET', '/api/puzzle-listings/my-listings')).statusCode).toBe(401);
+  });
+
+  it('lists every listing of mine in every status, newest first, and nobody else’s', async () => {
+    const me = await member();
+    const other = await member();
+    const base = Date.now() - 60_000;
+    const made = [];
+    for (const [i, status] of (['draft', 'active', 'archived', 'sold'] as const).entries()) {
+      made.push(await createListing(t.database.db, me.id, { status, createdAt: new Date(base + i * 1000) }));
+    }
+    await createListing(t.database.db, other.id);
+    const res = await call('GET', '/api/puzzle-listings/my-listings', me);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Array<{ id: number; status: ListingStatus }>;
+    expect(body.map((l) => l.id)).toEqual(made.map((l) => l.id).reverse());
+    expect(body.map((l) => l.status)).toEqual(['sold', 'archived', 'active', 'draft']);
+  });
+});
+
+describe('changing status (spec section 4)', () => {
+  // The whole table, written out from the spec rather than from the domain function.
+  const moves: Array<[ListingStatus, ListingStatus, boolean]> = [
+    ['draft', 'active', true], // Live/Draft toggle
+    ['active', 'draft', true],
+    ['draft', 'archived', true], // Archive: any non-sold listing
+    ['active', 'archived', true],
+    ['archived', 'draft', true], // Unarchive: back to draft
+    ['archived', 'active', false], // ... never straight to live
+  ];
+
+  it.each(moves)('%s -> %s allowed: %s', async (from, to, allowed) => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id, { status: from });
+    const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, { status: to });
+    if (allowed) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().status).toBe(to);
+      expect((await stored(listing.id)).status).toBe(to);
+    } else {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toMatch(/unarchive/i);
+      expect((await stored(listing.id)).status).toBe(from);
+    }
+  });
+
+  it.each(['draft', 'active', 'archived'] as const)('keeping %s as it is is no change and no error', async (status) => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id, { status });
+    const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, { status });
+    expect(res.statusCode).toBe(200);
+    expect((await stored(listing.id)).status).toBe(status);
+  });
+
+  it.each(['draft', 'active', 'archived'] as const)('never lets a member set sold (from %s)', async (from) => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id, { status: from });
+    const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, { status: 'sold' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: 'status', message: 'Status must be draft, active or archived' }]);
+    expect((await stored(listing.id)).status).toBe(from);
+  });
+
+  it.each(['draft', 'active', 'archived', 'sold'] as const)('a sold listing never changes (to %s)', async (to) => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id, { status: 'sold' });
+    const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, { status: to });
+    expect([400, 409]).toContain(res.statusCode);
+    if (to !== 'sold') expect(res.json().message).toBe('A sold listing cannot be changed.');
+    expect((await stored(listing.id)).status).toBe('sold');
+  });
+
+  it('a sold listing cannot be edited either', async () => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id, { status: 'sold' });
+    const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, { ...form(), title: 'Renamed' });
+    expect(res.statusCode).toBe(409);
+    expect((await stored(listing.id)).title).toBe(listing.title);
+  });
+
+  it('markListingSold (a completed trade) makes a listing sold, unavailable and final', async () => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id);
+    await t.database.db.transaction((tx) => markListingSold(tx, listing.id));
+    const row = await stored(listing.id);
+    expect(row).toMatchObject({ status: 'sold', isAvailable: false });
+    const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, { status: 'archived' });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('dates the first publication and keeps that date when a listing goes live again', async () => {
+    const owner = await member();
+    const created = await call('POST', '/api/puzzle-listings', owner, { ...form(), status: 'draft' });
+    const id = created.json().id as number;
+    const published = await call('PATCH', `/api/puzzle-listings/${id}`, owner, { status: 'active' });
+    const firstPublished = published.json().publishedAt as string;
+    expect(firstPublished).toEqual(expect.any(String));
+    await call('PATCH', `/api/puzzle-listings/${id}`, owner, { status: 'draft' });
+    const again = await call('PATCH', `/api/puzzle-listings/${id}`, owner, { status: 'active' });
+    expect(again.json().publishedAt).toBe(firstPublished);
+  });
+
+  it('refuses changes while a trade for the listing is under way', async () => {
+    const owner = await member();
+    const requester = await member();
+    const listing = await createListing(t.database.db, owner.id);
+    await t.database.db.insert(tradeRequests).values({
+      puzzleListingId: listing.id,
+      requesterId: requester.id,
+      ownerId: owner.id,
+      status: 'accepted',
+      puzzlePointsCost: listing.puzzlePoints,
+    });
+    const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, { status: 'archived' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/trade in progress/);
+    expect((await stored(listing.id)).status).toBe('active');
+  });
+});
+
+describe('only the owner changes a listing', () => {
+  it('another member gets 403 on a live listing and nothing changes', async () => {
+    const owner = await member();
+    const other = await member();
+    const listing = await createListing(t.database.db, owner.id);
+    for (const body of [{ status: 'archived' }, { ...form(), title: 'Mine now' }]) {
+      const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, other, body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Only the owner can change this listing.');
+    }
+    const row = await stored(listing.id);
+    expect(row.status).toBe('active');
+    expect(row.title).toBe(listing.title);
+  });
+
+  it('another member gets 404 on a draft (it does not exist for them) and nothing changes', async () => {
+    const owner = await member();
+    const other = await member();
+    const listing = await createListing(t.database.db, owner.id, { status: 'draft' });
+    const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, other, { status: 'active' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Puzzle not found');
+    expect((await stored(listing.id)).status).toBe('draft');
+  });
+
+  it('a signed-out visitor gets 401', async () => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id);
+    expect((await call('PATCH', `/api/puzzle-listings/${listing.id}`, null, { status: 'draft' })).statusCode).toBe(401);
+  });
+});
+
+describe('editing with the whole form', () => {
+  it('updates every field and keeps the status when the form sends none', async () => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id);
+    const edit = { ...form(), title: 'New title', subtitle: '', artist: null, puzzlePoints: 3, missingPieces: 2 };
+    const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, edit);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      title: 'New title',
+      subtitle: null,
+      artist: null,
+      puzzlePoints: 3,
+      missingPieces: 2,
+      status: 'active',
+    });
+    const row = await stored(listing.id);
+    expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(listing.updatedAt.getTime());
+    expect(row.searchText).toContain('new title');
+  });
+
+  it('keeps stored values for fields the body leaves out (no schema default overwrites them)', async () => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id, { puzzlePoints: 9, difficulty: 'expert' });
+    const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, {
+      title: 'Only the title',
+      pieces: listing.pieces,
+      condition: listing.condition,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      title: 'Only the title',
+      puzzlePoints: 9,
+      difficulty: 'expert',
+      subtitle: listing.subtitle,
+    });
+  });
+
+  it('Save Draft and Update & Publish move the status by the same rules', async () => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id, { status: 'archived' });
+    const publish = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, { ...form(), status: 'active' });
+    expect(publish.statusCode).toBe(409);
+    const draft = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, { ...form(), status: 'draft' });
+    expect(draft.statusCode).toBe(200);
+    expect(draft.json().status).toBe('draft');
+    const live = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, { ...form(), status: 'active' });
+    expect(live.json()).toMatchObject({ status: 'active', publishedAt: expect.any(String) });
+  });
+
+  it('validates an edit like a create', async () => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id);
+    const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, { ...form(), title: '', pieces: 0 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual(
+      expect.arrayContaining([
+        { path: 'title', message: 'Title is required' },
+        { path: 'pieces', message: 'Pieces must be at least 1' },
+      ]),
+    );
+    expect((await stored(listing.id)).title).toBe(listing.title);
+  });
+
+  it('refuses fewer pieces than the stored missing pieces', async () => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id, { pieces: 500, missingPieces: 20 });
+    const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, {
+      title: listing.title,
+      pieces: 10,
+      condition: listing.condition,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe('missingPieces');
+  });
+
+  it('keeps an image URL the listing already had, even from elsewhere', async () => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id, {
+      puzzleImageUrl: 'https://images.example/seeded.jpg',
+    });
+    const res = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, {
+      ...form(),
+      puzzleImageUrl: 'https://images.example/seeded.jpg',
+    });
+    expect(res.statusCode).toBe(200);
+    // Not one of ours, so no stored thumbnail: the image stands in for it.
+    expect(res.json().puzzleThumbnailUrl).toBe('https://images.example/seeded.jpg');
+  });
+});
+
+describe('browse shows a member’s change at once', () => {
+  it('a new listing, an edit and an archive appear in browse immediately (nothing stale remembered)', async () => {
+    const owner = await member();
+    const search = () => call('GET', '/api/puzzle-listings?q=okapi&pageSize=1');
+    expect((await search()).json()).toMatchObject({ total: 0, items: [] });
+    const first = (
+      await call('POST', '/api/puzzle-listings', owner, { ...form(), title: 'Okapi one', status: 'active' })
+    ).json();
+    await call('POST', '/api/puzzle-listings', owner, { ...form(), title: 'Okapi two', status: 'active' });
+    // A full first page: the total comes from a count, which is then remembered...
+    expect((await search()).json()).toMatchObject({ total: 2, hasMore: true });
+    await call('POST', '/api/puzzle-listings', owner, { ...form(), title: 'Okapi three', status: 'active' });
+    // ...and forgotten by the next write.
+    expect((await search()).json().total).toBe(3);
+
+    await call('PATCH', `/api/puzzle-listings/${first.id}`, owner, { ...form(), title: 'Okapi renamed' });
+    const all = (await call('GET', '/api/puzzle-listings?q=okapi')).json();
+    expect(all.items.map((l: { title: string }) => l.title)).toContain('Okapi renamed');
+
+    await call('PATCH', `/api/puzzle-listings/${first.id}`, owner, { status: 'archived' });
+    expect((await search()).json().total).toBe(2);
+  });
+});
+
+describe('privacy of listing answers', () => {
+  it('never carries the owner’s e-mail, phone, address or postcode', async () => {
+    const owner = await member({ ...PRIVATE, firstName: 'Priya', lastName: 'Shah', town_or_city: 'York' });
+    const viewer = await member();
+    const active = await createListing(t.database.db, owner.id, { title: 'Privacy check puzzle' });
+    await createListing(t.database.db, owner.id, { status: 'draft' });
+    await call('POST', `/api/favorites/${active.id}`, viewer);
+    const answers = [
+      await call('GET', '/api/puzzle-listings'),
+      await call('GET', '/api/puzzle-listings?q=privacy', viewer),
+      await call('GET', '/api/puzzle-listings?location=YO1', viewer),
+      await call('GET', `/api/puzzle-listings/${active.id}`),
+      await call('GET', `/api/puzzle-listings/${active.id}`, owner),
+      await call('GET', '/api/puzzle-listings/my-listings', owner),
+      await call('POST', '/api/puzzle-listings', owner, form()),
+      await call('PATCH', `/api/puzzle-listings/${active.id}`, owner, { status: 'active' }),
+      await call('GET', '/api/favorites', viewer),
+    ];
+    for (const [i, res] of answers.entries()) {
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      const raw = res.body;
+      for (const secret of [PRIVATE.email, PRIVATE.phone, PRIVATE.line_1, PRIVATE.postcode, 'Shah']) {
+        expect(raw, `answer ${i} leaks ${secret}`).not.toContain(secret);
+      }
+      for (const key of ['"email"', '"phone"', '"postcode"', '"line_1"', '"passwordHash"', '"lastName"']) {
+        expect(raw).not.toContain(key);
+      }
+    }
+    expect(answers[3]!.json()).toMatchObject({ ownerName: 'Priya S.', ownerTown: 'York' });
+  });
+});

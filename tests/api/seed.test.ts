@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { verify } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../src/domain/enums';
+import { isProfileComplete } from '../../src/domain/profile';
+import { queryRows, type Database } from '../../src/server/db/client';
+import { manufacturers, pointsLedger, puzzleListings, users } from '../../src/server/db/schema';
+import { thumbnailUrlFor } from '../../src/server/uploads/image-store';
+import { ADMIN_EMAIL, DEMO_PASSWORD } from '../../scripts/demo/members';
+import { runSeed } from '../../scripts/demo/steps';
+import { createTestDatabase, tempDir } from '../support/test-database';
+
+// The demo seed, run in-process with small pictures to stay quick.
+const pictureSize = { width: 160, height: 120 };
+
+let database: Database;
+let uploadDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploadDir = tempDir('seed-uploads');
+  await runSeed(database.db, { uploadDir, pictureSize });
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const counts = async () => {
+  const [row] = await queryRows<{ users: number; listings: number; ledger: number }>(
+    database.db,
+    sql`select (select count(*) from users)::int as users,
+               (select count(*) from puzzle_listings)::int as listings,
+               (select count(*) from points_ledger)::int as ledger`,
+  );
+  return { ...row!, files: fs.readdirSync(uploadDir).length };
+};
+
+describe('the demo club', () => {
+  it('has 12+ members with complete UK profiles, one administrator, all signing in with the demo password', async () => {
+    const members = await database.db.select().from(users);
+    expect(members.length).toBeGreaterThanOrEqual(12);
+    for (const m of members) {
+      expect(m.profileCompleted, m.email).toBe(true);
+      expect(isProfileComplete(m), m.email).toBe(true);
+      expect(m.emailVerified).toBe(true);
+      expect(m.country).toBe('United Kingdom');
+      expect(m.postcode).toMatch(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/);
+    }
+    expect(new Set(members.map((m) => m.town_or_city)).size).toBeGreaterThanOrEqual(12);
+    expect(members.filter((m) => m.isAdmin).map((m) => m.email)).toEqual([ADMIN_EMAIL]);
+    expect(await verify(members[0]!.passwordHash!, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('has 60+ listings over every difficulty, condition and manufacturer, mostly live', async () => {
+    const listings = await database.db.select().from(puzzleListings);
+    expect(listings.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(listings.map((l) => l.difficulty))).toEqual(new Set(LISTING_DIFFICULTIES));
+    expect(new Set(listings.map((l) => l.condition))).toEqual(new Set(LISTING_CONDITIONS));
+    const brands = await database.db.select().from(manufacturers);
+    expect(brands.length).toBeGreaterThan(0);
+    const used = new Set(listings.map((l) => l.manufacturerId));
+    expect(brands.filter((b) => !used.has(b.id)).map((b) => b.name)).toEqual([]);
+
+    const byStatus = (s: string) => listings.filter((l) => l.status === s).length;
+    expect(byStatus('active')).toBeGreaterThan(listings.length * 0.75);
+    expect(byStatus('draft')).toBeGreaterThan(0);
+    expect(byStatus('archived')).toBeGreaterThan(0);
+    for (const l of listings) expect(l.publishedAt === null, l.title).toBe(l.status === 'draft');
+
+    const pieces = listings.map((l) => l.pieces);
+    expect(Math.min(...pieces)).toBe(100);
+    expect(Math.max(...pieces)).toBe(5000);
+    expect(listings.filter((l) => l.puzzlePoints === 5).length).toBeGreaterThan(listings.length / 2);
+    expect(new Set(listings.map((l) => l.puzzlePoints)).size).toBeGreaterThan(5);
+    const years = listings.map((l) => l.yearOfManufacture);
+    expect(years).toContain(null);
+    expect(years.some((y) => y !== null && y < 1980)).toBe(true);
+    expect(years).toContain(2025);
+    expect(listings.some((l) => l.artist === null)).toBe(true);
+    const incomplete = listings.filter((l) => l.missingPieces > 0);
+    expect(incomplete.length).toBeGreaterThan(0);
+    expect(incomplete.length).toBeLessThan(listings.length / 5);
+    expect(incomplete.every((l) => l.missingPieces <= 3)).toBe(true);
+  });
+
+  it('gives every listing a puzzle picture and a box picture, with thumbnails, on disk', async () => {
+    const listings = await database.db.select().from(puzzleListings);
+    for (const l of listings) {
+      for (const url of [l.puzzleImageUrl, l.boxImageUrl]) {
+        expect(url, l.title).toMatch(/^\/uploads\/[\w-]+\.webp$/);
+        for (const file of [url!, thumbnailUrlFor(url!)]) {
+          expect(fs.existsSync(path.join(uploadDir, path.basename(file))), file).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('keeps the points invariant: balances and held points equal all points granted', async () => {
+    const [totals] = await queryRows<{ balances: number; held: number; granted: number }>(
+      database.db,
+      sql`select (select coalesce(sum(puzzle_points), 0) from users)::int as balances,
+                 (select coalesce(sum(held_points), 0) from trade_requests)::int as held,
+                 (select coalesce(sum(amount), 0) from points_ledger
+                   where reason in ('welcome_gift', 'admin_grant'))::int as granted`,
+    );
+    expect(totals!.balances + totals!.held).toBe(totals!.granted);
+
+    const members = await database.db.select().from(users);
+    const ledger = await database.db.select().from(pointsLedger).orderBy(pointsLedger.id);
+    for (const m of members) {
+      const rows = ledger.filter((r) => r.userId === m.id);
+      expect(rows[0]?.reason, m.email).toBe('welcome_gift');
+      expect(
+        rows.reduce((sum, r) => sum + r.amount, 0),
+        m.email,
+      ).toBe(m.puzzlePoints);
+      expect(rows.at(-1)!.balanceAfter, m.email).toBe(m.puzzlePoints);
+    }
+    // Not everyone has just the welcome gift: the admin points tab has something to show.
+    expect(members.some((m) => m.puzzlePoints >= 15)).toBe(true);
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await counts();
+    const lines: string[] = [];
+    await runSeed(database.db, { uploadDir, pictureSize, log: (line) => lines.push(line) });
+    expect(await counts()).toEqual(before);
+    expect(lines).toEqual([]);
+  });
+});

@@ -1,0 +1,302 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../src/server/auth/sessions-repository';
+import { queryRows } from '../../src/server/db/client';
+import {
+  communityPosts,
+  tradeRequests,
+  tradingFeedback,
+  userActivities,
+  users,
+  type NewUserActivity,
+} from '../../src/server/db/schema';
+import { buildTestApp, type TestApp } from '../support/build-app';
+import { createListing, createMember, type NewMemberInput } from '../support/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+
+async function member(input: NewMemberInput = {}) {
+  const row = await createMember(t.database.db, input);
+  const { token } = await createSession(t.database.db, row.id, false);
+  return { row, cookie: `jc_session=${token}` };
+}
+
+function get(url: string, cookie?: string) {
+  return t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+}
+
+/** A completed trade of one of `ownerId`'s puzzles, and the feedback left on it. */
+async function completedTrade(opts: {
+  ownerId: number;
+  requesterId: number;
+  completedDaysAgo: number;
+  toOwner?: { rating: number; isVisible?: boolean };
+  toRequester?: { rating: number };
+}) {
+  const db = t.database.db;
+  const listing = await createListing(db, opts.ownerId, { status: 'sold', isAvailable: false });
+  const completedAt = daysAgo(opts.completedDaysAgo);
+  const [trade] = await db
+    .insert(tradeRequests)
+    .values({
+      puzzleListingId: listing.id,
+      requesterId: opts.requesterId,
+      ownerId: opts.ownerId,
+      status: 'completed',
+      puzzlePointsCost: listing.puzzlePoints,
+      acceptedAt: completedAt,
+      shippedAt: completedAt,
+      deliveredAt: completedAt,
+      completedAt,
+    })
+    .returning();
+  const rows: (typeof tradingFeedback.$inferInsert)[] = [];
+  if (opts.toOwner) {
+    rows.push({
+      tradeRequestId: trade!.id,
+      fromUserId: opts.requesterId,
+      toUserId: opts.ownerId,
+      rating: opts.toOwner.rating,
+      comment: 'Arrived well packed, every piece there.',
+      isVisible: opts.toOwner.isVisible ?? true,
+    });
+  }
+  if (opts.toRequester) {
+    rows.push({
+      tradeRequestId: trade!.id,
+      fromUserId: opts.ownerId,
+      toUserId: opts.requesterId,
+      rating: opts.toRequester.rating,
+      comment: 'Lovely to trade with.',
+    });
+  }
+  if (rows.length > 0) await db.insert(tradingFeedback).values(rows);
+  return trade!;
+}
+
+describe('signed-in only', () => {
+  it.each(['/api/stats', '/api/activity/recent', '/api/member-content'])(
+    '%s answers 401 when signed out',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Please sign in to continue.');
+    },
+  );
+});
+
+describe('GET /api/stats', () => {
+  it("a new member has nothing listed, no trades and no rating (the page shows 'New Member')", async () => {
+    const { cookie } = await member();
+    const res = await get('/api/stats', cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ puzzlesListed: 0, successfulTrades: 0, rating: null });
+  });
+
+  it("counts the member's listings in every status but draft, and their completed trades", async () => {
+    const { row, cookie } = await member({ completedTrades: 4 });
+    const other = await member();
+    for (const status of ['draft', 'draft', 'active', 'active', 'sold', 'archived'] as const) {
+      await createListing(t.database.db, row.id, { status });
+    }
+    await createListing(t.database.db, other.row.id, { status: 'active' });
+
+    const res = await get('/api/stats', cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ puzzlesListed: 4, successfulTrades: 4, rating: null });
+  });
+
+  it('rates the member by the visible feedback they received, to one decimal', async () => {
+    const { row, cookie } = await member();
+    const [a, b, c] = await Promise.all([member(), member(), member()]);
+    const ownerId = row.id;
+
+    // Both parties have left feedback: visible at once.
+    await completedTrade({
+      ownerId,
+      requesterId: a.row.id,
+      completedDaysAgo: 1,
+      toOwner: { rating: 5 },
+      toRequester: { rating: 2 },
+    });
+    // Only the other party has rated, completed yesterday: not visible yet.
+    await completedTrade({ ownerId, requesterId: b.row.id, completedDaysAgo: 1, toOwner: { rating: 1 } });
+    // Only the other party has rated, but completed 14+ days ago: visible.
+    await completedTrade({ ownerId, requesterId: c.row.id, completedDaysAgo: 15, toOwner: { rating: 4 } });
+    await completedTrade({ ownerId, requesterId: a.row.id, completedDaysAgo: 20, toOwner: { rating: 5 } });
+    // Hidden by an admin: never counted.
+    await completedTrade({
+      ownerId,
+      requesterId: b.row.id,
+      completedDaysAgo: 30,
+      toOwner: { rating: 1, isVisible: false },
+    });
+    // Feedback the member gave others (the 2 above) is theirs, not about them.
+
+    const res = await get('/api/stats', cookie);
+    expect(res.statusCode).toBe(200);
+    // (5 + 4 + 5) / 3 = 4.666… -> 4.7
+    expect(res.json().rating).toBe(4.7);
+
+    // The requester who got a 2 from the member (both left feedback) is rated 2.
+    expect((await get('/api/stats', a.cookie)).json().rating).toBe(2);
+    // The one whose feedback is not yet visible has no rating.
+    expect((await get('/api/stats', b.cookie)).json().rating).toBeNull();
+  });
+});
+
+describe('GET /api/activity/recent', () => {
+  it('is an empty list before anything has happened', async () => {
+    const { cookie } = await member();
+    const res = await get('/api/activity/recent', cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it("lists the member's own events and published listings, newest first", async () => {
+    const db = t.database.db;
+    const { row, cookie } = await member();
+    const other = await member();
+    const activity = (at: Date, extra: Partial<NewUserActivity>): NewUserActivity => ({
+      userId: row.id,
+      activityType: 'other',
+      description: 'Something happened',
+      createdAt: at,
+      ...extra,
+    });
+    await db
+      .insert(userActivities)
+      .values([
+        activity(minutesAgo(50), {
+          activityType: 'post_created',
+          description: 'Started a discussion: Sorting edge pieces',
+          targetType: 'community_post',
+          targetId: 1,
+        }),
+        activity(minutesAgo(10), { activityType: 'trade_completed', description: 'Completed a trade', points: 5 }),
+        activity(minutesAgo(30), {
+          activityType: 'reply_posted',
+          description: 'Replied to a discussion',
+          isPublic: false,
+        }),
+        {
+          userId: other.row.id,
+          activityType: 'post_created',
+          description: "Someone else's post",
+          createdAt: minutesAgo(1),
+        },
+      ]);
+    const live = await createListing(db, row.id, {
+      title: 'Harbour at Dusk',
+      status: 'active',
+      publishedAt: minutesAgo(20),
+    });
+    await createListing(db, row.id, { title: 'Unfinished draft', status: 'draft' });
+    await createListing(db, other.row.id, { title: 'Not mine', status: 'active', publishedAt: minutesAgo(2) });
+
+    const res = await get('/api/activity/recent', cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { type: 'trade_completed', description: 'Completed a trade', at: expect.any(String), link: '/messages' },
+      {
+        type: 'listing_published',
+        description: 'Listed "Harbour at Dusk"',
+        at: expect.any(String),
+        link: `/puzzle/${live.id}`,
+      },
+      { type: 'reply_posted', description: 'Replied to a discussion', at: expect.any(String), link: '/community' },
+      {
+        type: 'post_created',
+        description: 'Started a discussion: Sorting edge pieces',
+        at: expect.any(String),
+        link: '/community',
+      },
+    ]);
+    const times = res.json().map((e: { at: string }) => e.at);
+    for (const at of times) expect(at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('keeps only the 10 latest events', async () => {
+    const db = t.database.db;
+    const { row, cookie } = await member();
+    await db.insert(userActivities).values(
+      Array.from({ length: 8 }, (_, i) => ({
+        userId: row.id,
+        activityType: 'other' as const,
+        description: `Event ${i}`,
+        createdAt: minutesAgo(100 + i * 2),
+      })),
+    );
+    for (let i = 0; i < 8; i++) {
+      await createListing(db, row.id, {
+        title: `Listing ${i}`,
+        status: 'active',
+        publishedAt: minutesAgo(101 + i * 2),
+      });
+    }
+    const res = await get('/api/activity/recent', cookie);
+    expect(res.json().map((e: { description: string }) => e.description)).toEqual([
+      'Event 0',
+      'Listed "Listing 0"',
+      'Event 1',
+      'Listed "Listing 1"',
+      'Event 2',
+      'Listed "Listing 2"',
+      'Event 3',
+      'Listed "Listing 3"',
+      'Event 4',
+      'Listed "Listing 4"',
+    ]);
+  });
+});
+
+describe('GET /api/member-content', () => {
+  it('carries the community highlights: active listings, members and the latest posts', async () => {
+    const db = t.database.db;
+    const { row, cookie } = await member();
+    await createListing(db, row.id, { status: 'active' });
+    await createListing(db, row.id, { status: 'active', isAvailable: false });
+    await createListing(db, row.id, { status: 'draft' });
+    const titles = ['First post here', 'Second post here', 'Third post here', 'Fourth post here'];
+    for (const [i, title] of titles.entries()) {
+      await db.insert(communityPosts).values({
+        userId: row.id,
+        title,
+        content: 'A little something to say about puzzles.',
+        category: 'general',
+        createdAt: minutesAgo(40 - i),
+      });
+    }
+
+    const res = await get('/api/member-content', cookie);
+    expect(res.statusCode).toBe(200);
+    const [{ activeListings, members }] = (await queryRows<{ activeListings: number; members: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM puzzle_listings WHERE status = 'active' AND is_available) AS "activeListings",
+                 (SELECT count(*)::int FROM ${users}) AS members`,
+    )) as [{ activeListings: number; members: number }];
+    expect(res.json()).toEqual({
+      communityHighlights: {
+        activeListings,
+        members,
+        latestPosts: [
+          { id: expect.any(Number), title: 'Fourth post here', category: 'general', createdAt: expect.any(String) },
+          { id: expect.any(Number), title: 'Third post here', category: 'general', createdAt: expect.any(String) },
+          { id: expect.any(Number), title: 'Second post here', category: 'general', createdAt: expect.any(String) },
+        ],
+      },
+    });
+    expect(activeListings).toBeGreaterThanOrEqual(1);
+  });
+});

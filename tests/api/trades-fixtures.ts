@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { createSession } from '../../src/server/auth/sessions-repository';
+import { queryRows, type DbOrTx } from '../../src/server/db/client';
+import { drainOutboxes } from '../../src/server/trades/trade-notices';
+import { buildTestApp, type TestApp } from '../support/build-app';
+import { startMailCatcher, type MailCatcher } from '../support/mail-catcher';
+import { createListing, createMember, type NewListingInput, type NewMemberInput } from '../support/factories';
+
+// Shared by the trade, feedback, property and concurrency tests: members with a session
+// cookie, a tiny HTTP helper, and the points invariant of CONTRACT §4.
+
+let n = 0;
+export const uniqueEmail = (name = 'member') => `${name}.${++n}.${Date.now().toString(36)}@example.org`;
+
+export type SignedIn = Awaited<ReturnType<typeof createMember>> & { cookie: string };
+
+export async function signedInMember(db: DbOrTx, input: NewMemberInput = {}): Promise<SignedIn> {
+  const member = await createMember(db, { email: uniqueEmail(input.firstName?.toLowerCase() ?? 'member'), ...input });
+  const { token } = await createSession(db, member.id, false);
+  return { ...member, cookie: `jc_session=${token}` };
+}
+
+export function listingFor(db: DbOrTx, owner: { id: number }, overrides: NewListingInput = {}) {
+  return createListing(db, owner.id, overrides);
+}
+
+export function http(t: TestApp) {
+  return {
+    get: (url: string, who?: { cookie: string }) =>
+      t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} }),
+    post: (url: string, who?: { cookie: string }, payload: object = {}) =>
+      t.app.inject({ method: 'POST', url, payload, headers: who ? { cookie: who.cookie } : {} }),
+  };
+}
+
+export type PointTotals = {
+  balances: number;
+  held: number;
+  granted: number;
+  negative: number;
+  ledgerMismatch: number;
+  heldMismatch: number;
+};
+
+/**
+ * CONTRACT §4: balances + held points == all points ever granted; no balance below zero; each
+ * member's balance equals the sum of their ledger rows, and their last row's balanceAfter;
+ * a trade holds its cost exactly while accepted, shipped or disputed.
+ */
+export async function pointTotals(db: DbOrTx, memberIds?: number[]): Promise<PointTotals> {
+  // The per-member ledger check reads each member's rows; a test may limit it to its own.
+  const scope =
+    memberIds && memberIds.length > 0
+      ? sql`and u.id in (${sql.join(
+          memberIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
+  const [row] = await queryRows<PointTotals>(
+    db,
+    sql`select (select coalesce(sum(puzzle_points), 0) from users)::int as balances,
+               (select coalesce(sum(held_points), 0) from trade_requests)::int as held,
+               (select coalesce(sum(amount), 0) from points_ledger
+                 where reason in ('welcome_gift', 'admin_grant'))::int as granted,
+               (select count(*) from users where puzzle_points < 0)::int as negative,
+               (select count(*) from users u
+                 where (u.puzzle_points <> (select coalesce(sum(l.amount), 0) from points_ledger l where l.user_id = u.id)
+                    or u.puzzle_points <> coalesce((select l.balance_after from points_ledger l where l.user_id = u.id
+                                                    order by l.id desc limit 1), 0)) ${scope})::int as "ledgerMismatch",
+               (select count(*) from trade_requests
+                 where held_points <> case when status in ('accepted', 'shipped', 'disputed')
+                                           then puzzle_points_cost else 0 end)::int as "heldMismatch"`,
+  );
+  return row!;
+}
+
+export async function expectPointsInvariant(db: DbOrTx, memberIds?: number[]): Promise<void> {
+  const totals = await pointTotals(db, memberIds);
+  expect(totals.negative).toBe(0);
+  expect(totals.ledgerMismatch).toBe(0);
+  // Points are held exactly while a trade is accepted, shipped or disputed.
+  expect(totals.heldMismatch).toBe(0);
+  expect(totals.balances + totals.held).toBe(totals.granted);
+}
+
+export type TradeTestEnv = { t: TestApp; mail: MailCatcher; api: ReturnType<typeof http> };
+
+/** A fresh app whose mail goes to a real SMTP catcher, for one test file. */
+export async function startTradeTestApp(): Promise<TradeTestEnv> {
+  const mail = await startMailCatcher();
+  const t = await buildTestApp({ smtpUrl: mail.url, appUrl: 'http://club.test' });
+  return { t, mail, api: http(t) };
+}
+
+/** Lets queued trade e-mails finish, then closes the app and the catcher. */
+export async function stopTradeTestApp({ t, mail }: Pick<TradeTestEnv, 't' | 'mail'>): Promise<void> {
+  await drainOutboxes(t.ctx);
+  await t.close();
+  await mail.close();
+}

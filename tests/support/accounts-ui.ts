@@ -1,0 +1,67 @@
+import { expect } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, type ExpectedConsoleError } from './browser';
+import { startMailCatcher, type MailCatcher } from './mail-catcher';
+import { startTestServer, type TestServer } from './server';
+
+// Shared by the accounts browser tests (tests/e2e/accounts*.test.ts): the app wired to a real
+// SMTP catcher, and the few ways those tests look at the landing page, dialogs and toasts.
+
+export const LANDING_TITLE = 'The Premier Jigsaw Free-Trading Club';
+export const WIDE = { width: 1280, height: 900 };
+
+export interface AccountsWorld {
+  mail: MailCatcher;
+  server: TestServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** A mail catcher, the app sending its mail there, and Chromium. */
+export async function startAccountsWorld(): Promise<AccountsWorld> {
+  const mail = await startMailCatcher();
+  const [server, browser] = await Promise.all([startTestServer({ smtpUrl: mail.url }), launchBrowser()]);
+  return {
+    mail,
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+      await mail.close();
+    },
+  };
+}
+
+/** Chromium logs each non-2xx answer as a console error; these tests cause some on purpose. */
+export const failedCall = (status: number, path: RegExp): ExpectedConsoleError => ({
+  text: new RegExp(`status of ${status}`),
+  url: path,
+});
+
+export async function openLanding(page: Page, serverUrl: string): Promise<void> {
+  await page.goto(`${serverUrl}/`);
+  await page.getByRole('heading', { level: 1, name: LANDING_TITLE }).waitFor();
+}
+
+export function header(page: Page): Locator {
+  return page.getByRole('banner');
+}
+
+/** The toast with this title (only one shows at a time); checks its description too. */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.locator('li.toast').filter({ hasText: title });
+  await toast.waitFor();
+  if (description !== undefined) expect(await toast.innerText()).toContain(description);
+}
+
+/** The text a field's aria-describedby points at: what a screen reader reads with it. */
+export async function describedText(field: Locator): Promise<string> {
+  return field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+}

@@ -1,0 +1,102 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+
+// Browser-test helpers: Debian's Chromium driven by playwright-core, axe-core for
+// accessibility, and a watch on each page's console so script errors and Content Security
+// Policy violations fail the test that caused them.
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Headless Chromium with the flags this machine needs (no network but loopback, no sandbox as root). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** Console errors a page may log on purpose. */
+export interface ExpectedConsoleError {
+  /** Matched against the console text. */
+  text: RegExp;
+  /** Matched against the URL the message is about (for a failed request, the request's URL). */
+  url?: RegExp;
+}
+
+// Chromium logs every non-2xx fetch as a console error. The signed-out check of who is
+// signed in answers 401 by design (spec section 7: 401 means signed out).
+const ALWAYS_EXPECTED: ExpectedConsoleError[] = [
+  { text: /Failed to load resource: the server responded with a status of 401/, url: /\/api\/auth\/user$/ },
+];
+
+const problems = new WeakMap<Page, string[]>();
+
+function isExpected(message: ConsoleMessage, expected: ExpectedConsoleError[]): boolean {
+  const url = message.location().url;
+  return expected.some((e) => e.text.test(message.text()) && (!e.url || e.url.test(url)));
+}
+
+/**
+ * Records the page's console errors (which include CSP violations, 'Refused to …') and
+ * uncaught exceptions, for expectNoPageProblems / expectNoA11yViolations to report.
+ */
+export function watchPage(page: Page, expected: ExpectedConsoleError[] = []): Page {
+  const list: string[] = [];
+  problems.set(page, list);
+  const allowed = [...ALWAYS_EXPECTED, ...expected];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || isExpected(message, allowed)) return;
+    const where = message.location().url;
+    list.push(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
+  });
+  page.on('pageerror', (error) => {
+    list.push(`uncaught exception: ${error.stack ?? error.message}`);
+  });
+  return page;
+}
+
+/** A new page in the context, watched from its first request. */
+export async function newWatchedPage(context: BrowserContext, expected: ExpectedConsoleError[] = []): Promise<Page> {
+  return watchPage(await context.newPage(), expected);
+}
+
+/** Fails with every console error, CSP violation and uncaught exception the page has had so far. */
+export function expectNoPageProblems(page: Page): void {
+  const list = problems.get(page);
+  if (!list || list.length === 0) return;
+  const text = list.join('\n');
+  list.length = 0;
+  throw new Error(`The page reported problems:\n${text}`);
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical violation,
+ * listing each rule and the elements that broke it. Also fails on the page's console
+ * errors and uncaught exceptions (when the page is watched).
+ */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (blocking.length > 0) {
+    const report = blocking
+      .map((v) => {
+        const nodes = v.nodes
+          .slice(0, 5)
+          .map((n) => `    - ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
+          .join('\n');
+        return `  ${v.id} (${v.impact}): ${v.help}\n${nodes}`;
+      })
+      .join('\n');
+    throw new Error(`Accessibility violations on ${page.url()}:\n${report}`);
+  }
+  expectNoPageProblems(page);
+}

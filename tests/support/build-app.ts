@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppContext } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { createTestDatabase, tempDir } from './test-database';
+import { createMailer } from '../../src/server/mail/mailer';
+import { createInProcessEventBus } from '../../src/server/events/event-bus';
+import { createPostgresEventBus } from '../../src/server/events/postgres-event-bus';
+import { createLogger } from '../../src/server/http/logging';
+
+const silentLogger = createLogger('silent');
+
+export type TestApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  close(): Promise<void>;
+};
+
+/** Test configuration: a private data folder, no client unless asked, silent logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = tempDir('data');
+  return {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000' }),
+    clientDir: undefined,
+    ...overrides,
+  };
+}
+
+/** A fresh app on a fresh database, driven in-process with app.inject. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(overrides);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: silentLogger });
+  // The same bus as production: on PostgreSQL events travel through LISTEN/NOTIFY.
+  const events = database.pool ? await createPostgresEventBus(database.pool) : createInProcessEventBus();
+  const ctx: AppContext = { config, database, mailer, events };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    async close() {
+      await app.close();
+      await events.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set when browser tests must be skipped: the reason, with how to install Chromium. */
+    skipBrowserReason: string;
+  }
+}
+
+// Browser tests need Chromium. Without it they are skipped with a line saying how to
+// install it, except in CI (CI=true), where a missing browser fails the run.
+export default function setup(project: TestProject) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(chromium)) {
+    project.provide('skipBrowserReason', '');
+    return;
+  }
+  const hint = `Chromium not found at ${chromium}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`;
+  if (process.env.CI === 'true') throw new Error(hint);
+  process.stdout.write(`\nSkipping browser tests: ${hint}\n`);
+  project.provide('skipBrowserReason', hint);
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { buildTestApp, type TestApp } from './build-app';
+import type { Config } from '../../src/server/config';
+import { createMember } from './factories';
+import { createSession } from '../../src/server/auth/sessions-repository';
+import { SESSION_COOKIE } from '../../src/server/auth/session-plugin';
+
+export type TestServer = TestApp & {
+  url: string;
+  /** Inserts a signed-up member and a session; the cookie goes into a browser context. */
+  createMemberSession(
+    email: string,
+    overrides?: Parameters<typeof createMember>[1],
+  ): Promise<{ memberId: number; cookie: { name: string; value: string; url: string } }>;
+};
+
+/**
+ * The real app on a random local port, serving the built client, on a fresh database.
+ * With smtpUrl (a mail catcher's), its e-mail goes over SMTP there.
+ * With addressLookup (a stand-in provider's url and key), postcode lookups go there.
+ */
+export async function startTestServer(
+  options: { smtpUrl?: string; addressLookup?: Config['addressLookup'] } = {},
+): Promise<TestServer> {
+  const testApp = await buildTestApp({
+    clientDir: path.resolve('dist/client'),
+    ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
+    ...(options.addressLookup ? { addressLookup: options.addressLookup } : {}),
+  });
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = testApp.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const url = `http://127.0.0.1:${address.port}`;
+  // Links in e-mails must point at this server.
+  testApp.ctx.config.appUrl = url;
+  return {
+    ...testApp,
+    url,
+    async createMemberSession(email, overrides) {
+      const member = await createMember(testApp.database.db, { email, ...overrides });
+      const { token } = await createSession(testApp.database.db, member.id, false);
+      return { memberId: member.id, cookie: { name: SESSION_COOKIE, value: token, url } };
+    },
+  };
+}

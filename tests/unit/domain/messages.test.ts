@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contactSubjectFor,
+  createThreadSchema,
+  formatMessageTime,
+  isThreadNew,
+  messageContentSchema,
+  unreadBadgeLabel,
+} from '../../../src/domain';
+import { accepts, messageAt } from './issues';
+
+const HOUR = 60 * 60 * 1000;
+// Local-time dates, so the expected labels hold in any time zone.
+const now = new Date(2024, 5, 15, 12, 0, 0); // Saturday 15 June 2024, noon
+const ago = (ms: number) => new Date(now.getTime() - ms);
+
+describe('messageContentSchema', () => {
+  it('refuses empty or whitespace-only text with "Message cannot be empty"', () => {
+    expect(messageAt(messageContentSchema, { content: '' }, 'content')).toBe('Message cannot be empty');
+    expect(messageAt(messageContentSchema, { content: ' \n ' }, 'content')).toBe('Message cannot be empty');
+    expect(messageAt(messageContentSchema, {}, 'content')).toBe('Message cannot be empty');
+  });
+
+  it('accepts 2000 characters and refuses 2001', () => {
+    expect(accepts(messageContentSchema, { content: 'x'.repeat(2000) })).toBe(true);
+    expect(messageAt(messageContentSchema, { content: 'x'.repeat(2001) }, 'content')).toBe(
+      'Message must be at most 2000 characters',
+    );
+  });
+
+  it('trims the text it sends', () => {
+    expect(messageContentSchema.parse({ content: '  hello ' })).toEqual({ content: 'hello' });
+  });
+});
+
+describe('createThreadSchema', () => {
+  const valid = { subject: 'Question about: Harbour', puzzleListingId: 4, recipientId: 9, initialMessage: 'Hi' };
+
+  it('accepts a complete body', () => {
+    expect(accepts(createThreadSchema, valid)).toBe(true);
+  });
+
+  it('requires a subject of 1 to 200 characters', () => {
+    expect(messageAt(createThreadSchema, { ...valid, subject: '  ' }, 'subject')).toBe('Subject is required');
+    expect(accepts(createThreadSchema, { ...valid, subject: 'x'.repeat(200) })).toBe(true);
+    expect(messageAt(createThreadSchema, { ...valid, subject: 'x'.repeat(201) }, 'subject')).toBe(
+      'Subject must be at most 200 characters',
+    );
+  });
+
+  it('requires an initial message of 1 to 2000 characters', () => {
+    expect(messageAt(createThreadSchema, { ...valid, initialMessage: '' }, 'initialMessage')).toBe(
+      'Initial message is required',
+    );
+    expect(accepts(createThreadSchema, { ...valid, initialMessage: 'x'.repeat(2001) })).toBe(false);
+  });
+
+  it('requires integer listing and recipient ids', () => {
+    expect(messageAt(createThreadSchema, { ...valid, puzzleListingId: undefined }, 'puzzleListingId')).toBe(
+      'Puzzle listing is required',
+    );
+    expect(accepts(createThreadSchema, { ...valid, recipientId: 1.5 })).toBe(false);
+    expect(accepts(createThreadSchema, { ...valid, recipientId: '9' })).toBe(false);
+  });
+
+  it('prefills the contact subject', () => {
+    expect(contactSubjectFor('Harbour at Dusk')).toBe('Question about: Harbour at Dusk');
+  });
+});
+
+describe('isThreadNew', () => {
+  it('is new under 24 hours and not at 24 hours', () => {
+    expect(isThreadNew(ago(24 * HOUR - 1), now)).toBe(true);
+    expect(isThreadNew(ago(24 * HOUR), now)).toBe(false);
+    expect(isThreadNew(ago(0), now)).toBe(true);
+  });
+
+  it('accepts ISO strings and treats no last message as not new', () => {
+    expect(isThreadNew(ago(HOUR).toISOString(), now)).toBe(true);
+    expect(isThreadNew(null, now)).toBe(false);
+  });
+});
+
+describe('formatMessageTime', () => {
+  it('shows the time under 24 hours', () => {
+    expect(formatMessageTime(ago(2 * HOUR), now)).toBe('10:00 AM');
+    expect(formatMessageTime(ago(24 * HOUR - 1000), now)).toBe('12:00 PM');
+  });
+
+  it('shows the short weekday from 24 hours to under 168 hours', () => {
+    expect(formatMessageTime(ago(24 * HOUR), now)).toBe('Fri');
+    expect(formatMessageTime(ago(3 * 24 * HOUR), now)).toBe('Wed');
+    expect(formatMessageTime(ago(168 * HOUR - 1000), now)).toBe('Sat');
+  });
+
+  it('shows month and day from 168 hours', () => {
+    expect(formatMessageTime(ago(168 * HOUR), now)).toBe('Jun 8');
+    expect(formatMessageTime(new Date(2023, 11, 25, 9, 0), now)).toBe('Dec 25');
+  });
+});
+
+describe('unreadBadgeLabel', () => {
+  it('is hidden at 0, shows the count up to 9 and "9+" above', () => {
+    expect(unreadBadgeLabel(0)).toBeNull();
+    expect(unreadBadgeLabel(1)).toBe('1');
+    expect(unreadBadgeLabel(9)).toBe('9');
+    expect(unreadBadgeLabel(10)).toBe('9+');
+    expect(unreadBadgeLabel(250)).toBe('9+');
+  });
+
+  it('is hidden for nonsense counts', () => {
+    expect(unreadBadgeLabel(-1)).toBeNull();
+    expect(unreadBadgeLabel(Number.NaN)).toBeNull();
+  });
+});

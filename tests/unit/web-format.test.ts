@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatActivityDate,
+  formatCommunityDate,
+  formatMemberSince,
+  formatMessageTime,
+  formatPuzzlePoints,
+  formatUnreadBadge,
+  isRecentMessage,
+  unreadMessagesLabel,
+} from '../../src/web/lib/format';
+
+describe('unread badge', () => {
+  it('is hidden at 0, shows the count up to 9 and 9+ above', () => {
+    expect(formatUnreadBadge(0)).toBeNull();
+    expect(formatUnreadBadge(1)).toBe('1');
+    expect(formatUnreadBadge(9)).toBe('9');
+    expect(formatUnreadBadge(10)).toBe('9+');
+    expect(formatUnreadBadge(250)).toBe('9+');
+  });
+
+  it('reads out the exact count', () => {
+    expect(unreadMessagesLabel(1)).toBe('1 unread message');
+    expect(unreadMessagesLabel(12)).toBe('12 unread messages');
+  });
+});
+
+describe('spec section 9 formats', () => {
+  const date = new Date(2024, 2, 5, 14, 30);
+
+  it('formats community and activity dates', () => {
+    expect(formatCommunityDate(date)).toBe('Mar 5, 2024');
+    expect(formatActivityDate(date)).toBe('Mar 5, 2024 at 2:30 PM');
+  });
+
+  it('shows member since as the long month and year', () => {
+    expect(formatMemberSince(date)).toBe('March 2024');
+  });
+
+  it('names PuzzlePoints in the singular for one', () => {
+    expect(formatPuzzlePoints(1)).toBe('1 PuzzlePoint');
+    expect(formatPuzzlePoints(5)).toBe('5 PuzzlePoints');
+  });
+
+  it('shows a message time, weekday or date by age', () => {
+    const now = new Date(2024, 2, 12, 12, 0);
+    expect(formatMessageTime(new Date(2024, 2, 12, 9, 5), now)).toBe('09:05');
+    expect(formatMessageTime(new Date(2024, 2, 8, 9, 5), now)).toBe('Fri');
+    expect(formatMessageTime(new Date(2024, 1, 20, 9, 5), now)).toBe('Feb 20');
+  });
+
+  it('counts a thread as new for 24 hours', () => {
+    const now = new Date(2024, 2, 12, 12, 0);
+    expect(isRecentMessage(new Date(2024, 2, 11, 12, 1), now)).toBe(true);
+    expect(isRecentMessage(new Date(2024, 2, 11, 12, 0), now)).toBe(false);
+  });
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The API server (Fastify) listens on 3000; in development Vite serves the pages and hands
+// API calls and uploaded images over to it, so the browser sees one origin as in production.
+const apiServer = 'http://127.0.0.1:3000';
+const proxy = {
+  '/api': apiServer,
+  '/uploads': apiServer,
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  // Static files (favicon) live with the web client so the client's folder holds all of it.
+  publicDir: 'src/web/public',
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    // scripts/bundle-size.mjs reads the manifest to measure what the landing page loads.
+    manifest: true,
+  },
+  server: { proxy },
+  preview: { proxy },
+});

@@ -1,0 +1,73 @@
+import { defineConfig } from 'vitest/config';
+
+// Projects: unit (pure domain), api (in-process app on the embedded database), api-postgres
+// (the same API files on PostgreSQL, when TEST_DATABASE_URL is set), process (the real
+// program started as a child process: start-up time, locks, shutdown, the seed killed
+// midway), e2e (real Chromium against a real server). Each test file gets a fresh copy of a
+// migrated template database. Groups run one after another (sequence.groupOrder) so the
+// timing-sensitive process tests and the browser get the two cores to themselves.
+
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const setupFiles = ['tests/support/fail-on-console-error.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], setupFiles },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          setupFiles,
+          globalSetup: ['tests/support/global-setup-embedded.ts'],
+          env: { TEST_DB_KIND: 'embedded' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                include: ['tests/api/**/*.test.ts'],
+                setupFiles,
+                globalSetup: ['tests/support/global-setup-postgres.ts'],
+                env: { TEST_DB_KIND: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts'],
+          setupFiles,
+          globalSetup: ['tests/support/global-setup-embedded.ts'],
+          env: { TEST_DB_KIND: 'embedded' },
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          setupFiles,
+          globalSetup: ['tests/support/global-setup-embedded.ts', 'tests/support/global-setup-browser.ts'],
+          env: { TEST_DB_KIND: 'embedded' },
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

@@ -49,13 +49,7 @@ export const SETTING_CATEGORIES = ['trading', 'platform', 'notifications', 'secu
 export type SettingCategory = (typeof SETTING_CATEGORIES)[number];
 
 // Why a points balance moved (the ledger's reason column).
-export const LEDGER_REASONS = [
-  'welcome_gift',
-  'admin_grant',
-  'trade_hold',
-  'trade_refund',
-  'trade_payment',
-] as const;
+export const LEDGER_REASONS = ['welcome_gift', 'admin_grant', 'trade_hold', 'trade_refund', 'trade_payment'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
 // Single-use e-mailed link purposes (CONTRACT §3).

@@ -141,7 +141,10 @@ describe('joining by e-mail', () => {
   it('compares addresses case-insensitively: joined as Ann@…, signs in as ann@…', async () => {
     const email = uniqueEmail('CaseTest');
     await join(email);
-    const res = await post('/api/auth/login', { email: email.toLowerCase().replace('casetest', 'CASETEST'), password: 'a lovely password' });
+    const res = await post('/api/auth/login', {
+      email: email.toLowerCase().replace('casetest', 'CASETEST'),
+      password: 'a lovely password',
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -229,7 +232,9 @@ describe('forgot and reset password', () => {
     expect(a.statusCode).toBe(200);
     expect(a.body).toBe(b.body);
     expect(a.headers['content-length']).toBe(b.headers['content-length']);
-    expect(a.json().message).toBe("If an account with that email exists, we've sent you a secure link to reset your password.");
+    expect(a.json().message).toBe(
+      "If an account with that email exists, we've sent you a secure link to reset your password.",
+    );
   });
 
   it('the e-mailed link resets the password once, signs out everywhere, and the new password works', async () => {

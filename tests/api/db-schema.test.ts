@@ -561,15 +561,13 @@ function schemaSuite(open: () => Promise<Backend>) {
       expect(RESTRICTED).toContain(
         (await dbError(db.delete(puzzleListings).where(eq(puzzleListings.id, trade.puzzleListingId)))).code,
       );
-      await db
-        .insert(pointsLedger)
-        .values({
-          userId: trade.requesterId,
-          amount: -1,
-          balanceAfter: 4,
-          reason: 'trade_hold',
-          tradeRequestId: trade.id,
-        });
+      await db.insert(pointsLedger).values({
+        userId: trade.requesterId,
+        amount: -1,
+        balanceAfter: 4,
+        reason: 'trade_hold',
+        tradeRequestId: trade.id,
+      });
       expect(RESTRICTED).toContain(
         (await dbError(db.delete(tradeRequests).where(eq(tradeRequests.id, trade.id)))).code,
       );

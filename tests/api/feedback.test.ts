@@ -10,7 +10,14 @@ import {
 import { sweepTrades } from '../../src/server/jobs/trade-sweeper';
 import type { TestApp } from '../support/build-app';
 import type { MailCatcher } from '../support/mail-catcher';
-import { listingFor, signedInMember, type SignedIn, startTradeTestApp, stopTradeTestApp, type TradeTestEnv } from './trades-fixtures';
+import {
+  listingFor,
+  signedInMember,
+  type SignedIn,
+  startTradeTestApp,
+  stopTradeTestApp,
+  type TradeTestEnv,
+} from './trades-fixtures';
 
 // Feedback after a trade (CONTRACT §4): each party rates the other once; it stays hidden until
 // both have rated or 14 days have passed, so neither can answer the other's score.

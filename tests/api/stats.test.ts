@@ -174,28 +174,26 @@ describe('GET /api/activity/recent', () => {
       createdAt: at,
       ...extra,
     });
-    await db
-      .insert(userActivities)
-      .values([
-        activity(minutesAgo(50), {
-          activityType: 'post_created',
-          description: 'Started a discussion: Sorting edge pieces',
-          targetType: 'community_post',
-          targetId: 1,
-        }),
-        activity(minutesAgo(10), { activityType: 'trade_completed', description: 'Completed a trade', points: 5 }),
-        activity(minutesAgo(30), {
-          activityType: 'reply_posted',
-          description: 'Replied to a discussion',
-          isPublic: false,
-        }),
-        {
-          userId: other.row.id,
-          activityType: 'post_created',
-          description: "Someone else's post",
-          createdAt: minutesAgo(1),
-        },
-      ]);
+    await db.insert(userActivities).values([
+      activity(minutesAgo(50), {
+        activityType: 'post_created',
+        description: 'Started a discussion: Sorting edge pieces',
+        targetType: 'community_post',
+        targetId: 1,
+      }),
+      activity(minutesAgo(10), { activityType: 'trade_completed', description: 'Completed a trade', points: 5 }),
+      activity(minutesAgo(30), {
+        activityType: 'reply_posted',
+        description: 'Replied to a discussion',
+        isPublic: false,
+      }),
+      {
+        userId: other.row.id,
+        activityType: 'post_created',
+        description: "Someone else's post",
+        createdAt: minutesAgo(1),
+      },
+    ]);
     const live = await createListing(db, row.id, {
       title: 'Harbour at Dusk',
       status: 'active',

@@ -12,7 +12,14 @@ import {
 import { startTradeSweeper, sweepTrades } from '../../src/server/jobs/trade-sweeper';
 import type { TestApp } from '../support/build-app';
 import type { MailCatcher } from '../support/mail-catcher';
-import { expectPointsInvariant, listingFor, signedInMember, startTradeTestApp, stopTradeTestApp, type TradeTestEnv } from './trades-fixtures';
+import {
+  expectPointsInvariant,
+  listingFor,
+  signedInMember,
+  startTradeTestApp,
+  stopTradeTestApp,
+  type TradeTestEnv,
+} from './trades-fixtures';
 
 // The trade clocks (CONTRACT §4): 7 days to answer a request, 21 days to confirm a parcel.
 // The sweep takes its "now" as an argument, so the tests travel in time instead of waiting.

@@ -14,7 +14,15 @@ import {
 import { drainOutboxes } from '../../src/server/trades/trade-notices';
 import type { TestApp } from '../support/build-app';
 import type { MailCatcher } from '../support/mail-catcher';
-import { expectPointsInvariant, listingFor, signedInMember, type SignedIn, startTradeTestApp, stopTradeTestApp, type TradeTestEnv } from './trades-fixtures';
+import {
+  expectPointsInvariant,
+  listingFor,
+  signedInMember,
+  type SignedIn,
+  startTradeTestApp,
+  stopTradeTestApp,
+  type TradeTestEnv,
+} from './trades-fixtures';
 
 // The life of a trade through the API (CONTRACT §4), step by step and party by party: what
 // each member may do, what they are refused (and that a refusal changes nothing), what each
@@ -424,6 +432,86 @@ describe('declining', () => {
         headers: { cookie: a.owner.cookie },
       }),
     ).toMatchObject({ statusCode: 200 });
+  });
+});
+
+describe('the owner taking the puzzle off the club', () => {
+  async function setStatus(who: SignedIn, listingId: number, status: string) {
+    return t.app.inject({
+      method: 'PATCH',
+      url: `/api/puzzle-listings/${listingId}`,
+      payload: { status },
+      headers: { cookie: who.cookie },
+    });
+  }
+
+  it('archiving closes every pending request, tells each requester, and moves no points', async () => {
+    const c = await cast();
+    const first = await requestIt(c);
+    const second = await signedInMember(db(), { firstName: 'Irene', lastName: 'Holt', points: 10 });
+    const other = await api.post('/api/trade-requests', second, { puzzleListingId: c.listing.id });
+    expect(other.statusCode).toBe(201);
+
+    const res = await setStatus(c.owner, c.listing.id, 'archived');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('archived');
+    await drainOutboxes(t.ctx);
+
+    for (const [member, tradeId, threadId] of [
+      [c.requester, first.id, first.threadId],
+      [second, other.json().id, other.json().threadId],
+    ] as const) {
+      expect(await tradeRowById(tradeId)).toMatchObject({
+        status: 'declined',
+        declineReason: 'The owner took this puzzle off the club.',
+        heldPoints: 0,
+      });
+      const last = (await threadMessages(threadId)).at(-1)!;
+      expect(last.isSystemMessage).toBe(true);
+      expect(last.content).toContain('took "Signal Box at Dawn');
+      expect((await notificationsOf(member.id)).map((n) => n.type)).toEqual(['trade_declined']);
+      expect((await mail.waitFor(member.email)).subject).toContain('is no longer available');
+      expect((await memberRow(member.id)).puzzlePoints).toBe(10);
+      const audit = (await auditOf(tradeId)).at(-1)!;
+      expect(audit).toMatchObject({ userId: c.owner.id });
+    }
+    await expectPointsInvariant(db());
+  });
+
+  it('going back to draft closes them too; editing the live listing does not', async () => {
+    const a = await cast();
+    const kept = await requestIt(a);
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/puzzle-listings/${a.listing.id}`,
+      payload: {
+        title: `Signal Box at Dawn, renamed ${a.owner.id}`,
+        pieces: a.listing.pieces,
+        condition: a.listing.condition,
+        puzzlePoints: a.listing.puzzlePoints,
+      },
+      headers: { cookie: a.owner.cookie },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await tradeRowById(kept.id)).status).toBe('pending');
+
+    expect((await setStatus(a.owner, a.listing.id, 'draft')).statusCode).toBe(200);
+    expect((await tradeRowById(kept.id)).status).toBe('declined');
+  });
+
+  it('is refused while a trade for it is under way, and the refusal leaves other requests alone', async () => {
+    const b = await to('accepted');
+    const res = await setStatus(b.owner, b.listing.id, 'archived');
+    expect(res.statusCode).toBe(409);
+    expect((await tradeRowById(b.trade.id)).status).toBe('accepted');
+    expect((await listingRow(b.listing.id)).status).toBe('active');
+  });
+
+  it('another member cannot do it (403), so nobody else can close the requests', async () => {
+    const c = await cast();
+    const pending = await requestIt(c);
+    expect((await setStatus(c.stranger, c.listing.id, 'archived')).statusCode).toBe(403);
+    expect((await tradeRowById(pending.id)).status).toBe('pending');
   });
 });
 

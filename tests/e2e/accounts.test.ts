@@ -297,6 +297,10 @@ describe.skipIf(skipReason)('accounts in the browser', () => {
     await expectNoA11yViolations(page);
     await page.getByRole('link', { name: 'Request a New Link' }).click();
     await page.getByRole('heading', { level: 1, name: LANDING_TITLE }).waitFor();
+    // It lands with the login-link dialog open, ready for the address.
+    const linkDialog = page.getByRole('dialog', { name: 'Email Login Link' });
+    await linkDialog.getByLabel('Email address').waitFor();
+    await expectNoA11yViolations(page);
     await context.close();
   });
 

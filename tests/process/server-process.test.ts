@@ -97,7 +97,9 @@ describe.skipIf(testDbKind !== 'embedded')('the server process', () => {
     expect(await p.exited).toBe(1);
     const out = p.output().trim();
     expect(out.split('\n')).toHaveLength(1);
-    expect(out).toMatch(/^jigsaw-club: Cannot connect to the database at postgres:\/\/someone:\*\*\*@127\.0\.0\.1:1\/nowhere/);
+    expect(out).toMatch(
+      /^jigsaw-club: Cannot connect to the database at postgres:\/\/someone:\*\*\*@127\.0\.0\.1:1\/nowhere/,
+    );
     expect(out).not.toContain('secret');
   });
 

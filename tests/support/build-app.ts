@@ -31,7 +31,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: silentLogger });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: silentLogger,
+  });
   // The same bus as production: on PostgreSQL events travel through LISTEN/NOTIFY.
   const events = database.pool ? await createPostgresEventBus(database.pool) : createInProcessEventBus();
   const ctx: AppContext = { config, database, mailer, events };

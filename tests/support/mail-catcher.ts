@@ -38,7 +38,12 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       simpleParser(stream)
         .then((parsed) => {
           const to = (Array.isArray(parsed.to) ? parsed.to[0] : parsed.to)?.value[0]?.address ?? '';
-          const mail = { to: to.toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '', html: String(parsed.html || '') };
+          const mail = {
+            to: to.toLowerCase(),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: String(parsed.html || ''),
+          };
           messages.push(mail);
           const i = waiters.findIndex((w) => w.to === mail.to);
           if (i >= 0) {

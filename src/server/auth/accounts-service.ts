@@ -26,7 +26,10 @@ import { consumeToken, deleteToken, issueToken } from './tokens-repository';
 type Deps = { db: DbOrTx; mailer: Mailer; appUrl: string; limiter: AddressLimiter };
 
 export async function findMemberByEmail(db: DbOrTx, email: string): Promise<MemberRow | undefined> {
-  const [member] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [member] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return member;
 }
 

@@ -35,23 +35,31 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.get('/auth/user', async (request) => toMemberDto(requireMember(request)));
 
-  app.post('/auth/register-email', { schema: { body: registerEmailBodySchema }, config: perIp(60) }, async (request) => {
-    try {
-      await accounts.registerEmail(deps(), request.body.email);
-    } catch (err) {
-      if (err instanceof MailSendError) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'Failed to send verification email');
+  app.post(
+    '/auth/register-email',
+    { schema: { body: registerEmailBodySchema }, config: perIp(60) },
+    async (request) => {
+      try {
+        await accounts.registerEmail(deps(), request.body.email);
+      } catch (err) {
+        if (err instanceof MailSendError) {
+          throw new AppError('SERVICE_UNAVAILABLE', 'Failed to send verification email');
+        }
+        throw err;
       }
-      throw err;
-    }
-    return { message: REGISTER_MESSAGE };
-  });
+      return { message: REGISTER_MESSAGE };
+    },
+  );
 
-  app.post('/auth/verify-email', { schema: { body: verifyEmailBodySchema }, config: perIp(60) }, async (request, reply) => {
-    const member = await accounts.completeRegistration(ctx.database.db, request.body.token, request.body.password);
-    await signIn(ctx, reply, member.id, false);
-    return { autoLogin: true, user: toMemberDto(member), message: 'Registration complete' };
-  });
+  app.post(
+    '/auth/verify-email',
+    { schema: { body: verifyEmailBodySchema }, config: perIp(60) },
+    async (request, reply) => {
+      const member = await accounts.completeRegistration(ctx.database.db, request.body.token, request.body.password);
+      await signIn(ctx, reply, member.id, false);
+      return { autoLogin: true, user: toMemberDto(member), message: 'Registration complete' };
+    },
+  );
 
   app.post('/auth/login', { schema: { body: loginSchema }, config: perIp(100) }, async (request, reply) => {
     const { email, password, remember } = request.body;
@@ -70,10 +78,14 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
     return { message: FORGOT_PASSWORD_MESSAGE };
   });
 
-  app.post('/auth/reset-password', { schema: { body: resetPasswordBodySchema }, config: perIp(60) }, async (request) => {
-    await accounts.resetPassword(ctx.database.db, request.body.token, request.body.password);
-    return { message: 'Your password has been updated. You can now log in with your new password.' };
-  });
+  app.post(
+    '/auth/reset-password',
+    { schema: { body: resetPasswordBodySchema }, config: perIp(60) },
+    async (request) => {
+      await accounts.resetPassword(ctx.database.db, request.body.token, request.body.password);
+      return { message: 'Your password has been updated. You can now log in with your new password.' };
+    },
+  );
 
   app.post('/auth/login-link', { schema: { body: loginLinkSchema }, config: perIp(60) }, async (request) => {
     await accounts.sendLoginLink(deps(), request.body.email);

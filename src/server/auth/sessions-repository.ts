@@ -24,7 +24,10 @@ export async function createSession(db: DbOrTx, userId: number, remember: boolea
   return { token, expire };
 }
 
-export async function findSessionMember(db: DbOrTx, token: string): Promise<{ member: MemberRow; remember: boolean } | null> {
+export async function findSessionMember(
+  db: DbOrTx,
+  token: string,
+): Promise<{ member: MemberRow; remember: boolean } | null> {
   const sid = hashToken(token);
   const now = new Date();
   const [row] = await db

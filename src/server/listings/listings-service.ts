@@ -10,6 +10,8 @@ import {
 } from '../../domain/listings';
 import type { Db, DbOrTx } from '../db/client';
 import { manufacturers, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
+import { closePendingRequests } from '../trades/trade-service';
+import { emptyOutbox, type Outbox } from '../trades/trade-notices';
 import { forgetBrowseCaches } from './browse-repository';
 import type { ListingView } from './listing-view';
 import { findListing, findListingView, hasTradeUnderWay, insertListing, updateListing } from './listings-repository';
@@ -120,21 +122,36 @@ function statusColumns(listing: PuzzleListing, to: ListingStatus): Partial<NewPu
   return to === 'active' && listing.publishedAt === null ? { status: to, publishedAt: new Date() } : { status: to };
 }
 
+export type ListingChange = {
+  listing: ListingView;
+  /** Notices for members whose pending requests closed because the listing left the club. */
+  notices: Outbox;
+};
+
+/**
+ * Writes a listing's new columns. A listing that stops being active (draft or archived) can
+ * no longer be traded, so its pending requests close at the same moment (nobody waits 7 days
+ * for a puzzle that is gone); their notices go out after the commit.
+ */
+async function writeChange(tx: DbOrTx, listing: PuzzleListing, columns: Partial<NewPuzzleListing>): Promise<Outbox> {
+  if (Object.keys(columns).length > 0) await updateListing(tx, listing.id, columns);
+  const leavesClub = listing.status === 'active' && columns.status !== undefined && columns.status !== 'active';
+  return leavesClub ? closePendingRequests(tx, listing, listing.userId) : emptyOutbox();
+}
+
 /**
  * PATCH /puzzle-listings/:id: `{status}` alone moves the listing (My Listings buttons);
  * anything else is the whole form (with or without status), validated like a create.
  * Fields the body leaves out keep their stored values, so the schema's defaults never
  * overwrite anything silently; in particular a form without status keeps the status.
  */
-export async function changeListing(db: Db, id: number, memberId: number, body: unknown): Promise<ListingView> {
-  await db.transaction(async (tx) => {
+export async function changeListing(db: Db, id: number, memberId: number, body: unknown): Promise<ListingChange> {
+  const notices = await db.transaction(async (tx) => {
     const listing = await listingToChange(tx, id, memberId);
     if (isStatusOnlyPatch(body)) {
       const parsed = listingStatusPatchSchema.safeParse(body);
       if (!parsed.success) throw validationError(parsed.error.issues);
-      const columns = statusColumns(listing, parsed.data.status);
-      if (Object.keys(columns).length > 0) await updateListing(tx, id, columns);
-      return;
+      return writeChange(tx, listing, statusColumns(listing, parsed.data.status));
     }
 
     const parsed = listingInputSchema.safeParse(body);
@@ -156,7 +173,7 @@ export async function changeListing(db: Db, id: number, memberId: number, body: 
     }
     if (errors.length > 0) throw invalid(errors);
 
-    await updateListing(tx, id, {
+    return writeChange(tx, listing, {
       ...formColumns(input),
       ...(input.status === undefined ? {} : statusColumns(listing, input.status)),
     });
@@ -164,5 +181,5 @@ export async function changeListing(db: Db, id: number, memberId: number, body: 
   // Again after the commit: a browse between the write and the commit may have remembered
   // the old card or count.
   forgetBrowseCaches();
-  return (await findListingView(db, id, memberId))!;
+  return { listing: (await findListingView(db, id, memberId))!, notices };
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../domain/errors';
 import { browseQuerySchema, listingInputSchema } from '../../domain/listings';
 import type { AppContext } from '../app';
 import { requireMember } from '../auth/session-plugin';
+import { dispatchOutbox } from '../trades/trade-notices';
 import { listingViewSchema } from './listing-view';
 import { browseListings, cachedActiveListingYears } from './browse-repository';
 import { findListingView, memberListingViews } from './listings-repository';
@@ -98,7 +99,9 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
     },
     async (request) => {
       const member = requireMember(request);
-      return changeListing(db, parseListingId(request.params.id), member.id, request.body);
+      const change = await changeListing(db, parseListingId(request.params.id), member.id, request.body);
+      void dispatchOutbox(ctx, change.notices, request.log);
+      return change.listing;
     },
   );
 }

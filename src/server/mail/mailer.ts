@@ -51,9 +51,18 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       await fs.mkdir(mailDir, { recursive: true });
-      const file = path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`);
+      const file = path.join(
+        mailDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       // The link is the secret: only ever logged when there is no real mail, on the operator's own machine.
       log.info({ file, to: mail.to, subject: mail.subject, link: mail.link }, 'mail written to file (no SMTP_URL set)');

@@ -26,7 +26,7 @@ import {
   insertTrade,
   lockListing,
   lockMembers,
-  lockOtherPendingRequests,
+  lockPendingRequests,
   lockTrade,
   membersById,
   recordTradeCompleted,
@@ -67,6 +67,7 @@ export type StepResult = { trade: TradeRequest; outbox: Outbox };
 export const TRADE_NOT_FOUND_MESSAGE = 'Trade request not found';
 export const REQUESTER_PROFILE_INCOMPLETE_MESSAGE =
   'The member who asked has no complete postal address on their profile at the moment, so the request cannot be accepted yet.';
+export const WITHDRAWN_REASON = 'The owner took this puzzle off the club.';
 const notFound = () => new AppError('NOT_FOUND', TRADE_NOT_FOUND_MESSAGE);
 
 const WRONG_PARTY: Partial<Record<TradeAction, string>> = {
@@ -302,6 +303,39 @@ export async function applyTradeCommand(
   return trade ? { trade, outbox } : null;
 }
 
+/**
+ * The owner has taken `listing` off the club (draft or archived): every pending request for
+ * it is closed as declined, and each requester told. Runs inside the owner's change, which
+ * holds the listing's lock; returns the notices to dispatch after the commit.
+ */
+export async function closePendingRequests(
+  tx: DbOrTx,
+  listing: PuzzleListing,
+  ownerId: number,
+  now: Date = new Date(),
+): Promise<Outbox> {
+  const outbox = emptyOutbox();
+  for (const trade of await lockPendingRequests(tx, listing.id)) {
+    const step: StepContext = {
+      tx,
+      outbox,
+      trade,
+      listing,
+      actor: { kind: 'member', id: ownerId },
+      role: 'owner',
+      now,
+      touched: [],
+    };
+    await finish(
+      step,
+      'withdrawn',
+      { status: 'declined', declinedAt: now, declineReason: WITHDRAWN_REASON },
+      { details: { listingWithdrawn: true } },
+    );
+  }
+  return outbox;
+}
+
 // Each step: the writes for one transition. `finish` records the notices and returns the row.
 
 async function finish(
@@ -423,7 +457,7 @@ const STEPS: { [A in TradeCommand['action']]: StepFn<A> } = {
     await setListingAvailable(s.tx, s.listing, false, s.now);
 
     // The puzzle can go to one member only: every other open ask is declined, and told so.
-    const others = await lockOtherPendingRequests(s.tx, s.listing.id, s.trade.id);
+    const others = await lockPendingRequests(s.tx, s.listing.id, s.trade.id);
     for (const other of others) {
       const sub: StepContext = { ...s, trade: other };
       s.touched.push(

@@ -9,6 +9,7 @@ export type TradeStep =
   | 'accept'
   | 'decline'
   | 'auto-decline'
+  | 'withdrawn'
   | 'cancel'
   | 'ship'
   | 'confirm-delivery'
@@ -96,6 +97,18 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
             type: 'trade_declined',
             title: `${q(f.title)} has gone to another member`,
             message: `Sorry, ${q(f.title)} has gone to another member, so your request was declined. No points were taken.`,
+          },
+        ],
+      };
+    case 'withdrawn':
+      return {
+        systemMessage: `This request was closed because ${f.ownerName} took ${q(f.title)} off the club. No points were taken.`,
+        notices: [
+          {
+            to: 'requester',
+            type: 'trade_declined',
+            title: `${q(f.title)} is no longer available`,
+            message: `${f.ownerName} took ${q(f.title)} off the club, so your request was closed. No points were taken; you are welcome to choose another puzzle.`,
           },
         ],
       };

@@ -96,7 +96,8 @@ export async function findOpenRequest(db: DbOrTx, requesterId: number, listingId
 }
 
 /** Other pending requests for the listing, locked (they are declined when one is accepted). */
-export async function lockOtherPendingRequests(db: DbOrTx, listingId: number, exceptId: number) {
+/** Locks a listing's pending requests, oldest first; all of them, or all but `exceptId`. */
+export async function lockPendingRequests(db: DbOrTx, listingId: number, exceptId?: number) {
   return db
     .select()
     .from(tradeRequests)
@@ -104,7 +105,7 @@ export async function lockOtherPendingRequests(db: DbOrTx, listingId: number, ex
       and(
         eq(tradeRequests.puzzleListingId, listingId),
         eq(tradeRequests.status, 'pending'),
-        ne(tradeRequests.id, exceptId),
+        exceptId === undefined ? undefined : ne(tradeRequests.id, exceptId),
       ),
     )
     .orderBy(asc(tradeRequests.id))

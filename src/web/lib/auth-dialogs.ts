@@ -9,3 +9,16 @@ export interface AuthDialogsProps {
   /** Open another dialog (switching closes the current one), or close with null. */
   onOpenChange: (next: AuthDialogName | null) => void;
 }
+
+const DIALOG_NAMES: readonly AuthDialogName[] = ['sign-in', 'join', 'forgot-password', 'login-link'];
+
+/** Navigation state asking the landing page to open a dialog, e.g. from a spent e-mailed link. */
+export interface OpenAuthDialogState {
+  authDialog: AuthDialogName;
+}
+
+/** The dialog a navigation asked for, or null; anything else in the state is ignored. */
+export function requestedAuthDialog(state: unknown): AuthDialogName | null {
+  const name = (state as Partial<OpenAuthDialogState> | null)?.authDialog;
+  return DIALOG_NAMES.find((known) => known === name) ?? null;
+}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CircleAlert } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
+import type { AuthDialogName, OpenAuthDialogState } from '../../../lib/auth-dialogs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
 
@@ -11,11 +12,14 @@ export interface LinkProblemProps {
   /** What to do next, under the message. */
   children?: ReactNode;
   actionLabel?: string;
+  /** The landing-page dialog the action opens, so the member can ask for a new link at once. */
+  dialog?: AuthDialogName;
 }
 
 /** An e-mailed link that cannot be used: what is wrong, what to do, and a way home. */
-export function LinkProblem({ title, message, children, actionLabel = 'Return to Home' }: LinkProblemProps) {
+export function LinkProblem({ title, message, children, actionLabel = 'Return to Home', dialog }: LinkProblemProps) {
   useDocumentTitle(title);
+  const state: OpenAuthDialogState | undefined = dialog ? { authDialog: dialog } : undefined;
   return (
     <>
       <h1 className="flex items-center gap-3 text-3xl font-bold">
@@ -25,7 +29,7 @@ export function LinkProblem({ title, message, children, actionLabel = 'Return to
       <p className="mt-4 text-lg">{message}</p>
       {children}
       <p className="mt-8">
-        <Link to={paths.home.getHref()} className={buttonClasses({ size: 'large' })}>
+        <Link to={paths.home.getHref()} state={state} className={buttonClasses({ size: 'large' })}>
           {actionLabel}
         </Link>
       </p>

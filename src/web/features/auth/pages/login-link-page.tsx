@@ -51,11 +51,8 @@ function SignInWithLink({ token }: { token: string }) {
 
 function InvalidLoginLink({ message }: { message: string }) {
   return (
-    <LinkProblem title="Invalid Sign-in Link" message={message} actionLabel="Request a New Link">
-      <p className="mt-4">
-        Each link works once and expires after 1 hour. For a new one, go to the home page, choose Sign In and then 'Send
-        me a login link'.
-      </p>
+    <LinkProblem title="Invalid Sign-in Link" message={message} actionLabel="Request a New Link" dialog="login-link">
+      <p className="mt-4">Each link works once and expires after 1 hour. Request a new one below.</p>
     </LinkProblem>
   );
 }

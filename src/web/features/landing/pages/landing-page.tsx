@@ -1,7 +1,8 @@
 import { Suspense, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router';
 import { SkipLink } from '../../../components/layout/skip-link';
 import { Button } from '../../../components/ui/button';
-import type { AuthDialogName, AuthDialogsProps } from '../../../lib/auth-dialogs';
+import { requestedAuthDialog, type AuthDialogName, type AuthDialogsProps } from '../../../lib/auth-dialogs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { landingAnchors } from '../../../paths';
 import { HowItWorks } from '../components/how-it-works';
@@ -17,10 +18,12 @@ export interface LandingPageProps {
 
 /** / for visitors: what the club is, and the way in. No member navigation. */
 export function LandingPage({ AuthDialogs }: LandingPageProps) {
-  const [openDialog, setOpenDialog] = useState<AuthDialogName | null>(null);
+  // A spent e-mailed link sends the visitor here asking for the dialog that makes a new one.
+  const requested = requestedAuthDialog(useLocation().state);
+  const [openDialog, setOpenDialog] = useState<AuthDialogName | null>(requested);
   // The dialogs' code is only needed once a visitor asks for one; after that they stay
   // mounted so closing one can hand focus back to the button that opened it.
-  const [dialogsWanted, setDialogsWanted] = useState(false);
+  const [dialogsWanted, setDialogsWanted] = useState(requested !== null);
   const openAuthDialog = (name: AuthDialogName) => {
     setDialogsWanted(true);
     setOpenDialog(name);

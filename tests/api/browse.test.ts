@@ -456,4 +456,17 @@ describe('a listing leaving browse', () => {
       .where(inArray(puzzleListings.id, [row.id]));
     expect((await browse({ q: 'wombat' })).json().total).toBe(0);
   });
+
+  it('folds case beyond ASCII the same way on both databases', async () => {
+    const db = t.database.db;
+    const row = await createListing(db, owners[0]!.id, { title: 'ÉGLISE SAINT-ÉTIENNE, ŁÓDŹ', artist: 'Zoë Ødegård' });
+    for (const q of ['église saint-étienne', 'ÉGLISE', 'łódź']) {
+      expect(
+        (await browse({ q })).json().items.map((i: { id: number }) => i.id),
+        q,
+      ).toEqual([row.id]);
+    }
+    expect((await browse({ artist: 'ZOË ØDEGÅRD' })).json().total).toBe(1);
+    await db.update(puzzleListings).set({ status: 'archived' }).where(eq(puzzleListings.id, row.id));
+  });
 });

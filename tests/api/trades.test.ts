@@ -681,6 +681,41 @@ describe('an administrator resolving a dispute', () => {
   const resolve = (id: number, who: SignedIn | undefined, outcome: string) =>
     api.post(`/api/admin/trade-requests/${id}/resolve`, who, { outcome, notes: 'Spoke to both by phone.' });
 
+  it('lists the disputes waiting for a decision, longest waiting first, to administrators only', async () => {
+    const first = await to('disputed');
+    const second = await to('disputed');
+    const settled = await to('disputed');
+    const boss = await admin();
+    expect((await resolve(settled.trade.id, boss, 'refund')).statusCode).toBe(200);
+
+    const res = await api.get('/api/admin/trade-requests?status=disputed', boss);
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = (res.json() as { id: number }[]).map((trade) => trade.id);
+    expect(ids).not.toContain(settled.trade.id);
+    expect(ids.indexOf(first.trade.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(first.trade.id)).toBeLessThan(ids.indexOf(second.trade.id));
+    const shown = (res.json() as Record<string, unknown>[]).find((trade) => trade.id === first.trade.id)!;
+    expect(shown).toMatchObject({
+      status: 'disputed',
+      role: 'admin',
+      requesterName: 'Jean F.',
+      ownerName: 'Derek P.',
+      heldPoints: 5,
+      disputeDetails: 'Nothing has arrived after three weeks.',
+      disputedById: first.requester.id,
+      availableActions: ['resolve-complete', 'resolve-refund'],
+      // An administrator deciding a dispute needs neither the address nor the conversation.
+      requesterAddress: null,
+      threadId: null,
+    });
+
+    expect((await api.get('/api/admin/trade-requests?status=disputed', first.owner)).statusCode).toBe(403);
+    expect((await api.get('/api/admin/trade-requests?status=disputed')).statusCode).toBe(401);
+    const wrong = await api.get('/api/admin/trade-requests?status=pending', boss);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain('Only disputed trades can be listed');
+  });
+
   it('complete: pays the owner as a confirmed delivery does, and tells both', async () => {
     const d = await to('disputed');
     const res = await resolve(d.trade.id, await admin(), 'complete');

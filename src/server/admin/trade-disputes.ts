@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { resolveDisputeSchema } from '../../domain/trades';
 import type { AppContext } from '../app';
 import { requireAdmin } from '../auth/session-plugin';
@@ -8,12 +9,19 @@ import { TRADE_NOT_FOUND_MESSAGE } from '../trades/trade-service';
 import { dispatchOutbox } from '../trades/trade-notices';
 import { applyTradeCommand } from '../trades/trade-service';
 import { tradeViewSchema, toTradeView } from '../trades/trade-view';
-import { tradeRow } from '../trades/trades-repository';
+import { disputedTradeRows, tradeRow } from '../trades/trades-repository';
 import { AppError } from '../../domain/errors';
 
 // CONTRACT §4: a disputed trade is frozen until an administrator decides it. 'complete' pays
 // the owner as a confirmed delivery does; 'refund' returns the held points to the requester
 // and lists the puzzle again. An administrator who is a party to the trade may not decide it.
+
+/** At most this many disputes in one answer: far more than a club has open at once. */
+export const DISPUTES_LIST_LIMIT = 200;
+
+const disputeListQuery = z.object({
+  status: z.enum(['disputed'], { error: 'Only disputed trades can be listed: use status=disputed' }),
+});
 
 async function adminOnly(request: FastifyRequest): Promise<void> {
   requireAdmin(request);
@@ -22,6 +30,20 @@ async function adminOnly(request: FastifyRequest): Promise<void> {
 export async function tradeDisputeRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
+
+  // The disputes waiting for a decision, the one waiting longest first.
+  app.get(
+    '/admin/trade-requests',
+    {
+      onRequest: adminOnly,
+      schema: { querystring: disputeListQuery, response: { 200: z.array(tradeViewSchema) } },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const rows = await disputedTradeRows(db, DISPUTES_LIST_LIMIT);
+      return rows.map((row) => toTradeView(row, { id: admin.id, role: 'admin' }));
+    },
+  );
 
   app.post(
     '/admin/trade-requests/:id/resolve',

@@ -187,7 +187,13 @@ const owner = alias(users, 'owner');
 
 export type TradeViewRow = Awaited<ReturnType<typeof selectTradeViewRows>>[number];
 
-function selectTradeViewRows(db: DbOrTx, viewerId: number | null, where: SQL | undefined, limit: number) {
+function selectTradeViewRows(
+  db: DbOrTx,
+  viewerId: number | null,
+  where: SQL | undefined,
+  limit: number,
+  order: SQL[] = [desc(tradeRequests.createdAt), desc(tradeRequests.id)],
+) {
   return db
     .select({
       trade: tradeRequests,
@@ -224,7 +230,7 @@ function selectTradeViewRows(db: DbOrTx, viewerId: number | null, where: SQL | u
     .innerJoin(requester, eq(requester.id, tradeRequests.requesterId))
     .innerJoin(owner, eq(owner.id, tradeRequests.ownerId))
     .where(where)
-    .orderBy(desc(tradeRequests.createdAt), desc(tradeRequests.id))
+    .orderBy(...order)
     .limit(limit);
 }
 
@@ -237,6 +243,14 @@ export function memberTradeRows(db: DbOrTx, memberId: number, role: 'requester' 
         ? eq(tradeRequests.ownerId, memberId)
         : or(eq(tradeRequests.requesterId, memberId), eq(tradeRequests.ownerId, memberId));
   return selectTradeViewRows(db, memberId, where, limit);
+}
+
+/** Disputed trades for the administrators, the one waiting longest first. */
+export function disputedTradeRows(db: DbOrTx, limit: number) {
+  return selectTradeViewRows(db, null, eq(tradeRequests.status, 'disputed'), limit, [
+    asc(tradeRequests.disputedAt),
+    asc(tradeRequests.id),
+  ]);
 }
 
 export async function tradeRow(db: DbOrTx, id: number, viewerId: number | null): Promise<TradeViewRow | null> {

@@ -88,6 +88,10 @@ export const tradeRequests = pgTable(
     index('trade_requests_shipped_auto_complete_idx')
       .on(t.autoCompleteAt)
       .where(sql`status = 'shipped'`),
+    // The administrators' list of disputes waiting for a decision, longest waiting first.
+    index('trade_requests_disputed_idx')
+      .on(t.disputedAt, t.id)
+      .where(sql`status = 'disputed'`),
   ],
 );
 

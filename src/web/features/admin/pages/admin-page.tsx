@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { TradeDisputes } from '../components/trade-disputes';
 
 /** /admin: visitors and non-admins are told why they cannot see it (spec section 2). */
 export function AdminPage() {
@@ -9,7 +9,21 @@ export function AdminPage() {
   if (!user.isAdmin) {
     return <AdminRefusal title="Access Denied" message="You don't have admin privileges to access this page." />;
   }
-  return <PlaceholderPage title="Admin" />;
+  return <AdminDashboard />;
+}
+
+function AdminDashboard() {
+  useDocumentTitle('Admin');
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Admin</h1>
+      {/* The spec's five tabs come with the admin panel's own piece of work. */}
+      <p className="mt-4 text-ink-muted">
+        The users, points, manufacturers, settings and activity tabs are being built.
+      </p>
+      <TradeDisputes />
+    </>
+  );
 }
 
 function AdminRefusal({ title, message }: { title: string; message: string }) {

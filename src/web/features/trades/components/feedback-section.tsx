@@ -13,7 +13,7 @@ import { useReportFeedback } from '../api/report-feedback';
 import { useRespondToFeedback } from '../api/respond-to-feedback';
 import { useTradeFeedback } from '../api/get-trade-feedback';
 import type { Feedback, Trade } from '../types';
-import { fieldErrors, StepDialog } from './step-dialog';
+import { fieldErrors, StepDialog } from '../../../components/ui/step-dialog';
 
 const fieldClasses = 'w-full rounded-md border-2 border-line-strong bg-white px-3 py-2 text-base text-ink';
 const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatPuzzlePoints } from '../../../lib/format';
 import { useTradeStep, type TradeStep } from '../api/trade-step';
 import type { Trade } from '../types';
-import { fieldErrors, StepDialog } from './step-dialog';
+import { fieldErrors, StepDialog } from '../../../components/ui/step-dialog';
 
 type DialogStep = 'accept' | 'decline' | 'cancel' | 'ship' | 'confirm-delivery' | 'dispute';
 

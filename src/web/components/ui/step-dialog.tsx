@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, type ButtonVariant } from '../../../components/ui/button';
+import { Button, type ButtonVariant } from './button';
 import {
   Dialog,
   DialogContent,
@@ -7,7 +7,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog';
+} from './dialog';
 
 export interface StepField {
   name: string;
@@ -39,7 +39,7 @@ export interface StepDialogProps {
 const fieldClasses = 'w-full rounded-md border-2 border-line-strong bg-white px-3 py-2 text-base text-ink';
 
 /**
- * The confirmation for one step of a trade: a question, optional fields (carrier, tracking,
+ * A confirmation with a form: a question, optional fields (a trade's carrier, tracking,
  * details…) and two clearly worded buttons. Errors sit under their field and are read with it.
  */
 export function StepDialog(props: StepDialogProps) {

@@ -1,0 +1,1 @@
+CREATE INDEX "trade_requests_disputed_idx" ON "trade_requests" USING btree ("disputed_at","id") WHERE status = 'disputed';

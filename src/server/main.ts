@@ -7,6 +7,7 @@ import { createInProcessEventBus } from './events/event-bus';
 import { createPostgresEventBus } from './events/postgres-event-bus';
 import { startUnreadMessageMailJob } from './jobs/unread-message-mail';
 import { startTradeSweeper } from './jobs/trade-sweeper';
+import { startAccountPruner } from './jobs/prune-accounts';
 import { createLogger } from './http/logging';
 
 // Start-up: config -> database (migrated) -> app -> listen. Any known failure ends with one
@@ -45,9 +46,11 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx, { logger });
   const stopUnreadMail = startUnreadMessageMailJob(ctx, logger);
   const stopTradeSweeper = startTradeSweeper(ctx, logger);
+  const stopAccountPruner = startAccountPruner(ctx, logger);
   app.addHook('onClose', async () => {
     await stopUnreadMail();
     await stopTradeSweeper();
+    await stopAccountPruner();
     await events.close();
     await database.close();
   });

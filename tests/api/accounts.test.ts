@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authTokens, pointsLedger, users } from '../../src/server/db/schema';
+import { authTokens, loginAttempts, pointsLedger, users } from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { createMember } from '../support/factories';
 import { startMailCatcher, tokenFrom, type MailCatcher } from '../support/mail-catcher';
@@ -19,8 +19,19 @@ afterAll(async () => {
 let n = 0;
 const uniqueEmail = (name = 'member') => `${name}.${++n}.${Date.now().toString(36)}@example.org`;
 
-function post(url: string, payload?: object, cookie?: string) {
-  return t.app.inject({ method: 'POST', url, payload: payload ?? {}, headers: cookie ? { cookie } : {} });
+// Per-IP limits count every call from one address: tests that count them, or make many
+// calls, come from an address of their own (a new one per call to freshIp()).
+let ipCounter = 0;
+const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+function post(url: string, payload?: object, cookie?: string, ip = '127.0.0.1') {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload ?? {},
+    headers: cookie ? { cookie } : {},
+    remoteAddress: ip,
+  });
 }
 function sessionCookie(res: { cookies: Array<{ name: string; value: string }> }): string {
   const c = res.cookies.find((x) => x.name === 'jc_session');
@@ -328,5 +339,279 @@ describe('rate limits per IP', () => {
       }
     }
     expect(lastStatus).toBe(429);
+  });
+});
+
+describe('the failed sign-in lock', () => {
+  async function fail10Times(email: string, ip: string) {
+    for (let i = 0; i < 10; i++) {
+      expect((await post('/api/auth/login', { email, password: `a wrong guess ${i}` }, undefined, ip)).statusCode).toBe(
+        401,
+      );
+    }
+    const locked = await post('/api/auth/login', { email, password: 'the real password' }, undefined, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/Forgot password/);
+  }
+
+  it('is lifted by a password reset: 10 failures, reset, and the new password signs in', async () => {
+    const ip = freshIp();
+    const email = uniqueEmail('locked');
+    await createMember(t.database.db, { email, password: 'the real password' });
+    await fail10Times(email, ip);
+
+    expect((await post('/api/auth/forgot-password', { email }, undefined, ip)).statusCode).toBe(200);
+    const token = tokenFrom(mail.linkIn(await mail.waitFor(email)));
+    const reset = await post('/api/auth/reset-password', { token, password: 'my new password' }, undefined, ip);
+    expect(reset.statusCode).toBe(200);
+
+    const res = await post('/api/auth/login', { email, password: 'my new password' }, undefined, ip);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(email);
+  });
+
+  it('is lifted by signing in with an e-mailed login link', async () => {
+    const ip = freshIp();
+    const email = uniqueEmail('locked-link');
+    await createMember(t.database.db, { email, password: 'the real password' });
+    await fail10Times(email, ip);
+
+    await post('/api/auth/login-link', { email }, undefined, ip);
+    const token = tokenFrom(mail.linkIn(await mail.waitFor(email)));
+    expect((await post('/api/auth/login-link/verify', { token }, undefined, ip)).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { email, password: 'the real password' }, undefined, ip)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('cannot be bypassed with parallel requests: of 20 wrong passwords at once, 10 are checked and 10 get 429', async () => {
+    const ip = freshIp();
+    const email = uniqueEmail('parallel');
+    await createMember(t.database.db, { email, password: 'the real password' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post('/api/auth/login', { email, password: `guess ${i}` }, undefined, ip)),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    for (const refused of answers.filter((r) => r.statusCode === 429)) {
+      expect(refused.json().message).toMatch(/Too many unsuccessful sign-in attempts/);
+    }
+    // Only the checked guesses are on record; the address stays locked, even for the right password.
+    const attempts = await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.email, email));
+    expect(attempts.filter((a) => !a.succeeded)).toHaveLength(10);
+    expect((await post('/api/auth/login', { email, password: 'the real password' }, undefined, ip)).statusCode).toBe(
+      429,
+    );
+  });
+
+  it('a right password in a burst of wrong ones signs in and starts the count again', async () => {
+    const ip = freshIp();
+    const email = uniqueEmail('burst');
+    await createMember(t.database.db, { email, password: 'the real password' });
+    for (let i = 0; i < 9; i++) await post('/api/auth/login', { email, password: `guess ${i}` }, undefined, ip);
+    expect((await post('/api/auth/login', { email, password: 'the real password' }, undefined, ip)).statusCode).toBe(
+      200,
+    );
+    // The 9 failures before the success no longer count: 10 more wrong guesses are checked.
+    for (let i = 0; i < 10; i++) {
+      expect((await post('/api/auth/login', { email, password: `again ${i}` }, undefined, ip)).statusCode).toBe(401);
+    }
+    expect((await post('/api/auth/login', { email, password: 'the real password' }, undefined, ip)).statusCode).toBe(
+      429,
+    );
+  });
+});
+
+describe('after a password reset', () => {
+  it('every other unused reset link and login link for the address stops working; other addresses keep theirs', async () => {
+    const ip = freshIp();
+    const email = uniqueEmail('many-links');
+    const other = uniqueEmail('other-links');
+    await createMember(t.database.db, { email, password: 'the old password' });
+    await createMember(t.database.db, { email: other });
+
+    // Two reset links and a login link for the address, and a login link for someone else.
+    await post('/api/auth/forgot-password', { email }, undefined, ip);
+    await post('/api/auth/forgot-password', { email }, undefined, ip);
+    await post('/api/auth/login-link', { email }, undefined, ip);
+    await post('/api/auth/login-link', { email: other }, undefined, ip);
+    const links = [];
+    for (let i = 0; i < 3; i++) links.push(mail.linkIn(await mail.waitFor(email)));
+    const resetLinks = links.filter((l) => l.includes('/reset-password?'));
+    const loginLink = links.find((l) => l.includes('/login-link?'))!;
+    expect(resetLinks).toHaveLength(2);
+    const othersLink = mail.linkIn(await mail.waitFor(other));
+
+    const used = await post(
+      '/api/auth/reset-password',
+      { token: tokenFrom(resetLinks[1]!), password: 'the new password' },
+      undefined,
+      ip,
+    );
+    expect(used.statusCode).toBe(200);
+
+    const otherReset = await post(
+      '/api/auth/reset-password',
+      { token: tokenFrom(resetLinks[0]!), password: 'someone elses password' },
+      undefined,
+      ip,
+    );
+    expect(otherReset.statusCode).toBe(400);
+    expect(otherReset.json().message).toBe('The password reset link is invalid or expired.');
+    const viaLink = await post('/api/auth/login-link/verify', { token: tokenFrom(loginLink) }, undefined, ip);
+    expect(viaLink.statusCode).toBe(400);
+    expect(viaLink.json().message).toBe('This sign-in link is invalid or has expired.');
+    expect(viaLink.cookies.find((c) => c.name === 'jc_session')).toBeUndefined();
+    // The password set by the link that was used is the one that works.
+    expect((await post('/api/auth/login', { email, password: 'the new password' }, undefined, ip)).statusCode).toBe(
+      200,
+    );
+
+    expect(
+      (await post('/api/auth/login-link/verify', { token: tokenFrom(othersLink) }, undefined, ip)).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('every call, failure and message', () => {
+  it('the sign-in limit per IP lets 50 sign-ins through, then answers 429 with a readable message', async () => {
+    const ip = freshIp();
+    // 50 real sign-ins (wrong passwords for different addresses): none is refused.
+    for (let i = 0; i < 50; i++) {
+      const res = await post(
+        '/api/auth/login',
+        { email: uniqueEmail(`ip-login${i}`), password: 'nope' },
+        undefined,
+        ip,
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    // The limit counts every call, so the rest of it is used up with quick (invalid) ones.
+    let refused;
+    for (let i = 0; i < 200 && !refused; i++) {
+      const res = await post('/api/auth/login', { email: 'quick@example.org', password: '' }, undefined, ip);
+      if (res.statusCode === 429) refused = res;
+      else expect(res.statusCode).toBe(400);
+    }
+    expect(refused?.json().message).toBe(
+      'Too many attempts from your network. Please wait a few minutes and try again.',
+    );
+    // Even the right password is refused from that network; another network is unaffected.
+    const email = uniqueEmail('ip-member');
+    await createMember(t.database.db, { email, password: 'the real password' });
+    expect((await post('/api/auth/login', { email, password: 'the real password' }, undefined, ip)).statusCode).toBe(
+      429,
+    );
+    expect(
+      (await post('/api/auth/login', { email, password: 'the real password' }, undefined, freshIp())).statusCode,
+    ).toBe(200);
+  });
+
+  it('limits join e-mails to 5 per address per 15 minutes, for a new address and a member alike', async () => {
+    const member = await createMember(t.database.db, { email: uniqueEmail('join-flood-member') });
+    for (const email of [uniqueEmail('join-flood'), member.email]) {
+      for (let i = 0; i < 5; i++) {
+        expect((await post('/api/auth/register-email', { email }, undefined, freshIp())).statusCode).toBe(200);
+      }
+      const sixth = await post('/api/auth/register-email', { email }, undefined, freshIp());
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json().message).toBe(
+        'Too many e-mails have been asked for this address. Please wait 15 minutes and try again.',
+      );
+    }
+  });
+
+  it('limits login-link e-mails to 5 per address per 15 minutes, known or not', async () => {
+    const known = await createMember(t.database.db, { email: uniqueEmail('link-flood') });
+    for (const email of [known.email, uniqueEmail('link-flood-unknown')]) {
+      for (let i = 0; i < 5; i++) {
+        expect((await post('/api/auth/login-link', { email }, undefined, freshIp())).statusCode).toBe(200);
+      }
+      const sixth = await post('/api/auth/login-link', { email }, undefined, freshIp());
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json().message).toMatch(/Too many e-mails have been asked for this address/);
+    }
+  });
+
+  it.each([
+    ['/api/auth/verify-email', { token: 'not-a-real-token', password: 'short' }],
+    ['/api/auth/reset-password', { token: 'not-a-real-token', password: 'short' }],
+    ['/api/auth/login-link/verify', { token: 'not-a-real-token' }],
+  ])('%s is limited per IP: after 60 calls in 15 minutes, 429 with a message', async (url, payload) => {
+    const ip = freshIp();
+    for (let i = 0; i < 60; i++) expect((await post(url, payload, undefined, ip)).statusCode).toBe(400);
+    const refused = await post(url, payload, undefined, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      'Too many attempts from your network. Please wait a few minutes and try again.',
+    );
+    expect((await post(url, payload, undefined, freshIp())).statusCode).toBe(400);
+  });
+
+  it('an expired login link fails with the spec message and signs nobody in', async () => {
+    const email = uniqueEmail('link-expired');
+    await createMember(t.database.db, { email });
+    await post('/api/auth/login-link', { email }, undefined, freshIp());
+    const token = tokenFrom(mail.linkIn(await mail.waitFor(email)));
+    await t.database.db
+      .update(authTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(and(eq(authTokens.email, email), eq(authTokens.purpose, 'login_link')));
+    const res = await post('/api/auth/login-link/verify', { token }, undefined, freshIp());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This sign-in link is invalid or has expired.');
+    expect(res.cookies.find((c) => c.name === 'jc_session')).toBeUndefined();
+  });
+
+  it('a second verify link for an account that is already active says so', async () => {
+    const ip = freshIp();
+    const email = uniqueEmail('twice');
+    await post('/api/auth/register-email', { email }, undefined, ip);
+    await post('/api/auth/register-email', { email }, undefined, ip);
+    const first = tokenFrom(mail.linkIn(await mail.waitFor(email)));
+    const second = tokenFrom(mail.linkIn(await mail.waitFor(email)));
+    expect(
+      (await post('/api/auth/verify-email', { token: first, password: 'first password' }, undefined, ip)).statusCode,
+    ).toBe(200);
+    const res = await post('/api/auth/verify-email', { token: second, password: 'second password' }, undefined, ip);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This account is already active. Please sign in.');
+    // The first password stands and there is one welcome gift.
+    expect((await post('/api/auth/login', { email, password: 'first password' }, undefined, ip)).statusCode).toBe(200);
+    const [u] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(u!.puzzlePoints).toBe(5);
+  });
+
+  it('a new password under 8 characters is refused on reset-password with the spec message', async () => {
+    const res = await post('/api/auth/reset-password', { token: 'whatever', password: 'short' }, undefined, freshIp());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ path: 'password', message: 'Password must be at least 8 characters' });
+  });
+
+  it('a verify link used on the reset endpoint fails, and still works for joining', async () => {
+    const ip = freshIp();
+    const email = uniqueEmail('wrong-purpose');
+    await post('/api/auth/register-email', { email }, undefined, ip);
+    const token = tokenFrom(mail.linkIn(await mail.waitFor(email)));
+    const res = await post('/api/auth/reset-password', { token, password: 'a fine password' }, undefined, ip);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The password reset link is invalid or expired.');
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(
+      (await post('/api/auth/verify-email', { token, password: 'a fine password' }, undefined, ip)).statusCode,
+    ).toBe(200);
+  });
+
+  it('GET /api/auth/user is limited per IP, generously: 600 a minute, then 429', async () => {
+    const ip = freshIp();
+    const get = () => t.app.inject({ method: 'GET', url: '/api/auth/user', remoteAddress: ip });
+    for (let i = 0; i < 600; i++) {
+      const res = await get();
+      if (res.statusCode !== 401) expect.fail(`call ${i + 1} answered ${res.statusCode}`);
+    }
+    const refused = await get();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/Too many attempts/);
   });
 });

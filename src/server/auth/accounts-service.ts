@@ -13,11 +13,11 @@ import { users } from '../db/schema';
 import type { Mail, Mailer } from '../mail/mailer';
 import { changeBalance } from '../points/ledger';
 import * as emails from './auth-emails';
-import { recentFailures, recordLoginAttempt } from './login-attempts';
+import { beginLoginAttempt, markLoginAttemptSucceeded, recordSuccessfulSignIn } from './login-attempts';
 import { hashPassword, verifyPassword } from './passwords';
 import { deleteMemberSessions, type MemberRow } from './sessions-repository';
 import type { AddressLimiter } from './address-limiter';
-import { consumeToken, deleteToken, issueToken } from './tokens-repository';
+import { consumeToken, deleteToken, invalidateTokens, issueToken } from './tokens-repository';
 
 // Joining, signing in and recovering an account. E-mail addresses arrive lower-cased from
 // the domain schemas. Answers never reveal whether an address has an account.
@@ -62,9 +62,15 @@ export async function registerEmail({ db, mailer, appUrl, limiter }: Deps, email
 
 /**
  * The verify link's second half: set the password, create the active account and give the
- * welcome gift (one ledger row), all in one transaction.
+ * welcome gift (one ledger row), all in one transaction. It signs the member in, so it counts
+ * as a successful sign-in for the failed-sign-in limit.
  */
-export async function completeRegistration(db: DbOrTx, token: string, password: string): Promise<MemberRow> {
+export async function completeRegistration(
+  db: DbOrTx,
+  token: string,
+  password: string,
+  ip: string,
+): Promise<MemberRow> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const email = await consumeToken(tx, token, 'verify_email');
@@ -76,14 +82,21 @@ export async function completeRegistration(db: DbOrTx, token: string, password: 
       : // Points start at 0 and the gift arrives through the ledger, so balances always equal the ledger.
         await tx.insert(users).values({ email, passwordHash, emailVerified: true, puzzlePoints: 0 }).returning();
     await changeBalance(tx, { userId: member!.id, amount: WELCOME_GIFT_POINTS, reason: 'welcome_gift' });
+    await recordSuccessfulSignIn(tx, email, ip);
     const [fresh] = await tx.select().from(users).where(eq(users.id, member!.id));
     return fresh!;
   });
 }
 
-/** Sign in with a password. After 10 failures in 15 minutes the address is refused with 429. */
+/**
+ * Sign in with a password. After 10 failures in 15 minutes the address is refused with 429,
+ * even with the right password. The attempt is recorded (as failed) before the slow password
+ * check, in step with the count, so parallel guesses cannot slip past the limit while the
+ * check runs (see login-attempts.ts).
+ */
 export async function login(db: DbOrTx, email: string, password: string, ip: string): Promise<MemberRow> {
-  if ((await recentFailures(db, email, FAILED_SIGN_IN_WINDOW_MS)) >= FAILED_SIGN_IN_LIMIT) {
+  const attemptId = await beginLoginAttempt(db, email, ip, FAILED_SIGN_IN_LIMIT, FAILED_SIGN_IN_WINDOW_MS);
+  if (attemptId === null) {
     throw new AppError(
       'RATE_LIMITED',
       'Too many unsuccessful sign-in attempts. Please wait 15 minutes, or use "Forgot password?" to reset it.',
@@ -91,8 +104,8 @@ export async function login(db: DbOrTx, email: string, password: string, ip: str
   }
   const member = await findMemberByEmail(db, email);
   const ok = await verifyPassword(member?.passwordHash ?? null, password);
-  await recordLoginAttempt(db, email, ip, ok);
   if (!ok || !member) throw new AppError('INVALID_CREDENTIALS');
+  await markLoginAttemptSucceeded(db, attemptId);
   await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, member.id));
   return member;
 }
@@ -116,15 +129,22 @@ export async function sendPasswordReset({ db, mailer, appUrl, limiter }: Deps, e
   sendInBackground(mailer, { to: member.email, ...emails.resetPasswordEmail(link), link });
 }
 
-/** Sets a new password and signs the member out everywhere (a reset often follows a worry). */
-export async function resetPassword(db: DbOrTx, token: string, password: string): Promise<void> {
+/**
+ * Sets a new password and signs the member out everywhere (a reset often follows a worry).
+ * In the same transaction every other unused reset and login link for the address stops
+ * working, and a succeeded attempt lifts the failed-sign-in lock (the member has just proved
+ * they own the mailbox, which is what the lock's message tells them to do).
+ */
+export async function resetPassword(db: DbOrTx, token: string, password: string, ip: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const email = await consumeToken(tx, token, 'reset_password');
     const member = email ? await findMemberByEmail(tx, email) : undefined;
-    if (!member) throw new AppError('INVALID_TOKEN', 'The password reset link is invalid or expired.');
+    if (!email || !member) throw new AppError('INVALID_TOKEN', 'The password reset link is invalid or expired.');
     await tx.update(users).set({ passwordHash, emailVerified: true }).where(eq(users.id, member.id));
     await deleteMemberSessions(tx, member.id);
+    await invalidateTokens(tx, email, ['reset_password', 'login_link']);
+    await recordSuccessfulSignIn(tx, email, ip);
   });
 }
 
@@ -138,10 +158,14 @@ export async function sendLoginLink({ db, mailer, appUrl, limiter }: Deps, email
   sendInBackground(mailer, { to: member.email, ...emails.loginLinkEmail(link), link });
 }
 
-export async function verifyLoginLink(db: DbOrTx, token: string): Promise<MemberRow> {
+/** Signs in through an e-mailed link; like any successful sign-in it ends a failed-sign-in lock. */
+export async function verifyLoginLink(db: DbOrTx, token: string, ip: string): Promise<MemberRow> {
   const email = await consumeToken(db, token, 'login_link');
   const member = email ? await findMemberByEmail(db, email) : undefined;
-  if (!isActive(member)) throw new AppError('INVALID_TOKEN', 'This sign-in link is invalid or has expired.');
+  if (!email || !isActive(member)) {
+    throw new AppError('INVALID_TOKEN', 'This sign-in link is invalid or has expired.');
+  }
+  await recordSuccessfulSignIn(db, email, ip);
   await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, member.id));
   return member;
 }

@@ -21,6 +21,8 @@ import { requireMember, signIn, signOut } from './session-plugin';
 // CONTRACT §3); the per-address limits in accounts-service are the tight ones.
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const perIp = (max: number) => ({ rateLimit: { max, timeWindow: FIFTEEN_MINUTES } });
+/** GET /api/auth/user: 600 per IP per minute (ten a second, far beyond any household). */
+export const CURRENT_USER_RATE_LIMIT = { rateLimit: { max: 600, timeWindow: 60 * 1000 } };
 
 export const FORGOT_PASSWORD_MESSAGE =
   "If an account with that email exists, we've sent you a secure link to reset your password.";
@@ -33,7 +35,9 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
   const limiter = createAddressLimiter(5, FIFTEEN_MINUTES);
   const deps = () => ({ db: ctx.database.db, mailer: ctx.mailer, appUrl: ctx.config.appUrl, limiter });
 
-  app.get('/auth/user', async (request) => toMemberDto(requireMember(request)));
+  // Every page load asks who is signed in, so this limit is generous: it only stops a
+  // runaway script from hammering the sessions table.
+  app.get('/auth/user', { config: CURRENT_USER_RATE_LIMIT }, async (request) => toMemberDto(requireMember(request)));
 
   app.post(
     '/auth/register-email',
@@ -55,7 +59,12 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
     '/auth/verify-email',
     { schema: { body: verifyEmailBodySchema }, config: perIp(60) },
     async (request, reply) => {
-      const member = await accounts.completeRegistration(ctx.database.db, request.body.token, request.body.password);
+      const member = await accounts.completeRegistration(
+        ctx.database.db,
+        request.body.token,
+        request.body.password,
+        request.ip,
+      );
       await signIn(ctx, reply, member.id, false);
       return { autoLogin: true, user: toMemberDto(member), message: 'Registration complete' };
     },
@@ -82,7 +91,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
     '/auth/reset-password',
     { schema: { body: resetPasswordBodySchema }, config: perIp(60) },
     async (request) => {
-      await accounts.resetPassword(ctx.database.db, request.body.token, request.body.password);
+      await accounts.resetPassword(ctx.database.db, request.body.token, request.body.password, request.ip);
       return { message: 'Your password has been updated. You can now log in with your new password.' };
     },
   );
@@ -96,7 +105,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
     '/auth/login-link/verify',
     { schema: { body: loginLinkVerifyBodySchema }, config: perIp(60) },
     async (request, reply) => {
-      const member = await accounts.verifyLoginLink(ctx.database.db, request.body.token);
+      const member = await accounts.verifyLoginLink(ctx.database.db, request.body.token, request.ip);
       await signIn(ctx, reply, member.id, false);
       return { user: toMemberDto(member) };
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { TokenPurpose } from '../../domain/enums';
 import type { DbOrTx } from '../db/client';
 import { authTokens } from '../db/schema';
@@ -40,4 +40,14 @@ export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurp
 
 export async function deleteToken(db: DbOrTx, token: string): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+}
+
+/** Marks every unused token of these purposes for the address as used (e.g. after a reset). */
+export async function invalidateTokens(db: DbOrTx, email: string, purposes: TokenPurpose[]): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(authTokens.email, email.toLowerCase()), inArray(authTokens.purpose, purposes), isNull(authTokens.usedAt)),
+    );
 }

@@ -51,19 +51,26 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
-      await fs.mkdir(mailDir, { recursive: true });
-      const file = path.join(
-        mailDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
-      );
-      await fs.writeFile(file, info.message as Buffer);
+      let file: string;
+      try {
+        const info = await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        await fs.mkdir(mailDir, { recursive: true });
+        file = path.join(
+          mailDir,
+          `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
+        );
+        await fs.writeFile(file, info.message as Buffer);
+      } catch (err) {
+        // A full disk or an unwritable DATA_DIR is a failed send, like a dead mail server.
+        log.error({ err, subject: mail.subject, mailDir }, 'writing mail to a file failed');
+        throw new MailSendError('The e-mail could not be written.');
+      }
       // The link is the secret: only ever logged when there is no real mail, on the operator's own machine.
       log.info({ file, to: mail.to, subject: mail.subject, link: mail.link }, 'mail written to file (no SMTP_URL set)');
     },

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { SESSION_IDLE_MS, REMEMBER_ME_SESSION_MS } from '../../domain/constants';
@@ -52,6 +52,3 @@ export async function deleteMemberSessions(db: DbOrTx, userId: number): Promise<
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function deleteExpiredSessions(db: DbOrTx): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expire, new Date()));
-}

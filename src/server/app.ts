@@ -79,6 +79,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   );
 
   await registerUploadsStatic(app, ctx.config.uploadDir);
-  await registerClient(app, ctx.config.clientDir);
+  // A getter: tests set appUrl once the server knows its port.
+  await registerClient(app, ctx.config.clientDir, { appUrl: () => ctx.config.appUrl });
   return app;
 }

@@ -199,8 +199,9 @@ afterAll(async () => {
 });
 
 // The location rule of CONTRACT §4 as the issue states it (the domain reference does not
-// apply location): town contains the text, or the text is the postcode's area, outward code
-// or the whole postcode; owners hiding their location never match.
+// apply location): town contains the text, or the text is the postcode's area or outward
+// code; owners hiding their location never match. Never the whole postcode: a public search
+// must not confirm a member's exact postcode.
 function matchesLocation(listing: FixtureListing, location: string | undefined): boolean {
   const text = location?.trim();
   if (!text) return true;
@@ -210,7 +211,7 @@ function matchesLocation(listing: FixtureListing, location: string | undefined):
   const code = text.toUpperCase().replace(/\s+/g, '');
   const pc = (owner.postcode ?? '').toUpperCase().replace(/\s+/g, '');
   if (!pc || !/^[A-Z0-9]{1,8}$/.test(code)) return false;
-  return pc === code || /^[A-Z]+/.exec(pc)?.[0] === code || (pc.length > 3 && pc.slice(0, -3) === code);
+  return /^[A-Z]+/.exec(pc)?.[0] === code || (pc.length > 3 && pc.slice(0, -3) === code);
 }
 
 function expected(params: Record<string, string>): number[] {
@@ -287,7 +288,9 @@ const FILTERS: Array<Record<string, string>> = [
   { location: 'harrogate' },
   { location: 'HG1' },
   { location: 'hg' },
-  { location: 'hg1 2ab' },
+  { location: 'hg1 2ab' }, // a whole postcode: matches nobody
+  { location: 'HG12AB' },
+  { location: 'HG1 2' }, // more than the outward code is not a prefix search either
   { location: 'HG2' }, // only the owner who hides their location lives there
   { location: 'York' },
   { location: 'YO' },
@@ -429,6 +432,21 @@ describe('the year list', () => {
     expect(body.years).toEqual(years);
     // Drafts, archived and sold listings (2025 here) do not offer their years.
     expect(body.years).not.toContain(2025);
+  });
+});
+
+describe('the location filter and postcodes', () => {
+  it('finds an owner by postcode area and outward code, never by the whole postcode', async () => {
+    const harrogate = owners[0]!; // Harrogate, HG1 2AB, shown
+    const hasTheirs = (body: { items: Array<{ userId: number }> }) => body.items.some((l) => l.userId === harrogate.id);
+    for (const location of ['HG', 'hg1', 'HG1 ', 'harrogate']) {
+      expect(hasTheirs((await browse({ location, pageSize: '100' })).json()), location).toBe(true);
+    }
+    // Every spelling of the whole postcode answers the same as a postcode nobody has.
+    for (const location of ['HG1 2AB', 'hg12ab', ' hg1  2ab ', 'YO1 7HH', 'WA12 9AA', '97201']) {
+      const body = (await browse({ location, pageSize: '100' })).json();
+      expect(body, location).toMatchObject({ total: 0, items: [] });
+    }
   });
 });
 

@@ -1,9 +1,13 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingStatus } from '../../src/domain/enums';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { manufacturers, puzzleListings, tradeRequests } from '../../src/server/db/schema';
 import { markListingSold } from '../../src/server/listings/listings-repository';
+import { saveImage } from '../../src/server/uploads/image-store';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { createListing, createMember } from '../support/factories';
 
@@ -42,6 +46,14 @@ function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who?: Me
 async function stored(id: number) {
   const [row] = await t.database.db.select().from(puzzleListings).where(eq(puzzleListings.id, id));
   return row!;
+}
+
+/** A real upload in this app's upload folder, as POST /api/uploads stores it; its URL. */
+async function uploaded(): Promise<string> {
+  const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+    .jpeg()
+    .toBuffer();
+  return (await saveImage(t.ctx.config.uploadDir, jpeg)).url;
 }
 
 let firstManufacturer: { id: number; name: string };
@@ -170,15 +182,12 @@ describe('creating a listing', () => {
 
   it('takes image URLs only from the club uploads', async () => {
     const owner = await member();
-    const ok = await call('POST', '/api/puzzle-listings', owner, {
-      ...form(),
-      puzzleImageUrl: '/uploads/abcDEF123_-x.webp',
-      boxImageUrl: null,
-    });
+    const url = await uploaded();
+    const ok = await call('POST', '/api/puzzle-listings', owner, { ...form(), puzzleImageUrl: url, boxImageUrl: null });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({
-      puzzleImageUrl: '/uploads/abcDEF123_-x.webp',
-      puzzleThumbnailUrl: '/uploads/abcDEF123_-x.thumb.webp',
+      puzzleImageUrl: url,
+      puzzleThumbnailUrl: url.replace(/\.webp$/, '.thumb.webp'),
       boxImageUrl: null,
       boxThumbnailUrl: null,
     });
@@ -187,6 +196,35 @@ describe('creating a listing', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json().errors[0].path).toBe('boxImageUrl');
     }
+  });
+
+  it('refuses an upload-shaped image URL whose file is not in the upload folder', async () => {
+    const owner = await member();
+    const real = await uploaded();
+    const missing = '/uploads/abcDEF123_-x.webp';
+    expect(existsSync(path.join(t.ctx.config.uploadDir, 'abcDEF123_-x.webp'))).toBe(false);
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ puzzleImageUrl: missing }, 'puzzleImageUrl'],
+      [{ puzzleImageUrl: real, boxImageUrl: missing }, 'boxImageUrl'],
+      // The thumbnail is a file too, but not an image a listing may name.
+      [{ boxImageUrl: real.replace(/\.webp$/, '.thumb.webp') }, 'boxImageUrl'],
+    ];
+    for (const [images, field] of cases) {
+      const res = await call('POST', '/api/puzzle-listings', owner, { ...form(), ...images });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ path: field, message: 'Image must be uploaded to the club first' }]);
+    }
+    const rows = await t.database.db.select().from(puzzleListings).where(eq(puzzleListings.userId, owner.id));
+    expect(rows).toHaveLength(0);
+
+    // An edit is checked the same way; a real upload is accepted.
+    const listing = await createListing(t.database.db, owner.id, { puzzleImageUrl: real });
+    const edit = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, { ...form(), boxImageUrl: missing });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().errors).toEqual([{ path: 'boxImageUrl', message: 'Image must be uploaded to the club first' }]);
+    const keep = await call('PATCH', `/api/puzzle-listings/${listing.id}`, owner, { ...form(), puzzleImageUrl: real });
+    expect(keep.statusCode).toBe(200);
+    expect((await stored(listing.id)).boxImageUrl).toBeNull();
   });
 });
 
@@ -388,6 +426,27 @@ describe('only the owner changes a listing', () => {
     const owner = await member();
     const listing = await createListing(t.database.db, owner.id);
     expect((await call('PATCH', `/api/puzzle-listings/${listing.id}`, null, { status: 'draft' })).statusCode).toBe(401);
+  });
+
+  it('a signed-out visitor gets 401, not field errors, whatever the body', async () => {
+    const owner = await member();
+    const listing = await createListing(t.database.db, owner.id);
+    const bad = [{}, { title: '', pieces: 0 }, [1, 2], 'not an object'];
+    for (const body of bad) {
+      for (const [method, url] of [
+        ['POST', '/api/puzzle-listings'],
+        ['PATCH', `/api/puzzle-listings/${listing.id}`],
+        ['PATCH', '/api/puzzle-listings/not-a-number'],
+      ] as const) {
+        const res = await call(method, url, null, body);
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(401);
+        expect(res.json()).not.toHaveProperty('errors');
+      }
+    }
+    // Signed in, the same bad body is a 400 with the fields named.
+    const res = await call('POST', '/api/puzzle-listings', owner, { title: '', pieces: 0 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ path: 'title', message: 'Title is required' });
   });
 });
 

@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSecurityHeaders } from '../../src/server/http/security-headers';
+import { registerClient } from '../../src/server/http/static-client';
 import { buildTestApp, type TestApp } from '../support/build-app';
-import { testDbKind } from '../support/test-database';
+import { tempDir, testDbKind } from '../support/test-database';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,5 +113,85 @@ describe('cross-site request forgery', () => {
   it('lets reads through from anywhere', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('the page tells the client the club address (APP_URL) for share links', () => {
+  const INDEX = `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Jigsaw Club</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+  async function clientApp(appUrl: (() => string) | undefined) {
+    const dir = tempDir('client');
+    fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
+    const app = Fastify();
+    await registerSecurityHeaders(app);
+    await registerClient(app, dir, appUrl ? { appUrl } : {});
+    await app.ready();
+    return app;
+  }
+
+  const metaOf = (html: string) => /<meta name="app-url" content="([^"]*)" \/>/.exec(html)?.[1];
+
+  it('writes the configured APP_URL into index.html, on every page path, under the strict CSP', async () => {
+    let configured = 'https://club.example.org';
+    const app = await clientApp(() => configured);
+    try {
+      for (const url of ['/', '/browse-puzzles?q=castle', '/puzzle/12', '/index.html']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(metaOf(res.body), url).toBe('https://club.example.org');
+        // In the head, and the rest of the page as built.
+        expect(res.body.indexOf('name="app-url"')).toBeLessThan(res.body.indexOf('</head>'));
+        expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+        // Data, not script: the policy still allows no inline script.
+        const csp = String(res.headers['content-security-policy']);
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      }
+      // Read at each request: a test server learns its port after start-up.
+      configured = 'http://127.0.0.1:45678';
+      expect(metaOf((await app.inject({ method: 'GET', url: '/' })).body)).toBe('http://127.0.0.1:45678');
+      // Assets are served as they are.
+      const asset = await app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+      expect(asset.body).toBe('console.log(1)');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('escapes the address, so it can never close the attribute or add markup', async () => {
+    const app = await clientApp(() => 'https://club.example.org/?a="><script>alert(1)</script>&b=\'');
+    try {
+      const res = await app.inject({ method: 'GET', url: '/' });
+      expect(metaOf(res.body)).toBe(
+        'https://club.example.org/?a=&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#38;b=&#39;',
+      );
+      expect(res.body).not.toContain('<script>alert(1)');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('without an address the page is served as built (the client falls back to its own origin)', async () => {
+    const app = await clientApp(undefined);
+    try {
+      const res = await app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -4,7 +4,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { puzzleListings } from '../../src/server/db/schema';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
+import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 // Listings end to end (issue 5): a member lists a puzzle with two real photos and publishes
@@ -22,6 +25,8 @@ describe.skipIf(skipReason)('listing a puzzle, finding it, sharing, favouriting,
   let other: BrowserContext;
   let photoDir: string;
   let listingId: string;
+  let a: Awaited<ReturnType<TestServer['createMemberSession']>>;
+  let b: Awaited<ReturnType<TestServer['createMemberSession']>>;
 
   beforeAll(async () => {
     photoDir = await mkdtemp(path.join(tmpdir(), 'listing-photos-'));
@@ -34,12 +39,12 @@ describe.skipIf(skipReason)('listing a puzzle, finding it, sharing, favouriting,
           .toFile(path.join(photoDir, `${name}.jpg`)),
       ),
     ]);
-    const a = await server.createMemberSession('owner.listings@example.org', {
+    a = await server.createMemberSession('owner.listings@example.org', {
       firstName: 'Ada',
       lastName: 'Quill',
       town_or_city: 'Whitby',
     });
-    const b = await server.createMemberSession('fan.listings@example.org');
+    b = await server.createMemberSession('fan.listings@example.org');
     owner = await browser.newContext({ viewport: WIDE });
     other = await browser.newContext({ viewport: WIDE });
     await owner.addCookies([a.cookie]);
@@ -66,6 +71,30 @@ describe.skipIf(skipReason)('listing a puzzle, finding it, sharing, favouriting,
     await toast.waitFor();
     if (description) expect(await toast.innerText()).toContain(description);
   }
+
+  it('pressing Enter in a field of the listing form publishes nothing', async () => {
+    const page = await open(owner, '/list-puzzle');
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && r.url().includes('/api/puzzle-listings')) sent.push(`${r.method()} ${r.url()}`);
+    });
+    await page.getByLabel('Title', { exact: true }).fill('Half-written listing');
+    await page.getByLabel('Title', { exact: true }).press('Enter');
+    await page.getByLabel('Artist (optional)').fill('Nobody yet');
+    await page.getByLabel('Artist (optional)').press('Enter');
+    await page.getByLabel('Pieces', { exact: true }).press('Enter');
+    // Give a stray submit every chance to reach the server.
+    await page.waitForTimeout(750);
+    expect(sent).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/list-puzzle');
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Half-written listing');
+    const rows = await server.database.db
+      .select({ id: puzzleListings.id })
+      .from(puzzleListings)
+      .where(eq(puzzleListings.userId, a.memberId));
+    expect(rows).toEqual([]);
+    await page.close();
+  });
 
   it('creates a listing with two uploaded photos and publishes it', async () => {
     const page = await open(owner, '/list-puzzle');
@@ -135,6 +164,14 @@ describe.skipIf(skipReason)('listing a puzzle, finding it, sharing, favouriting,
     await card.getByRole('button', { name: `Share ${TITLE}` }).click();
     await expectToast(page, 'Link copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/puzzle/${listingId}`);
+    // The search itself: this page with its filters, on the club's address.
+    await page.getByRole('button', { name: 'Share this search' }).click();
+    await page.waitForFunction(async () => (await navigator.clipboard.readText()).includes('/browse-puzzles?'));
+    const shared = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(shared.origin).toBe(server.url);
+    expect(shared.pathname).toBe('/browse-puzzles');
+    expect(shared.searchParams.get('q')).toBe('whitby');
+    expect(shared.searchParams.get('minPieces')).toBe('900');
 
     // A filter that excludes it gives the empty state.
     await page.getByLabel('Min Pieces').fill('2000');
@@ -159,20 +196,48 @@ describe.skipIf(skipReason)('listing a puzzle, finding it, sharing, favouriting,
   it('lets another member favourite it and see it on My Favorites', async () => {
     const page = await open(other, `/browse-puzzles?q=whitby`);
     const card = page.getByRole('article').filter({ hasText: TITLE });
-    const heart = card.getByRole('button', { name: 'Add to favourites' });
+    // Each heart is named for its puzzle.
+    const heart = card.getByRole('button', { name: `Add ${TITLE} to favourites` });
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
     await heart.click();
     await expectToast(page, 'Added to favorites');
-    expect(await card.getByRole('button', { name: 'Remove from favourites' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    expect(
+      await card.getByRole('button', { name: `Remove ${TITLE} from favourites` }).getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(await card.getByRole('button', { name: `Request ${TITLE}` }).isVisible()).toBe(true);
     await expectNoA11yViolations(page);
 
-    await page.goto(`${server.url}/favorites`);
+    // Browse's favourites control, beside Share this search.
+    await page.locator('#main-content').getByRole('link', { name: 'My Favorites' }).click();
+    await page.waitForURL(/\/favorites$/);
     await page.getByRole('heading', { level: 1, name: 'My Favorites' }).waitFor();
     await page.getByRole('link', { name: TITLE }).waitFor();
     await expectNoA11yViolations(page);
+  });
+
+  it("offers no edit form for another member's listing or for the member's own sold one", async () => {
+    const page = await open(other, `/list-puzzle?edit=${listingId}`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Edit Puzzle Listing');
+    await page.getByRole('alert').filter({ hasText: 'You can only edit your own puzzles' }).waitFor();
+    expect(await page.getByLabel('Title', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Publish|Save Draft/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'View the puzzle' }).getAttribute('href')).toBe(`/puzzle/${listingId}`);
+    await expectNoA11yViolations(page);
+    await page.close();
+
+    const sold = await createListing(server.database.db, a.memberId, { title: 'Sold Seaside Jigsaw', status: 'sold' });
+    const own = await open(owner, `/list-puzzle?edit=${sold.id}`);
+    await own.getByRole('alert').filter({ hasText: 'A sold listing cannot be changed.' }).waitFor();
+    expect(await own.getByLabel('Title', { exact: true }).count()).toBe(0);
+    await own.getByRole('button', { name: 'Back to My Listings' }).click();
+    await own.waitForURL(/\/my-listings$/);
+    await own.close();
+
+    // The owner's own live listing still opens the form.
+    const mine = await open(owner, `/list-puzzle?edit=${listingId}`);
+    expect(await mine.getByLabel('Title', { exact: true }).inputValue()).toBe(TITLE);
+    expect(await mine.getByRole('button', { name: 'Update & Publish' }).isVisible()).toBe(true);
+    await mine.close();
   });
 
   it('leaves browse once the owner archives it', async () => {

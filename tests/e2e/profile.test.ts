@@ -290,6 +290,34 @@ describe.skipIf(skipReason)('the profile page', () => {
     }
   });
 
+  it("reads 'Saving...' on the save button while the save is in flight", async () => {
+    const { page } = await openAs('saving@example.org', {}, '/profile?edit=true');
+    // Hold the PATCH until the button has been seen in its pending state.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/profile',
+      async (route) => {
+        if (route.request().method() !== 'PATCH') return route.fallback();
+        await released;
+        await route.continue();
+      },
+    );
+    await page.getByLabel('First name').fill('Winifred');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    const saving = page.getByRole('button', { name: 'Saving...' });
+    await saving.waitFor();
+    expect(await saving.getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Save Profile' }).count()).toBe(0);
+    await expectNoA11yViolations(page);
+
+    release();
+    await expectToast(page, 'Profile updated', 'Your profile has been successfully updated.');
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Saving...' }).count()).toBe(0);
+    await page.unrouteAll();
+  });
+
   it('can be completed with the keyboard alone', async () => {
     const { page } = await openAs('keys@example.org', EMPTY_ADDRESS, '/profile');
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();

@@ -1,13 +1,40 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 // Serves the built client. Hashed assets are cached for a year; index.html never is, so a
 // new release reaches members on their next visit. Unknown non-API paths get index.html and
 // the client's router shows its own page (or the 404 page).
+//
+// index.html goes out with the club's public address (APP_URL) in
+// <meta name="app-url" content="...">, so the pages build share links from it and not from
+// whatever host name the visitor happened to use (src/web/lib/app-url.ts reads it). A meta
+// element is data, not script: the Content-Security-Policy stays as strict as it is.
 
-export async function registerClient(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
+export type ClientOptions = {
+  /** The club's public base URL, read at every request (tests change it after start-up). */
+  appUrl?: () => string;
+};
+
+/** Text made safe inside a double-quoted HTML attribute. */
+export function escapeAttribute(text: string): string {
+  return text.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** index.html with the app-url meta element just before </head> (none without an address). */
+export function withAppUrl(html: string, appUrl: string | undefined): string {
+  if (!appUrl) return html;
+  const meta = `<meta name="app-url" content="${escapeAttribute(appUrl)}" />`;
+  const at = html.search(/<\/head>/i);
+  return at === -1 ? html : `${html.slice(0, at)}  ${meta}\n  ${html.slice(at)}`;
+}
+
+export async function registerClient(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  options: ClientOptions = {},
+): Promise<void> {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexFile !== undefined && fs.existsSync(indexFile);
   if (hasClient) {
@@ -15,6 +42,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
       root: clientDir!,
       wildcard: false,
       index: false,
+      // index.html is always the page below, with its meta element, even as /index.html.
+      globIgnore: ['index.html'],
       setHeaders(res, filePath) {
         res.setHeader(
           'Cache-Control',
@@ -24,11 +53,21 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     });
   }
 
+  async function sendPage(reply: FastifyReply) {
+    // Read each time: it is a kilobyte, and a rebuilt client is served without a restart.
+    const html = await fs.promises.readFile(indexFile!, 'utf8');
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(withAppUrl(html, options.appUrl?.()));
+  }
+
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
-    if (isPage && hasClient && !path.extname(request.url.split('?')[0]!)) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', clientDir!);
+    if (isPage && hasClient && (!path.extname(pathname) || pathname === '/index.html')) {
+      return sendPage(reply);
     }
-    return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
   });
 }

@@ -28,18 +28,19 @@ export function normalisePostcode(text: string): string {
 
 /**
  * Location (CONTRACT §4, issue 5): the owner's town or city contains the text
- * (case-insensitive), or the text is the owner's postcode area ('HG'), outward code ('HG1')
- * or whole postcode ('HG1 2AB', spaces ignored). A UK inward code is always 3 characters, so
- * the outward code is the normalised postcode minus its last 3. Owners who chose not to show
- * their location (member_profiles.show_location = false) never match, or the filter would
- * reveal what their listing hides.
+ * (case-insensitive), or the text is the owner's postcode area ('HG') or outward code ('HG1',
+ * spaces ignored). A UK inward code is always 3 characters, so the outward code is the
+ * normalised postcode minus its last 3. The whole postcode never matches: a public search
+ * that answered 'HG1 2AB' would let anyone test a member's exact address street by street
+ * (a postcode covers about 15 homes). Owners who chose not to show their location
+ * (member_profiles.show_location = false) never match, or the filter would reveal what their
+ * listing hides.
  */
 function locationCondition(location: string): SQL {
   if (location.includes('\u0000')) return sql`false`;
   const code = normalisePostcode(location);
   const postcodeMatch = /^[A-Z0-9]{1,8}$/.test(code)
-    ? sql` OR (pc.code <> '' AND (pc.code = ${code}
-          OR substring(pc.code from '^[A-Z]+') = ${code}
+    ? sql` OR (pc.code <> '' AND (substring(pc.code from '^[A-Z]+') = ${code}
           OR (length(pc.code) > 3 AND left(pc.code, length(pc.code) - 3) = ${code})))`
     : sql``;
   return sql`EXISTS (

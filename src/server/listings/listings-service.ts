@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { ListingStatus } from '../../domain/enums';
 import { AppError, formatValidationErrors, validationError, type FieldError } from '../../domain/errors';
@@ -46,18 +48,40 @@ function refusedStatusChange(from: ListingStatus, to: ListingStatus): AppError {
   return new AppError('INVALID_STATUS_CHANGE', `A listing cannot change from ${from} to ${to}.`);
 }
 
-// Stored image URLs are the ones POST /api/uploads hands out. An edit may keep whatever the
-// listing already has (seeded listings may point elsewhere), but a member cannot make a
-// listing show an arbitrary URL.
-const UPLOADED_IMAGE = /^\/uploads\/[\w-]+\.webp$/;
+// Stored image URLs are the ones POST /api/uploads hands out, for a file that is really in
+// the upload folder: a URL that merely looks like one would show members a broken picture
+// (or, once someone uploads a file of that name, a picture the member never chose). An edit
+// may keep whatever the listing already has (seeded listings may point elsewhere), but a
+// member cannot make a listing show an arbitrary URL.
+const UPLOADED_IMAGE = /^\/uploads\/([\w-]+\.webp)$/;
+export const IMAGE_NOT_UPLOADED_MESSAGE = 'Image must be uploaded to the club first';
 
-function checkImages(input: Partial<ListingInput>, current: PuzzleListing | null): FieldError[] {
+/** Where the uploaded images live (config.uploadDir), for checking a listing's image URLs. */
+export type ImageCheck = { uploadDir: string };
+
+async function isUploaded(uploadDir: string, url: string): Promise<boolean> {
+  const name = UPLOADED_IMAGE.exec(url)?.[1];
+  // The pattern allows no slash or dot-dot, so the name cannot leave the folder.
+  if (!name) return false;
+  try {
+    return (await fs.stat(path.join(uploadDir, name))).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function checkImages(
+  input: Partial<ListingInput>,
+  current: PuzzleListing | null,
+  images: ImageCheck,
+): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const field of ['puzzleImageUrl', 'boxImageUrl'] as const) {
     const url = input[field];
     if (url === undefined || url === null) continue;
-    if (UPLOADED_IMAGE.test(url) || (current !== null && current[field] === url)) continue;
-    errors.push({ path: field, message: 'Image must be uploaded to the club first' });
+    if (current !== null && current[field] === url) continue;
+    if (await isUploaded(images.uploadDir, url)) continue;
+    errors.push({ path: field, message: IMAGE_NOT_UPLOADED_MESSAGE });
   }
   return errors;
 }
@@ -85,10 +109,15 @@ function formColumns<T extends Partial<ListingInput>>(input: T): Omit<T, 'status
   return fields;
 }
 
-export async function createListing(db: Db, ownerId: number, input: ListingInput): Promise<ListingView> {
+export async function createListing(
+  db: Db,
+  ownerId: number,
+  input: ListingInput,
+  images: ImageCheck,
+): Promise<ListingView> {
   const errors = [
     ...checkText(input),
-    ...checkImages(input, null),
+    ...(await checkImages(input, null, images)),
     ...(await checkManufacturer(db, input.manufacturerId, null)),
   ];
   if (errors.length > 0) throw invalid(errors);
@@ -145,7 +174,13 @@ async function writeChange(tx: DbOrTx, listing: PuzzleListing, columns: Partial<
  * Fields the body leaves out keep their stored values, so the schema's defaults never
  * overwrite anything silently; in particular a form without status keeps the status.
  */
-export async function changeListing(db: Db, id: number, memberId: number, body: unknown): Promise<ListingChange> {
+export async function changeListing(
+  db: Db,
+  id: number,
+  memberId: number,
+  body: unknown,
+  images: ImageCheck,
+): Promise<ListingChange> {
   const notices = await db.transaction(async (tx) => {
     const listing = await listingToChange(tx, id, memberId);
     if (isStatusOnlyPatch(body)) {
@@ -163,7 +198,7 @@ export async function changeListing(db: Db, id: number, memberId: number, body: 
 
     const errors = [
       ...checkText(input),
-      ...checkImages(input, listing),
+      ...(await checkImages(input, listing, images)),
       ...(await checkManufacturer(tx, input.manufacturerId, listing)),
     ];
     const pieces = input.pieces ?? listing.pieces;

@@ -57,13 +57,6 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
     },
   );
 
-  // Registered before /:id; Fastify prefers the static segment anyway.
-  app.get(
-    '/puzzle-listings/my-listings',
-    { schema: { response: { 200: z.array(listingViewSchema) } } },
-    async (request) => memberListingViews(db, requireMember(request).id),
-  );
-
   app.get(
     '/puzzle-listings/:id',
     { schema: { params: idParams, response: { 200: listingViewSchema } } },
@@ -77,31 +70,48 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
     },
   );
 
-  app.post(
-    '/puzzle-listings',
-    { schema: { body: listingInputSchema, response: { 201: listingViewSchema } } },
-    async (request, reply) => {
-      const member = requireMember(request);
-      return reply.status(201).send(await createListing(db, member.id, request.body));
-    },
-  );
+  // Everything else is a member's own: its own scope, so the sign-in check runs before body
+  // validation (a signed-out caller gets 401, not a list of field errors), as profile does.
+  await app.register(async (scope) => {
+    const member = scope.withTypeProvider<ZodTypeProvider>();
+    member.addHook('onRequest', async (request) => {
+      requireMember(request);
+    });
+    const images = { uploadDir: ctx.config.uploadDir };
 
-  // The body is either {status} or the whole form (spec section 7); the service tells them
-  // apart and validates each with its own schema.
-  app.patch(
-    '/puzzle-listings/:id',
-    {
-      schema: {
-        params: idParams,
-        body: z.record(z.string(), z.unknown(), { error: 'Send the listing as a JSON object' }),
-        response: { 200: listingViewSchema },
+    // Fastify prefers the static segment over /:id, whichever scope registers it.
+    member.get(
+      '/puzzle-listings/my-listings',
+      { schema: { response: { 200: z.array(listingViewSchema) } } },
+      async (request) => memberListingViews(db, requireMember(request).id),
+    );
+
+    member.post(
+      '/puzzle-listings',
+      { schema: { body: listingInputSchema, response: { 201: listingViewSchema } } },
+      async (request, reply) => {
+        const me = requireMember(request);
+        return reply.status(201).send(await createListing(db, me.id, request.body, images));
       },
-    },
-    async (request) => {
-      const member = requireMember(request);
-      const change = await changeListing(db, parseListingId(request.params.id), member.id, request.body);
-      void dispatchOutbox(ctx, change.notices, request.log);
-      return change.listing;
-    },
-  );
+    );
+
+    // The body is either {status} or the whole form (spec section 7); the service tells them
+    // apart and validates each with its own schema.
+    member.patch(
+      '/puzzle-listings/:id',
+      {
+        schema: {
+          params: idParams,
+          body: z.record(z.string(), z.unknown(), { error: 'Send the listing as a JSON object' }),
+          response: { 200: listingViewSchema },
+        },
+      },
+      async (request) => {
+        const me = requireMember(request);
+        const change = await changeListing(db, parseListingId(request.params.id), me.id, request.body, images);
+        void dispatchOutbox(ctx, change.notices, request.log);
+        return change.listing;
+      },
+    );
+  });
 }

@@ -71,3 +71,31 @@ export function missingPiecesLabel(missing: number): string {
 export function sizeLabel(listing: Pick<Listing, 'dimensionValue' | 'dimensionUnit'>): string | null {
   return listing.dimensionValue === null ? null : `${listing.dimensionValue} ${listing.dimensionUnit}`;
 }
+
+/**
+ * The cards of the pages loaded so far, each listing once. 'Load more' asks for page n + 1
+ * by offset, so a listing published (or moved up by an edit) in between pushes the rest down
+ * and page n's last card comes again on page n + 1: it keeps its first place.
+ */
+export function browseItems(pages: readonly Pick<BrowsePage, 'items'>[]): Listing[] {
+  const seen = new Set<number>();
+  const items: Listing[] = [];
+  for (const page of pages) {
+    for (const listing of page.items) {
+      if (seen.has(listing.id)) continue;
+      seen.add(listing.id);
+      items.push(listing);
+    }
+  }
+  return items;
+}
+
+/**
+ * Live but held by an accepted trade (points held, parcel on its way, or disputed): nobody
+ * can request it, and its owner cannot change it, until the trade ends (CONTRACT §4).
+ */
+export function isReserved(listing: Pick<Listing, 'status' | 'isAvailable'>): boolean {
+  return listing.status === 'active' && !listing.isAvailable;
+}
+
+export const RESERVED_LABEL = 'Reserved: in a trade';

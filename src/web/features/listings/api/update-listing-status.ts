@@ -22,5 +22,7 @@ export function useUpdateListingStatus() {
         queryClient.invalidateQueries({ queryKey: listingKeys.favorites }),
       ]);
     },
+    // Refused (a trade was accepted meanwhile, say): show the listing as it really is now.
+    onError: () => queryClient.invalidateQueries({ queryKey: listingKeys.mine }),
   });
 }

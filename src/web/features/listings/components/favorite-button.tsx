@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import type { Listing } from '../types';
 
-/** The heart: a toggle button whose name says what pressing it does. */
+/** The heart: a toggle button whose name says what pressing it does, and to which puzzle. */
 export function FavoriteButton({
   listing,
   withText = false,
@@ -16,7 +16,9 @@ export function FavoriteButton({
 }) {
   const toggle = useToggleFavorite();
   const on = listing.isFavorite === true;
-  const label = on ? 'Remove from favourites' : 'Add to favourites';
+  // Named for its puzzle: a page of hearts all called 'Add to favourites' tells a screen
+  // reader user nothing about which one they are on.
+  const label = on ? `Remove ${listing.title} from favourites` : `Add ${listing.title} to favourites`;
   return (
     <Button
       variant={withText ? 'secondary' : 'ghost'}

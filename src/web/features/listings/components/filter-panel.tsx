@@ -239,6 +239,7 @@ export function FilterPanel({ filters, activeCount, years, manufacturers, onChan
             label="Location (city or postcode)"
             value={str(filters.location)}
             placeholder={FILTER_PLACEHOLDERS.location}
+            hint="A town, or the first part of a postcode such as HG1. Whole postcodes are not searched, to keep members’ addresses private."
             onChange={onChange}
           />
           <TypedFilter

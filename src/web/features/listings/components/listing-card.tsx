@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../paths';
 import type { Listing, ListingActions } from '../types';
-import { missingPiecesLabel, ownerLabel, sizeLabel } from '../types';
+import { isReserved, missingPiecesLabel, ownerLabel, sizeLabel } from '../types';
 import { FavoriteButton } from './favorite-button';
 import { ListingBadges } from './listing-badges';
 import { copyLink, listingShareUrl } from './share';
@@ -22,6 +22,8 @@ export function ListingCard({ listing, onRequest, onContact }: ListingCardProps)
   const user = useCurrentUser();
   const navigate = useNavigate();
   const own = user?.id === listing.userId;
+  // An accepted trade holds it: a request would only be refused (the badge says why).
+  const canRequest = !own && !isReserved(listing);
   const href = paths.puzzle.getHref(listing.id);
   const size = sizeLabel(listing);
   const image = listing.puzzleThumbnailUrl ?? listing.puzzleImageUrl;
@@ -83,7 +85,7 @@ export function ListingCard({ listing, onRequest, onContact }: ListingCardProps)
           <span>{ownerLabel(listing)}</span>
         </p>
         <div className="relative z-10 mt-auto flex flex-wrap gap-2 pt-2">
-          {!own && (
+          {canRequest && (
             <Button
               onClick={() => (onRequest ? onRequest(listing) : void navigate(href))}
               aria-label={`Request ${listing.title}`}

@@ -125,7 +125,9 @@ export function ListingForm({ initial, editing, manufacturers, saving, onSubmit,
   const text = (name: 'title' | 'subtitle' | 'artist' | 'barcodeNumber'): UseFormRegisterReturn => register(name);
 
   return (
-    <form noValidate onSubmit={(e) => void submit('active')(e)} className="flex flex-col gap-8">
+    // Enter in a text field must not publish a half-written listing to the whole club: the
+    // form never submits itself, and each of Publish and Save Draft is an explicit button.
+    <form noValidate onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-8">
       <fieldset className="rounded-lg border border-line bg-white p-4 sm:p-6">
         <legend className="px-2">
           <h2 className="text-2xl font-bold">About the puzzle</h2>
@@ -302,7 +304,7 @@ export function ListingForm({ initial, editing, manufacturers, saving, onSubmit,
       </fieldset>
 
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" size="large" disabled={saving || uploading}>
+        <Button size="large" disabled={saving || uploading} onClick={(e) => void submit('active')(e)}>
           {editing ? 'Update & Publish' : 'Publish'}
         </Button>
         <Button

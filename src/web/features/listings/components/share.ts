@@ -1,4 +1,5 @@
 import { toast } from '../../../components/ui/use-toast';
+import { appLink } from '../../../lib/app-url';
 
 /** Copies a link and says so ('Link copied'), or says why not (spec section 8, Share). */
 export async function copyLink(url: string): Promise<void> {
@@ -11,7 +12,12 @@ export async function copyLink(url: string): Promise<void> {
   }
 }
 
-/** The share link of a listing: the site's origin plus /puzzle/{id}. */
+/** The share link of a listing: the club's address (APP_URL) plus /puzzle/{id}. */
 export function listingShareUrl(id: number): string {
-  return `${window.location.origin}/puzzle/${id}`;
+  return appLink(`/puzzle/${id}`);
+}
+
+/** The share link of the search on screen: this page and its filters on the club's address. */
+export function currentPageShareUrl(): string {
+  return appLink(`${window.location.pathname}${window.location.search}`);
 }

@@ -1,29 +1,33 @@
-import { Link2, SearchX } from 'lucide-react';
+import { Link } from 'react-router';
+import { Heart, Link2, SearchX } from 'lucide-react';
 import { countActiveFilters, NO_RESULTS_RESET_KEYS } from '../../../../domain/listings';
 import { BROWSE_SKELETON_COUNT } from '../../../../domain/constants';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '../../../paths';
 import { useActiveManufacturers } from '../api/get-active-manufacturers';
 import { useBrowseListings } from '../api/get-listings';
 import { FilterPanel } from '../components/filter-panel';
 import { ListingCard } from '../components/listing-card';
 import { ListingGridSkeleton } from '../components/listing-skeleton';
-import { copyLink } from '../components/share';
+import { copyLink, currentPageShareUrl } from '../components/share';
 import { useBrowseFilters } from '../components/use-browse-filters';
-import type { ListingActions } from '../types';
+import { browseItems, type ListingActions } from '../types';
 
 const CAPPED_TOTAL_LABEL = '1,000+';
 
 /** /browse-puzzles (spec section 2): server-side search, filters and sort, 24 to a page. */
 export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
   useDocumentTitle('Browse Puzzles');
+  const user = useCurrentUser();
   const { filters, params, update, clear } = useBrowseFilters();
   const manufacturers = useActiveManufacturers();
   const results = useBrowseListings(params);
   const activeCount = countActiveFilters(filters);
 
   const pages = results.data?.pages ?? [];
-  const items = pages.flatMap((p) => p.items);
+  const items = browseItems(pages);
   const first = pages[0];
   const total = first?.total ?? 0;
   const totalText = first?.totalIsCapped ? CAPPED_TOTAL_LABEL : total.toLocaleString('en-GB');
@@ -32,10 +36,18 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Browse Puzzles</h1>
-        <Button variant="secondary" onClick={() => void copyLink(window.location.href)}>
-          <Link2 aria-hidden="true" className="size-5" />
-          Share this search
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          {user && (
+            <Link to={paths.favorites.getHref()} className={buttonClasses({ variant: 'secondary' })}>
+              <Heart aria-hidden="true" className="size-5" />
+              My Favorites
+            </Link>
+          )}
+          <Button variant="secondary" onClick={() => void copyLink(currentPageShareUrl())}>
+            <Link2 aria-hidden="true" className="size-5" />
+            Share this search
+          </Button>
+        </div>
       </div>
 
       <FilterPanel

@@ -1,15 +1,31 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LISTING_FORM_DEFAULTS } from '../../../../domain/listings';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
 import { useActiveManufacturers } from '../api/get-active-manufacturers';
 import { useListing } from '../api/get-listing';
 import { useSaveListing } from '../api/save-listing';
 import { ListingForm, listingToFormValues } from '../components/listing-form';
+import { isReserved, type Listing } from '../types';
+
+// The server's own words for the same refusals (listings-service.ts), so the page and a
+// refused save never disagree.
+const NOT_YOURS = 'You can only edit your own puzzles.';
+const SOLD = 'A sold listing cannot be changed.';
+const IN_TRADE = 'This puzzle is part of a trade in progress, so it cannot be changed until the trade is finished.';
+
+/** Why this member cannot edit this listing, or null when they can. */
+function editRefusal(listing: Listing, memberId: number | undefined): string | null {
+  if (listing.userId !== memberId) return NOT_YOURS;
+  if (listing.status === 'sold') return SOLD;
+  if (isReserved(listing)) return IN_TRADE;
+  return null;
+}
 
 /** /list-puzzle, and /list-puzzle?edit={id} to edit one (spec section 2). */
 export function ListPuzzlePage() {
@@ -20,6 +36,7 @@ export function ListPuzzlePage() {
   const title = editing ? 'Edit Puzzle Listing' : 'List a Puzzle';
   useDocumentTitle(title);
   const navigate = useNavigate();
+  const user = useCurrentUser();
   const manufacturers = useActiveManufacturers();
   const listing = useListing(editId);
   const save = useSaveListing();
@@ -35,6 +52,28 @@ export function ListPuzzlePage() {
           {notFound ? 'There is no listing of yours with that number.' : 'The listing could not be loaded.'}
         </p>
         <Button onClick={() => void navigate(paths.myListings.getHref())}>Back to My Listings</Button>
+      </div>
+    );
+  }
+
+  // Anyone's live listing loads (it is public), and so does the member's own sold one: the
+  // server would refuse the save, so no form is offered that could only fail.
+  const refusal = editing && listing.data ? editRefusal(listing.data, user?.id) : null;
+  if (refusal !== null) {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <h1 className="text-3xl font-bold">{title}</h1>
+        <p role="alert" className="text-xl font-semibold">
+          {refusal}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => void navigate(paths.myListings.getHref())}>Back to My Listings</Button>
+          {listing.data?.status === 'active' && (
+            <Link to={paths.puzzle.getHref(listing.data.id)} className={buttonClasses({ variant: 'secondary' })}>
+              View the puzzle
+            </Link>
+          )}
+        </div>
       </div>
     );
   }

@@ -10,11 +10,14 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { formatCommunityDate, formatPieces } from '../../../lib/format';
+import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
 import { useMyListings } from '../api/get-my-listings';
 import { useUpdateListingStatus } from '../api/update-listing-status';
+import { ReservedBadge } from '../components/listing-badges';
 import type { Listing } from '../types';
+import { isReserved } from '../types';
 
 type Tab = 'all' | ListingStatus;
 const TABS: { value: Tab; label: string; emptyName: string }[] = [
@@ -134,18 +137,24 @@ function EmptyState({ tab, name }: { tab: Tab; name: string }) {
 
 function ListingRow({ listing }: { listing: Listing }) {
   const update = useUpdateListingStatus();
-  const actions = listingStatusActions(listing.status);
+  // A trade under way holds the listing: the server refuses every change until it ends.
+  const reserved = isReserved(listing);
+  const actions = reserved ? { toggleTo: null, archiveTo: null, canView: true } : listingStatusActions(listing.status);
   const image = listing.puzzleThumbnailUrl ?? listing.puzzleImageUrl;
 
-  const change = (status: 'draft' | 'active' | 'archived', success: { title: string; description?: string }) =>
-    update.mutate(
-      { id: listing.id, status },
-      {
-        onSuccess: () => toast(success),
-        onError: () =>
-          toast({ title: 'Update failed', description: 'Failed to update listing status', variant: 'destructive' }),
-      },
+  // The promise, not mutate's callbacks: a row that moves to another tab unmounts, and
+  // TanStack Query skips mutate's callbacks once the component is gone (no toast).
+  const change = (status: 'draft' | 'active' | 'archived', success: { title: string; description?: string }) => {
+    update.mutateAsync({ id: listing.id, status }).then(
+      () => toast(success),
+      (error: unknown) =>
+        toast({
+          title: 'Update failed',
+          description: errorMessage(error, 'Failed to update listing status'),
+          variant: 'destructive',
+        }),
     );
+  };
 
   const dates: [string, string | null][] = [
     ['Created', listing.createdAt],
@@ -166,7 +175,13 @@ function ListingRow({ listing }: { listing: Listing }) {
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-xl font-bold">{listing.title}</h2>
           <Badge variant={STATUS_BADGE[listing.status]}>Status: {STATUS_LABELS[listing.status]}</Badge>
+          {reserved && <ReservedBadge />}
         </div>
+        {reserved && (
+          <p className="font-semibold">
+            A member is trading for this puzzle. It cannot be changed until the trade is finished.
+          </p>
+        )}
         {listing.subtitle && <p className="text-ink-muted">{listing.subtitle}</p>}
         <p>
           {formatPieces(listing.pieces)} · {CONDITION_LABELS[listing.condition]} ·{' '}
@@ -221,7 +236,7 @@ function ListingRow({ listing }: { listing: Listing }) {
             {actions.archiveTo === 'archived' ? 'Archive' : 'Unarchive'}
           </Button>
         )}
-        {listing.status !== 'sold' && (
+        {listing.status !== 'sold' && !reserved && (
           <Link
             to={paths.listPuzzle.getHref(listing.id)}
             aria-label={`Edit: ${listing.title}`}

@@ -14,7 +14,7 @@ import { FavoriteButton } from '../components/favorite-button';
 import { ListingBadges } from '../components/listing-badges';
 import { copyLink, listingShareUrl } from '../components/share';
 import type { Listing, ListingActions } from '../types';
-import { missingPiecesLabel, ownerLabel, sizeLabel } from '../types';
+import { isReserved, missingPiecesLabel, ownerLabel, sizeLabel } from '../types';
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
@@ -64,6 +64,8 @@ function BackToBrowse() {
 function PuzzleDetail({ listing, onRequest, onContact }: { listing: Listing } & ListingActions) {
   const user = useCurrentUser();
   const own = user?.id === listing.userId;
+  // Held by an accepted trade: the badge says so, and a request would only be refused.
+  const reserved = isReserved(listing);
   const navigate = useNavigate();
   const details: [string, string | null][] = [
     ['Manufacturer', listing.manufacturerName ?? 'Not given'],
@@ -99,9 +101,16 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: Listing } & 
               {ownerLabel(listing)}
             </span>
           </p>
+          {reserved && (
+            <p className="font-semibold">
+              {own
+                ? 'A member is trading for this puzzle. It cannot be changed until the trade is finished.'
+                : 'Another member is trading for this puzzle, so it cannot be requested at the moment.'}
+            </p>
+          )}
           {user ? (
             <div className="flex flex-wrap gap-3">
-              {!own && (
+              {!own && !reserved && (
                 <Button
                   size="large"
                   onClick={() => (onRequest ? onRequest(listing) : void navigate(paths.messages.getHref()))}
@@ -122,11 +131,13 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: Listing } & 
             </div>
           ) : (
             <div className="flex flex-col gap-3 rounded-lg border-2 border-brand-700 bg-brand-50 p-4">
-              <p className="font-semibold">Members can request this puzzle for PuzzlePoints.</p>
+              {!reserved && <p className="font-semibold">Members can request this puzzle for PuzzlePoints.</p>}
               <div className="flex flex-wrap gap-3">
-                <Link to={paths.home.getHref()} className={buttonClasses({ size: 'large' })}>
-                  Join to request
-                </Link>
+                {!reserved && (
+                  <Link to={paths.home.getHref()} className={buttonClasses({ size: 'large' })}>
+                    Join to request
+                  </Link>
+                )}
                 <ShareButton id={listing.id} />
               </div>
             </div>

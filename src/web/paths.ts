@@ -50,4 +50,5 @@ export const landingAnchors = {
   howItWorks: 'how-it-works',
   about: 'about',
   contact: 'contact',
+  membershipTerms: 'membership-terms',
 } as const;

@@ -10,6 +10,7 @@ import {
   lazy,
   Suspense,
   useEffect,
+  useRef,
   useState,
   type ComponentProps,
   type ComponentType,
@@ -139,6 +140,17 @@ function RootLayout() {
   const { pathname } = useLocation();
   // One live-event stream per signed-in member (CONTRACT §4), kept open across pages.
   useLiveEvents(user?.id ?? null);
+
+  // A session that ends while a page is open (see lib/query-client) starts the visitor
+  // again from /, whatever page they were on.
+  const navigate = useNavigate();
+  const wasSignedIn = useRef(false);
+  useEffect(() => {
+    if (wasSignedIn.current && !user && pathname !== paths.home.path) {
+      void navigate(paths.home.getHref(), { replace: true });
+    }
+    wasSignedIn.current = Boolean(user);
+  }, [user, pathname, navigate]);
 
   // A new page starts at its top, as a full page load would.
   useEffect(() => {

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
+  expectNoA11yViolations,
   expectToast,
   failedCall,
   header,
+  LANDING_TITLE,
   openLanding as openLandingAt,
   startAccountsWorld,
   WIDE,
   type AccountsWorld,
 } from '../support/accounts-ui';
-import { expectNoA11yViolations, newWatchedPage as newPage } from '../support/browser';
+import { newWatchedPage as newPage } from '../support/browser';
 import { createMember } from '../support/factories';
 import type { MailCatcher } from '../support/mail-catcher';
 import type { TestServer } from '../support/server';
@@ -78,6 +80,69 @@ describe.skipIf(skipReason)('accounts in the browser: access', () => {
 
     await page.goto(`${server.url}/login-link`);
     await page.getByRole('heading', { level: 1, name: 'Invalid Sign-in Link' }).waitFor();
+    await expectNoA11yViolations(page);
+    await context.close();
+  });
+
+  it('keeps a failed reset on the page after its toast has gone, with the way to a new link', async () => {
+    const context = await browser.newContext({ viewport: WIDE });
+    const page = await newPage(context, [failedCall(400, /\/api\/auth\/reset-password$/)]);
+    await page.goto(`${server.url}/reset-password?token=spent-or-expired`);
+    await page.getByLabel('New password', { exact: true }).fill('long enough password');
+    await page.getByLabel('Confirm new password').fill('long enough password');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expectToast(page, 'Reset Failed', 'The password reset link is invalid or expired.');
+    const failure = page.getByRole('alert').filter({ hasText: 'Reset Failed' });
+    expect(await failure.innerText()).toContain('The password reset link is invalid or expired.');
+    await expectNoA11yViolations(page);
+
+    // The toast goes after 5 seconds; the message stays.
+    await page.locator('li.toast').waitFor({ state: 'hidden', timeout: 7000 });
+    expect(await failure.isVisible()).toBe(true);
+
+    // 'Request a New Link' lands on / with the forgot-password dialog open, ready for the address.
+    await failure.getByRole('link', { name: 'Request a New Link' }).click();
+    await page.getByRole('heading', { level: 1, name: LANDING_TITLE }).waitFor();
+    const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
+    await forgot.getByLabel('Email address').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expectNoA11yViolations(page);
+    await context.close();
+  });
+
+  it("links the Join dialog's terms to the Membership Terms section without ticking the box", async () => {
+    const context = await browser.newContext({ viewport: WIDE });
+    const page = await newPage(context);
+    await openLanding(page);
+    await header(page).getByRole('button', { name: 'Join Now' }).click();
+    const join = page.getByRole('dialog', { name: 'Join' });
+    const checkbox = join.getByLabel("I accept the club's membership terms");
+    await checkbox.evaluate((el) =>
+      el.addEventListener('click', () => document.documentElement.setAttribute('data-terms-toggled', 'yes')),
+    );
+    const link = join.getByRole('link', { name: 'membership terms' });
+    expect(await link.getAttribute('href')).toBe('#membership-terms');
+    await link.click();
+
+    // The dialog makes way for the terms, which take focus and are on screen.
+    await join.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-terms-toggled'))).toBeNull();
+    const heading = page.getByRole('heading', { level: 2, name: 'Membership Terms' });
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = (await heading.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(WIDE.height);
+    const terms = await page.getByRole('region', { name: 'Membership Terms' }).innerText();
+    for (const text of [
+      'aged 50 and over',
+      'missing pieces',
+      'post it promptly',
+      'no cash value',
+      'forum',
+      'suspend',
+    ]) {
+      expect(terms, text).toContain(text);
+    }
     await expectNoA11yViolations(page);
     await context.close();
   });
@@ -192,6 +257,71 @@ describe.skipIf(skipReason)('accounts in the browser: access', () => {
       await page.getByRole('heading', { level: 1, name: 'Welcome back, Arthur' }).waitFor();
       await context.close();
     });
+
+    it('reads the terms, then asks for a reset link and a login link, with Tab, Enter and Escape only', async () => {
+      const email = 'keyboard.forgetful@example.org';
+      await createMember(server.database.db, { email });
+      const context = await browser.newContext({ viewport: WIDE });
+      const page = await newPage(context);
+      await openLanding(page);
+      const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+      // The terms link in the Join dialog closes it and takes focus to the terms.
+      await tabTo(page, 'Join Now');
+      await page.keyboard.press('Enter');
+      const join = page.getByRole('dialog', { name: 'Join' });
+      await join.waitFor();
+      await tabTo(page, 'membership terms');
+      await page.keyboard.press('Enter');
+      await join.waitFor({ state: 'hidden' });
+      await expect.poll(() => isFocused(page.getByRole('heading', { level: 2, name: 'Membership Terms' }))).toBe(true);
+
+      // Sign In -> Forgot password? -> the confirmation -> Back to Sign In.
+      await openLanding(page);
+      const signInButton = header(page).getByRole('button', { name: 'Sign In', exact: true });
+      await tabTo(page, 'Sign In');
+      await page.keyboard.press('Enter');
+      const signIn = page.getByRole('dialog', { name: 'Sign In' });
+      await signIn.waitFor();
+      await tabTo(page, 'Forgot password?');
+      await page.keyboard.press('Enter');
+      const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
+      await forgot.waitFor();
+      expect(await isFocused(forgot.getByLabel('Email address'))).toBe(true);
+      await page.keyboard.type(email);
+      await tabTo(page, 'Send Reset Link');
+      await page.keyboard.press('Enter');
+      await forgot
+        .getByText("If an account with that email exists, we've sent you a secure link to reset your password.")
+        .waitFor();
+      await tabTo(page, 'Back to Sign In');
+      await page.keyboard.press('Enter');
+      await signIn.waitFor();
+
+      // Sign In -> Send me a login link -> the confirmation, sent with Enter in the field.
+      await tabTo(page, 'Send me a login link');
+      await page.keyboard.press('Enter');
+      const linkDialog = page.getByRole('dialog', { name: 'Email Login Link' });
+      await linkDialog.waitFor();
+      expect(await isFocused(linkDialog.getByLabel('Email address'))).toBe(true);
+      await page.keyboard.type(email);
+      await page.keyboard.press('Enter');
+      await linkDialog.getByText("We've sent a secure login link to your email").waitFor();
+      await expectToast(page, 'Login link sent');
+
+      // Escape closes the topmost layer first (the toast), then the dialog; focus goes back to Sign In.
+      await page.keyboard.press('Escape');
+      await page.locator('li.toast').waitFor({ state: 'hidden' });
+      expect(await linkDialog.isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await linkDialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => isFocused(signInButton)).toBe(true);
+
+      // Both e-mails went out.
+      expect(mail.linkIn(await mail.waitFor(email))).toContain('/reset-password?token=');
+      expect(mail.linkIn(await mail.waitFor(email))).toContain('/login-link?token=');
+      await context.close();
+    });
   });
 
   it('works at 200% zoom: no sideways scrolling, and every submit button can be scrolled to', async () => {
@@ -238,6 +368,14 @@ describe.skipIf(skipReason)('accounts in the browser: access', () => {
     await expectDialogFits(signInDialog, 'Sign In dialog');
     await expectReachable(signInDialog.getByRole('button', { name: 'Sign In', exact: true }), 'Sign In submit');
     await expectReachable(signInDialog.getByRole('button', { name: 'Join Now' }), 'Join Now switch');
+    await signInDialog.getByRole('button', { name: 'Forgot password?' }).click();
+    const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
+    await forgot.waitFor();
+    await expectDialogFits(forgot, 'Forgot Password dialog');
+    await expectReachable(forgot.getByRole('button', { name: 'Send Reset Link' }), 'Forgot Password submit');
+    await expectReachable(forgot.getByRole('button', { name: 'Back to Sign In' }), 'Forgot Password back');
+    await expectNoA11yViolations(page);
+    await forgot.getByRole('button', { name: 'Back to Sign In' }).click();
     await signInDialog.getByRole('button', { name: 'Send me a login link' }).click();
     const linkDialog = page.getByRole('dialog', { name: 'Email Login Link' });
     await expectDialogFits(linkDialog, 'Login link dialog');
@@ -252,6 +390,19 @@ describe.skipIf(skipReason)('accounts in the browser: access', () => {
     await page.getByRole('heading', { level: 1, name: 'Reset Your Password' }).waitFor();
     await expectNoSidewaysScroll('reset page');
     await expectReachable(page.getByRole('button', { name: 'Update Password' }), 'reset submit');
+
+    // The pages after Join, before and after the password is chosen, and a spent sign-in link.
+    for (const [path, heading, link] of [
+      ['/registration-success', 'Registration Started!', 'Return to Home'],
+      ['/registration-success?completed=true', 'Welcome to Jigsaw Club!', 'Log In'],
+      ['/login-link', 'Invalid Sign-in Link', 'Request a New Link'],
+    ] as const) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await expectNoSidewaysScroll(path);
+      await expectReachable(page.getByRole('link', { name: link }), `${path}: ${link}`);
+      await expectNoA11yViolations(page);
+    }
 
     // The welcome gift, for a member who has not seen it.
     const { cookie } = await server.createMemberSession('zoomed.member@example.org', { hasSeenWelcomeGift: false });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
+import { expectNoA11yViolations } from '../support/accounts-ui';
+import { launchBrowser, newWatchedPage } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 // The landing page, the 404 page and the member page frame (spec section 2), in real
@@ -65,6 +66,23 @@ describe.skipIf(skipReason)('page frame and landing page', () => {
       }
       // No member navigation for visitors.
       expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+
+      // Legal > Membership Terms leads to the terms the Join dialog asks visitors to accept.
+      const termsLink = footer
+        .getByRole('navigation', { name: 'Legal' })
+        .getByRole('link', { name: 'Membership Terms' });
+      expect(await termsLink.getAttribute('href')).toBe('#membership-terms');
+      await termsLink.click();
+      const terms = page.getByRole('region', { name: 'Membership Terms' });
+      // Scrolled to: its heading is on screen (at the top, unless the page ends first).
+      const inView = await terms.getByRole('heading', { name: 'Membership Terms' }).evaluate((el) => {
+        const { top, bottom } = el.getBoundingClientRect();
+        return top >= 0 && bottom <= window.innerHeight && window.scrollY > 0;
+      });
+      expect(inView).toBe(true);
+      for (const text of ['aged 50 and over', 'missing pieces', 'no cash value', 'suspend']) {
+        expect(await terms.innerText(), text).toContain(text);
+      }
 
       await expectNoA11yViolations(page);
       await page.close();

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, type ExpectedConsoleError } from './browser';
+export { expectNoA11yViolations } from './browser';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { startTestServer, type TestServer } from './server';
 

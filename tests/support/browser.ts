@@ -84,6 +84,14 @@ export function expectNoPageProblems(page: Page): void {
  * errors and uncaught exceptions (when the page is watched).
  */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
+  // Finite animations first (dialogs and toasts fade in over 150 ms): half-faded text fails
+  // the contrast rule, and on a busy machine axe can land inside those 150 ms. Endless ones
+  // (spinners) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (blocking.length > 0) {

@@ -1,11 +1,34 @@
-import { QueryClient } from '@tanstack/react-query';
+import { hashKey, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from '../components/ui/use-toast';
+import { ApiError } from './api-client';
+import type { CurrentUser } from './current-user';
+import { queryKeys } from './query-keys';
 
 // Spec section 7 and 9: data is fresh for 5 minutes, nothing is retried, nothing refetches
 // when the window regains focus, and there is no polling (live updates come over /api/events).
 export const FIVE_MINUTES = 5 * 60 * 1000;
 
+/** The toast a member sees when their session ends while a page is open. */
+export const SESSION_ENDED_TOAST = {
+  title: 'Your session has ended',
+  description: 'Please sign in again.',
+} as const;
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A session can end while a page is open: it expired, the password was reset elsewhere,
+  // or the member signed out in another tab. The current user is never refetched on its own
+  // (no refetch on focus, no polling), so the first call the server refuses with a 401 is how
+  // the page finds out. Any call will do; the current-user call itself already answers null.
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) endSession(queryClient);
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.queryHash !== hashKey(queryKeys.currentUser)) onError(error);
+      },
+    }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: FIVE_MINUTES,
@@ -17,6 +40,24 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return queryClient;
+}
+
+/**
+ * The member is signed out in this browser too: the page shows the signed-out state (member
+ * pages send visitors to /) and a toast says why and what to do.
+ */
+function endSession(queryClient: QueryClient): void {
+  // A visitor's 401 (a wrong password at sign-in) is the caller's to report, and once the
+  // first refused call has ended the session the others that were on their way say nothing.
+  if (!queryClient.getQueryData<CurrentUser | null>(queryKeys.currentUser)) return;
+  queryClient.setQueryData(queryKeys.currentUser, null);
+  // Forget the member's data, as signing out does, so whoever signs in next on this browser
+  // does not see it; the pages that showed it are leaving now that nobody is signed in.
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0] });
+  // After the refused call's own failure toast ('Failed to add puzzle to favorites'), which
+  // its caller raises a moment later: only one toast shows, and this one says what to do.
+  setTimeout(() => toast(SESSION_ENDED_TOAST), 0);
 }
 
 /** The current user is fresh for 300000 ms and kept for 600000 ms (spec section 9). */

@@ -1,20 +1,35 @@
 import type { ComponentProps } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
+import {
+  TOAST_DURATION_MS,
+  TOAST_HOTKEY,
+  TOAST_SWIPE_DIRECTION,
+  TOAST_SWIPE_THRESHOLD_PX,
+} from '../../../domain/constants';
 import { cn } from '../../lib/cn';
-import { TOAST_DURATION, type ToastVariant } from './use-toast';
+import type { ToastVariant } from './use-toast';
 
-// shadcn/ui-style wrappers around Radix Toast. The provider fixes the spec's behaviour:
-// 5000 ms on screen, swipe right past 50 px to dismiss; the viewport answers to F8.
+// shadcn/ui-style wrappers around Radix Toast. The provider fixes the spec's behaviour
+// (section 9): 5000 ms on screen, swipe right past 50 px to dismiss; the viewport answers to F8.
+
+const hotkey = [...TOAST_HOTKEY];
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
-  return <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50} {...props} />;
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection={TOAST_SWIPE_DIRECTION}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      {...props}
+    />
+  );
 }
 
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      hotkey={['F8']}
+      hotkey={hotkey}
       label="Notifications ({hotkey})"
       className={cn(
         'fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col p-4',

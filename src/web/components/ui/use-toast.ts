@@ -1,12 +1,9 @@
 // The toast store, after shadcn/ui's use-toast: one module-level list that any code can add
-// to with toast({...}), shown by <Toaster />. Spec section 9: only one toast at a time; a
-// dismissed toast stays in the list (closed) for TOAST_REMOVE_DELAY before it is dropped.
+// to with toast({...}), shown by <Toaster />. Spec section 9: only TOAST_LIMIT (1) toast at a
+// time; a dismissed toast stays in the list (closed) for TOAST_REMOVE_DELAY_MS before it is
+// dropped. How long one stays on screen is the provider's (toast.tsx).
 import { useSyncExternalStore, type ReactElement } from 'react';
-
-export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY = 1_000_000;
-/** How long a toast stays on screen (Radix Toast provider duration). */
-export const TOAST_DURATION = 5000;
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../domain/constants';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -38,7 +35,7 @@ function scheduleRemoval(id: string) {
   const timer = setTimeout(() => {
     removeTimers.delete(id);
     setToasts(toasts.filter((t) => t.id !== id));
-  }, TOAST_REMOVE_DELAY);
+  }, TOAST_REMOVE_DELAY_MS);
   removeTimers.set(id, timer);
 }
 

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { AuthDialogName, AuthDialogsProps } from '../../../lib/auth-dialogs';
+import { landingAnchors } from '../../../paths';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LoginLinkDialog } from './login-link-dialog';
 import { RegisterDialog } from './register-dialog';
@@ -23,11 +24,14 @@ export interface AuthDialogProps {
  * Focus: Radix returns focus when a dialog closes, but when one dialog replaces another that
  * would pull focus out of the new dialog, and the new one would remember a button that no
  * longer exists. So the button that opened the first dialog (Sign In, Join Now) is kept here,
- * and focus goes back to it only when the last dialog closes.
+ * and focus goes back to it only when the last dialog closes. The Join dialog's link to the
+ * membership terms closes it and sends focus to the terms on the page instead.
  */
 export function AuthDialogs({ open, onOpenChange }: AuthDialogsProps) {
   const opener = useRef<HTMLElement | null>(null);
   const current = useRef<AuthDialogName | null>(null);
+  /** The id of the page section to show once the dialog has gone, instead of the opener. */
+  const showAfterClose = useRef<string | null>(null);
 
   // Layout effect: runs before Radix moves focus into the dialog, so the opener still has it.
   useLayoutEffect(() => {
@@ -40,7 +44,17 @@ export function AuthDialogs({ open, onOpenChange }: AuthDialogsProps) {
   const returnFocus = (event: Event) => {
     event.preventDefault();
     // Radix calls this a moment after the dialog has gone; by then another may be open.
-    if (current.current === null && opener.current?.isConnected) opener.current.focus();
+    if (current.current !== null) return;
+    const section = showAfterClose.current ? document.getElementById(showAfterClose.current) : null;
+    showAfterClose.current = null;
+    if (section) {
+      // The section's heading is read out first; the page scrolls to the section's top.
+      const heading = section.querySelector<HTMLElement>('h2[tabindex="-1"]') ?? section;
+      heading.focus({ preventScroll: true });
+      section.scrollIntoView({ block: 'start' });
+    } else if (opener.current?.isConnected) {
+      opener.current.focus();
+    }
   };
 
   const propsFor = (name: AuthDialogName): AuthDialogProps => ({
@@ -53,7 +67,13 @@ export function AuthDialogs({ open, onOpenChange }: AuthDialogsProps) {
   return (
     <>
       <SignInDialog {...propsFor('sign-in')} />
-      <RegisterDialog {...propsFor('join')} />
+      <RegisterDialog
+        {...propsFor('join')}
+        onReadTerms={() => {
+          showAfterClose.current = landingAnchors.membershipTerms;
+          onOpenChange(null);
+        }}
+      />
       <ForgotPasswordDialog {...propsFor('forgot-password')} />
       <LoginLinkDialog {...propsFor('login-link')} />
     </>

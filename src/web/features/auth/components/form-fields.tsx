@@ -52,7 +52,12 @@ export function TextField({ label, registration, error, hint, type = 'text', ...
   );
 }
 
-export function CheckboxField({ label, registration, error }: FieldBaseProps) {
+export interface CheckboxFieldProps extends Omit<FieldBaseProps, 'label' | 'hint'> {
+  /** May hold a link (to the terms, say): following it does not tick the box. */
+  label: ReactNode;
+}
+
+export function CheckboxField({ label, registration, error }: CheckboxFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -68,7 +73,8 @@ export function CheckboxField({ label, registration, error }: FieldBaseProps) {
           {...registration}
         />
         <label htmlFor={id} className="inline-flex min-h-11 items-center">
-          {label}
+          {/* One flex item, so the spaces around a link in the label are kept. */}
+          <span>{label}</span>
         </label>
       </div>
       <FieldError id={errorId} message={error} />

@@ -6,14 +6,19 @@ import { registerSchema } from '../../../../domain/auth';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { paths } from '../../../paths';
+import { landingAnchors, paths } from '../../../paths';
 import { failureText } from '../api/failure-text';
 import { useRegisterEmail } from '../api/register-email';
 import type { AuthDialogProps } from './auth-dialogs';
 import { CheckboxField, SubmitButton, TextField } from './form-fields';
 
+export interface RegisterDialogProps extends AuthDialogProps {
+  /** Close the dialog and show the membership terms on the page. */
+  onReadTerms: () => void;
+}
+
 /** The 'Join' dialog: an e-mail address and the terms; the address gets a link to set a password. */
-export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: AuthDialogProps) {
+export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus, onReadTerms }: RegisterDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
@@ -24,7 +29,7 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus 
             PuzzlePoints as a welcome gift.
           </DialogDescription>
         </DialogHeader>
-        <RegisterForm onSignIn={() => onSwitch('sign-in')} />
+        <RegisterForm onSignIn={() => onSwitch('sign-in')} onReadTerms={onReadTerms} />
       </DialogContent>
     </Dialog>
   );
@@ -33,7 +38,7 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus 
 type RegisterValues = z.input<typeof registerSchema>;
 type RegisterOutput = z.output<typeof registerSchema>;
 
-function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
+function RegisterForm({ onSignIn, onReadTerms }: { onSignIn: () => void; onReadTerms: () => void }) {
   const navigate = useNavigate();
   const { mutateAsync, isPending } = useRegisterEmail();
   const {
@@ -71,7 +76,23 @@ function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
         error={errors.email?.message}
       />
       <CheckboxField
-        label="I accept the club's membership terms"
+        label={
+          <>
+            I accept the club's{' '}
+            <a
+              href={`#${landingAnchors.membershipTerms}`}
+              className="font-semibold text-brand-700 underline hover:text-brand-900"
+              onClick={(event) => {
+                // A new tab or window (Ctrl, Shift, middle button) opens the page at the terms.
+                if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                onReadTerms();
+              }}
+            >
+              membership terms
+            </a>
+          </>
+        }
         registration={register('acceptTerms')}
         error={errors.acceptTerms?.message}
       />

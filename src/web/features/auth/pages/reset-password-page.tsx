@@ -1,5 +1,9 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CircleAlert } from 'lucide-react';
+import { buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
+import type { OpenAuthDialogState } from '../../../lib/auth-dialogs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
 import { failureText } from '../api/failure-text';
@@ -25,19 +29,20 @@ function ChooseNewPassword({ token }: { token: string }) {
   useDocumentTitle('Reset Your Password');
   const navigate = useNavigate();
   const { mutateAsync, isPending } = useResetPassword();
+  // The toast goes after 5 seconds; a spent or expired link needs a lasting answer too.
+  const [failure, setFailure] = useState<string | null>(null);
 
   const reset = async (password: string) => {
+    setFailure(null);
     try {
       await mutateAsync({ token, password });
     } catch (error) {
-      toast({
-        title: 'Reset Failed',
-        description: failureText(error, {
-          call: 'Failed to reset password',
-          toast: 'Failed to reset password. The link may be expired.',
-        }),
-        variant: 'destructive',
+      const message = failureText(error, {
+        call: 'Failed to reset password',
+        toast: 'Failed to reset password. The link may be expired.',
       });
+      toast({ title: 'Reset Failed', description: message, variant: 'destructive' });
+      setFailure(message);
       return;
     }
     toast({
@@ -51,6 +56,7 @@ function ChooseNewPassword({ token }: { token: string }) {
     <>
       <h1 className="text-3xl font-bold">Reset Your Password</h1>
       <p className="mt-4 text-lg">Choose a new password for your Jigsaw Club account.</p>
+      {failure && <ResetFailed message={failure} />}
       <div className="mt-6">
         <SetPasswordForm
           passwordLabel="New password"
@@ -62,5 +68,26 @@ function ChooseNewPassword({ token }: { token: string }) {
         />
       </div>
     </>
+  );
+}
+
+// The forgot-password dialog opens on the landing page, ready for the address.
+const requestNewLink: OpenAuthDialogState = { authDialog: 'forgot-password' };
+
+/** Why the new password was not saved, and the way to a new link. */
+function ResetFailed({ message }: { message: string }) {
+  return (
+    <div role="alert" className="mt-6 rounded-lg border-2 border-danger-700 bg-danger-50 p-4 text-danger-900">
+      <p className="flex items-start gap-2 font-bold">
+        <CircleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
+        <span>Reset Failed: {message}</span>
+      </p>
+      <p className="mt-2">Each reset link works once and expires after 1 hour. Ask for a new one and try again.</p>
+      <p className="mt-4">
+        <Link to={paths.home.getHref()} state={requestNewLink} className={buttonClasses({ variant: 'secondary' })}>
+          Request a New Link
+        </Link>
+      </p>
+    </div>
   );
 }

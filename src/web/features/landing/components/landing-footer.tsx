@@ -20,7 +20,7 @@ const groups = [
   {
     title: 'Legal',
     links: [
-      { label: 'Membership Terms', id: landingAnchors.about },
+      { label: 'Membership Terms', id: landingAnchors.membershipTerms },
       { label: 'Privacy', id: landingAnchors.about },
     ],
   },

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { SkipLink } from '../../../components/layout/skip-link';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { landingAnchors } from '../../../paths';
 import { HowItWorks } from '../components/how-it-works';
 import { LandingFooter } from '../components/landing-footer';
 import { LandingHeader } from '../components/landing-header';
+import { MembershipTerms } from '../components/membership-terms';
 
 export const LANDING_TITLE = 'The Premier Jigsaw Free-Trading Club';
 
@@ -18,8 +19,9 @@ export interface LandingPageProps {
 
 /** / for visitors: what the club is, and the way in. No member navigation. */
 export function LandingPage({ AuthDialogs }: LandingPageProps) {
+  const location = useLocation();
   // A spent e-mailed link sends the visitor here asking for the dialog that makes a new one.
-  const requested = requestedAuthDialog(useLocation().state);
+  const requested = requestedAuthDialog(location.state);
   const [openDialog, setOpenDialog] = useState<AuthDialogName | null>(requested);
   // The dialogs' code is only needed once a visitor asks for one; after that they stay
   // mounted so closing one can hand focus back to the button that opened it.
@@ -29,6 +31,13 @@ export function LandingPage({ AuthDialogs }: LandingPageProps) {
     setOpenDialog(name);
   };
   useDocumentTitle(LANDING_TITLE);
+
+  // A link from elsewhere to a section (/#membership-terms) arrives before the page is drawn,
+  // too early for the browser to scroll to it.
+  useEffect(() => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, [location.hash]);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -81,6 +90,8 @@ export function LandingPage({ AuthDialogs }: LandingPageProps) {
             </p>
           </div>
         </section>
+
+        <MembershipTerms />
       </main>
       <LandingFooter />
       {dialogsWanted && (

@@ -21,7 +21,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The client must not import server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'The client must not import server code.' }] },
+      ],
     },
   },
   {
@@ -29,14 +32,24 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'The domain module is pure: no server, web or Node imports.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/**', 'node:*'],
+              message: 'The domain module is pure: no server, web or Node imports.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'The server must not import client code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**'], message: 'The server must not import client code.' }] },
+      ],
     },
   },
 );

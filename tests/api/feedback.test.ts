@@ -231,6 +231,33 @@ describe('reporting feedback', () => {
   });
 });
 
+describe('reporting the same feedback twice at once', () => {
+  // A double click, or two tabs: both reports pass the 'already reported?' check unless the
+  // check and the insert are one step. On PostgreSQL (api-postgres) the two requests really
+  // run side by side on separate connections; the feedback row's lock orders them.
+  it('lets exactly one through and answers the other 409', async () => {
+    for (let round = 0; round < 3; round++) {
+      const tr = await completedTrade();
+      const fb = (await rate(tr, tr.requester, 2, 'Slow to post.')).json();
+      await rate(tr, tr.owner, 5);
+      const body = { reason: 'other', details: 'Not what happened.' };
+      const [a, b, c] = await Promise.all([
+        api.post(`/api/feedback/${fb.id}/report`, tr.owner, body),
+        api.post(`/api/feedback/${fb.id}/report`, tr.owner, body),
+        api.post(`/api/feedback/${fb.id}/report`, tr.stranger, body),
+      ]);
+      expect([a.statusCode, b.statusCode].sort(), `${a.body}\n${b.body}`).toEqual([201, 409]);
+      expect([a, b].find((r) => r.statusCode === 409)!.json().message).toBe(
+        'You have already reported this. A club administrator will look at it.',
+      );
+      // Another member's report of the same feedback is not held up or refused.
+      expect(c.statusCode).toBe(201);
+      const reports = await db().select().from(feedbackReports).where(eq(feedbackReports.feedbackId, fb.id));
+      expect(reports.map((r) => r.reportedByUserId).sort()).toEqual([tr.owner.id, tr.stranger.id].sort());
+    }
+  });
+});
+
 describe('a member’s feedback page', () => {
   it('is for signed-in members; an unknown member is not found', async () => {
     const tr = await completedTrade();

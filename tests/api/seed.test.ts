@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { verify } from '@node-rs/argon2';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../src/domain/enums';
 import { isProfileComplete } from '../../src/domain/profile';
 import { queryRows, type Database } from '../../src/server/db/client';
 import { manufacturers, pointsLedger, puzzleListings, users } from '../../src/server/db/schema';
 import { thumbnailUrlFor } from '../../src/server/uploads/image-store';
+import { contactSubjectFor } from '../../src/domain/messages';
+import { countUnreadMessages } from '../../src/server/messages/messages-repository';
 import { ADMIN_EMAIL, DEMO_PASSWORD } from '../../scripts/demo/members';
+import { DEMO_CONVERSATIONS } from '../../scripts/demo/messages';
 import { runSeed } from '../../scripts/demo/steps';
 import { createTestDatabase, tempDir } from '../support/test-database';
 
@@ -121,6 +124,42 @@ describe('the demo club', () => {
     }
     // Not everyone has just the welcome gift: the admin points tab has something to show.
     expect(members.some((m) => m.puzzlePoints >= 15)).toBe(true);
+  });
+
+  it('has the demo conversations, some read on both sides and some ending with an unread reply', async () => {
+    // Per demo conversation and participant: how many messages, and how many are unread for
+    // them by the app's own rule (others' messages after their lastReadAt).
+    const rows = await queryRows<{ subject: string; email: string; messages: number; unread: number }>(
+      database.db,
+      sql`select t.subject, u.email,
+                 (select count(*) from messages m where m.thread_id = t.id)::int as messages,
+                 (select count(*) from messages m
+                   where m.thread_id = t.id
+                     and (m.sender_id is null or m.sender_id <> p.user_id)
+                     and (p.last_read_at is null or m.created_at > p.last_read_at))::int as unread
+            from message_threads t
+            join message_thread_participants p on p.thread_id = t.id
+            join users u on u.id = p.user_id
+           where t.trade_request_id is null`,
+    );
+    for (const c of DEMO_CONVERSATIONS) {
+      const subject = contactSubjectFor(c.title);
+      const thread = rows.filter((r) => r.subject === subject);
+      expect(thread.map((r) => r.email).sort(), subject).toEqual([c.asker, c.owner].sort());
+      for (const r of thread) expect(r.messages, subject).toBe(c.lines.length);
+      const unreadFor = (email: string) => thread.find((r) => r.email === email)!.unread;
+      if (c.readByBoth) {
+        expect([unreadFor(c.asker), unreadFor(c.owner)], subject).toEqual([0, 0]);
+      } else {
+        // The owner's reply waits for the asker.
+        expect(unreadFor(c.asker), subject).toBeGreaterThan(0);
+      }
+    }
+    expect(DEMO_CONVERSATIONS.some((c) => c.readByBoth)).toBe(true);
+    expect(DEMO_CONVERSATIONS.some((c) => !c.readByBoth)).toBe(true);
+    // Margaret, the demo sign-in, sees an unread badge through the app's own count.
+    const [margaret] = await database.db.select().from(users).where(eq(users.email, 'margaret.hughes@example.org'));
+    expect(await countUnreadMessages(database.db, margaret!.id)).toBeGreaterThan(0);
   });
 
   it('changes nothing when run again', async () => {

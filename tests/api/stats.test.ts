@@ -182,6 +182,12 @@ describe('GET /api/activity/recent', () => {
         targetId: 1,
       }),
       activity(minutesAgo(10), { activityType: 'trade_completed', description: 'Completed a trade', points: 5 }),
+      activity(minutesAgo(5), {
+        activityType: 'trade_completed',
+        description: 'Received "Harbour at Dusk" in a trade',
+        targetType: 'trade_request',
+        targetId: 4321,
+      }),
       activity(minutesAgo(30), {
         activityType: 'reply_posted',
         description: 'Replied to a discussion',
@@ -205,7 +211,14 @@ describe('GET /api/activity/recent', () => {
     const res = await get('/api/activity/recent', cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { type: 'trade_completed', description: 'Completed a trade', at: expect.any(String), link: '/messages' },
+      // A completed trade opens on My Trades, on that very trade when the row names it.
+      {
+        type: 'trade_completed',
+        description: 'Received "Harbour at Dusk" in a trade',
+        at: expect.any(String),
+        link: '/trades?trade=4321',
+      },
+      { type: 'trade_completed', description: 'Completed a trade', at: expect.any(String), link: '/trades' },
       {
         type: 'listing_published',
         description: 'Listed "Harbour at Dusk"',

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditTrail,
@@ -655,6 +655,53 @@ describe('disputes', () => {
     const b = await to('accepted');
     expect((await step('dispute', b.requester, b.trade.id, { details: 'No reply for weeks.' })).statusCode).toBe(200);
     await expectPointsInvariant(db());
+  });
+
+  it('e-mails every administrator (not the parties, not other members) a link to the admin panel', async () => {
+    const c = await cast();
+    const trade = await requestIt(c);
+    expect((await step('accept', c.owner, trade.id)).statusCode).toBe(200);
+    const admins = [
+      await signedInMember(db(), { firstName: 'Eleanor', lastName: 'Whitfield' }),
+      await signedInMember(db(), { firstName: 'Gordon', lastName: 'Ramsbottom' }),
+    ];
+    for (const a of [...admins, c.owner]) await db().update(users).set({ isAdmin: true }).where(eq(users.id, a.id));
+    await drainOutboxes(t.ctx);
+    const before = mail.messages.length;
+
+    const res = await step('dispute', c.requester, trade.id, { details: 'The box arrived empty.' });
+    expect(res.statusCode).toBe(200);
+    await drainOutboxes(t.ctx);
+    const sent = mail.messages.slice(before);
+
+    for (const a of admins) {
+      const m = await mail.waitFor(a.email);
+      expect(m.subject).toBe(`A problem was reported with "${c.listing.title}" (Trade #${trade.id}) | Jigsaw Club`);
+      expect(m.text).toContain('Jean F. (the requester) reported a problem');
+      expect(m.text).toContain('The box arrived empty.');
+      expect(m.text).toContain('Open the admin panel:\nhttp://club.test/admin\n');
+      expect(m.text).toContain('because you are an administrator');
+    }
+    // The owner is an administrator too, but a party: they get the party's notice only.
+    expect(sent.filter((m) => m.to === c.owner.email.toLowerCase()).map((m) => m.subject)).toEqual([
+      `A problem was reported with "${c.listing.title}" | Jigsaw Club`,
+    ]);
+    expect(sent.map((m) => m.to).sort()).toEqual(
+      [...admins.map((a) => a.email), c.owner.email].map((e) => e.toLowerCase()).sort(),
+    );
+    // Administrators get no in-app notification: the trade is not theirs to follow on /trades.
+    for (const a of admins) expect(await notificationsOf(a.id)).toEqual([]);
+    // The owner's notice is marked e-mailed as before.
+    expect((await notificationsOf(c.owner.id)).at(-1)).toMatchObject({ type: 'trade_disputed', emailSent: true });
+    await db()
+      .update(users)
+      .set({ isAdmin: false })
+      .where(
+        inArray(
+          users.id,
+          [...admins, c.owner].map((a) => a.id),
+        ),
+      );
   });
 
   it('needs details, and is refused on a pending or finished trade (409) and to strangers (404)', async () => {

@@ -24,7 +24,11 @@ describe.skipIf(skipReason)('an administrator deciding trade disputes', () => {
   async function disputedTrade(title: string, details: string): Promise<number> {
     const db = server.database.db;
     const listing = await createListing(db, ids.owner, { title, puzzlePoints: 3 });
-    const { trade } = await requestTrade(db, { id: ids.requester }, { puzzleListingId: listing.id, requestComments: null });
+    const { trade } = await requestTrade(
+      db,
+      { id: ids.requester },
+      { puzzleListingId: listing.id, requestComments: null },
+    );
     const member = (id: number) => ({ kind: 'member' as const, id });
     await applyTradeCommand(db, trade.id, member(ids.owner), { action: 'accept' });
     await applyTradeCommand(db, trade.id, member(ids.owner), { action: 'ship', carrierName: 'Royal Mail' });

@@ -120,6 +120,35 @@ describe.skipIf(skipReason)('the member home', () => {
     await expectNoA11yViolations(page);
   });
 
+  it("lists what waits on the member in 'What to do next', each linked to its trade, and all their trades", async () => {
+    const { page, memberId } = await pageFor('owner.next@example.org');
+    const requester = await server.createMemberSession('rita.next@example.org', {
+      firstName: 'Rita',
+      lastName: 'Reader',
+    });
+    const listing = await createListing(server.database.db, memberId, { title: 'Lighthouse at Dusk' });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/trade-requests',
+      payload: { puzzleListingId: listing.id },
+      headers: { cookie: `${requester.cookie.name}=${requester.cookie.value}` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const tradeId = res.json().id as number;
+
+    await page.goto(`${server.url}/`);
+    const next = card(page, 'What to do next');
+    const task = next.getByRole('link', { name: "Answer Rita R.'s request for “Lighthouse at Dusk”" });
+    await task.waitFor();
+    expect(await task.getAttribute('href')).toBe(`/trades?trade=${tradeId}`);
+    expect(await next.getByText('Nothing to do right now').count()).toBe(0);
+    await expectNoA11yViolations(page);
+
+    await next.getByRole('link', { name: 'See all my trades' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My Trades' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/trades');
+  });
+
   it('shows the welcome panel until Continue to Dashboard, for the rest of the visit', async () => {
     const { page } = await pageFor('panel@example.org');
     await page.goto(`${server.url}/`);
@@ -163,6 +192,10 @@ describe.skipIf(skipReason)('the member home', () => {
     expect(await card(page, 'Recent Activity').getByText('No recent activity yet', { exact: true }).isVisible()).toBe(
       true,
     );
+    // Nothing waits on a newcomer, and the card still leads to their trades.
+    const next = card(page, 'What to do next');
+    expect(await next.getByText('Nothing to do right now').isVisible()).toBe(true);
+    expect(await next.getByRole('link', { name: 'See all my trades' }).getAttribute('href')).toBe('/trades');
     const profile = card(page, 'Your Profile');
     expect(await profile.getByText('Location not added yet').isVisible()).toBe(true);
     expect(await profile.getByRole('link', { name: 'Edit Profile' }).count()).toBe(0);

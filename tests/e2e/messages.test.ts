@@ -127,6 +127,14 @@ describe.skipIf(skipReason)('messages', () => {
     expect(rowText).toContain('1 unread');
     await expectNoA11yViolations(bPage);
 
+    // B has not written in it yet, so the Sent tab is empty (docs/decisions/messages.md).
+    await bPage.getByRole('tab', { name: 'Sent (0)' }).click();
+    await bPage
+      .getByRole('region', { name: 'Sent conversations' })
+      .getByText('No conversations you have written in yet.')
+      .waitFor();
+    await bPage.getByRole('tab', { name: /^All/ }).click();
+
     // Opening it marks it read: the badge goes away.
     await row.click();
     await bPage.waitForURL(new RegExp(`/messages\\?thread=${threadId}$`));
@@ -167,7 +175,7 @@ describe.skipIf(skipReason)('messages', () => {
     await expectNoA11yViolations(aPage);
 
     // The Sent tab keeps threads the member has written in.
-    await bPage.getByRole('tab', { name: /^Sent/ }).click();
+    await bPage.getByRole('tab', { name: 'Sent (1)' }).click();
     await bPage.getByRole('region', { name: 'Sent conversations' }).getByRole('button').first().waitFor();
     await expectNoA11yViolations(bPage);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage, type ExpectedConsoleError } from '../support/browser';
 import { createListing } from '../support/factories';
@@ -36,7 +37,7 @@ describe.skipIf(skipReason)('a trade from request to feedback', () => {
     const context = await browser.newContext({ viewport: WIDE });
     await context.addCookies([cookie]);
     const page = await newWatchedPage(context, expected);
-    return { page, memberId };
+    return { page, memberId, cookie: `${cookie.name}=${cookie.value}` };
   }
 
   /** Opens path; the page is ready when its h1 shows (or, for ?request=, the dialog over it). */
@@ -191,4 +192,45 @@ describe.skipIf(skipReason)('a trade from request to feedback', () => {
     expect(await r.getByText('You have 7 PuzzlePoints to spend.').isVisible()).toBe(true);
     await expectNoA11yViolations(r);
   }, 90_000);
+
+  it('names each trade’s address, postage and feedback after the trade, so no two landmarks share a name', async () => {
+    const owner = await openAs('oscar.owner@example.org', { firstName: 'Oscar', lastName: 'Oakes' });
+    const requester = await server.createMemberSession('rhoda.reader@example.org', { firstName: 'Rhoda', points: 20 });
+    const as = (cookie: { name: string; value: string }) => ({ cookie: `${cookie.name}=${cookie.value}` });
+    const post = async (url: string, who: { cookie: string }, payload: object = {}) => {
+      const res = await server.app.inject({ method: 'POST', url, payload, headers: who });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json() as { id: number };
+    };
+    // Four trades: two sent (address and postage shown to the owner), two completed (feedback).
+    const ids: number[] = [];
+    for (const title of ['Bluebell Wood', 'Tower Bridge', 'Puffins', 'Tea Party']) {
+      const listing = await createListing(server.database.db, owner.memberId, { title, puzzlePoints: 2 });
+      const { id } = await post('/api/trade-requests', as(requester.cookie), { puzzleListingId: listing.id });
+      const ownerCookie = { cookie: owner.cookie };
+      await post(`/api/trade-requests/${id}/accept`, ownerCookie);
+      await post(`/api/trade-requests/${id}/ship`, ownerCookie, { carrierName: 'Royal Mail' });
+      ids.push(id);
+    }
+    for (const id of ids.slice(2)) await post(`/api/trade-requests/${id}/confirm-delivery`, as(requester.cookie));
+
+    const o = owner.page;
+    await go(o, '/trades');
+    await o.getByRole('tab', { name: 'Requests for my puzzles (4)' }).click();
+    for (const id of ids.slice(0, 2)) {
+      await o.getByRole('region', { name: `Postal address for Trade #${id}` }).waitFor();
+      await o.getByRole('region', { name: `Postage for Trade #${id}` }).waitFor();
+    }
+    for (const id of ids.slice(2)) {
+      await o
+        .getByRole('region', { name: `Feedback for Trade #${id}` })
+        .getByRole('button', { name: 'Send feedback' })
+        .waitFor();
+    }
+    const landmarks = await new AxeBuilder({ page: o }).withRules(['landmark-unique']).analyze();
+    expect(landmarks.violations.map((v) => v.nodes.map((node) => node.target.join(' ')))).toEqual([]);
+    expect(landmarks.passes.map((p) => p.id)).toContain('landmark-unique');
+    await expectNoA11yViolations(o);
+    await o.context().close();
+  }, 30_000);
 });

@@ -51,4 +51,3 @@ export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
 export async function deleteMemberSessions(db: DbOrTx, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
-

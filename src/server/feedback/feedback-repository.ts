@@ -70,6 +70,19 @@ export function visibleFeedbackReceived(db: DbOrTx, memberId: number, now: Date,
     .limit(limit);
 }
 
+/**
+ * Locks one feedback row (SELECT … FOR UPDATE) for the rest of the transaction: reports of it
+ * (and of its response) are checked and written one at a time. False when there is no such row.
+ */
+export async function lockFeedback(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: tradingFeedback.id })
+    .from(tradingFeedback)
+    .where(eq(tradingFeedback.id, id))
+    .for('update');
+  return rows.length > 0;
+}
+
 export async function insertFeedback(db: DbOrTx, values: typeof tradingFeedback.$inferInsert) {
   const [row] = await db.insert(tradingFeedback).values(values).returning();
   return row!;

@@ -15,6 +15,7 @@ import {
   insertFeedback,
   insertReport,
   insertResponse,
+  lockFeedback,
   refreshReputation,
   type FeedbackRow,
 } from './feedback-repository';
@@ -221,25 +222,32 @@ export async function reportFeedback(
   target: 'feedback' | 'response',
   now = new Date(),
 ) {
-  const row = await feedbackById(db, feedbackId, now);
-  // Only what the member can read can be reported: visible feedback (shown on member pages),
-  // or the member's own.
-  const readable = row && (row.visible || row.feedback.fromUserId === memberId);
-  if (!row || !readable) throw new AppError('NOT_FOUND', FEEDBACK_NOT_FOUND_MESSAGE);
-  const response = row.response && row.response.isVisible ? row.response : null;
-  if (target === 'response' && !response) throw new AppError('NOT_FOUND', 'Response not found');
-  const authorId = target === 'feedback' ? row.feedback.fromUserId : row.feedback.toUserId;
-  if (authorId === memberId) throw new AppError('FORBIDDEN', 'You cannot report what you wrote yourself.');
+  // One transaction holding the feedback row's lock from the 'already reported?' check to the
+  // insert: two quick reports of the same thing (a double click, two tabs) then run one after
+  // the other, and the second sees the first. No unique index needed (a member may report
+  // again once an administrator has dealt with the first report).
+  return db.transaction(async (tx) => {
+    if (!(await lockFeedback(tx, feedbackId))) throw new AppError('NOT_FOUND', FEEDBACK_NOT_FOUND_MESSAGE);
+    const row = await feedbackById(tx, feedbackId, now);
+    // Only what the member can read can be reported: visible feedback (shown on member pages),
+    // or the member's own.
+    const readable = row && (row.visible || row.feedback.fromUserId === memberId);
+    if (!row || !readable) throw new AppError('NOT_FOUND', FEEDBACK_NOT_FOUND_MESSAGE);
+    const response = row.response && row.response.isVisible ? row.response : null;
+    if (target === 'response' && !response) throw new AppError('NOT_FOUND', 'Response not found');
+    const authorId = target === 'feedback' ? row.feedback.fromUserId : row.feedback.toUserId;
+    if (authorId === memberId) throw new AppError('FORBIDDEN', 'You cannot report what you wrote yourself.');
 
-  const ref = target === 'feedback' ? { feedbackId } : { responseId: response!.id };
-  if (await hasPendingReport(db, memberId, ref)) throw new AppError('CONFLICT', ALREADY_REPORTED_MESSAGE);
-  const report = await insertReport(db, {
-    reportedByUserId: memberId,
-    feedbackId,
-    responseId: target === 'response' ? response!.id : null,
-    reportReason: body.reason,
-    reportDetails: body.details,
-    createdAt: now,
+    const ref = target === 'feedback' ? { feedbackId } : { responseId: response!.id };
+    if (await hasPendingReport(tx, memberId, ref)) throw new AppError('CONFLICT', ALREADY_REPORTED_MESSAGE);
+    const report = await insertReport(tx, {
+      reportedByUserId: memberId,
+      feedbackId,
+      responseId: target === 'response' ? response!.id : null,
+      reportReason: body.reason,
+      reportDetails: body.details,
+      createdAt: now,
+    });
+    return { id: report.id, status: report.status, createdAt: report.createdAt.toISOString() };
   });
-  return { id: report.id, status: report.status, createdAt: report.createdAt.toISOString() };
 }

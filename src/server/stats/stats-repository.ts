@@ -54,7 +54,9 @@ export const RECENT_ACTIVITY_LIMIT = 10;
 function linkFor(type: string, targetType: string | null, targetId: number | null): string | undefined {
   if ((targetType === 'puzzle_listing' || targetType === 'listing') && targetId !== null) return `/puzzle/${targetId}`;
   if (type === 'post_created' || type === 'reply_posted') return '/community';
-  if (type === 'trade_completed') return '/messages';
+  // A finished trade opens on My Trades, on that trade when the row names it.
+  if (targetType === 'trade_request' && targetId !== null) return `/trades?trade=${targetId}`;
+  if (type === 'trade_completed') return '/trades';
   return undefined;
 }
 

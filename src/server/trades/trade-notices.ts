@@ -1,13 +1,14 @@
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app';
 import type { DbOrTx } from '../db/client';
-import { auditTrail, type TradeRequest, type User } from '../db/schema';
+import { auditTrail, users, type TradeRequest, type User } from '../db/schema';
 import type { ClubEvent } from '../events/event-bus';
 import { renderEmail } from '../mail/templates';
 import { countUnreadMessagesFor } from '../messages/messages-repository';
 import { addMessage } from '../messages/threads-repository';
 import { insertNotifications, markEmailSent } from '../notifications/notifications-repository';
-import { stepTexts, type StepFacts, type TradeStep } from './trade-texts';
+import { adminDisputeNotice, stepTexts, type StepFacts, type TradeStep } from './trade-texts';
 
 // Everything a trade step tells people. Inside the step's transaction: the system message in
 // the trade's thread, a notification row for each member to tell, and an audit-trail row, so
@@ -17,7 +18,16 @@ import { stepTexts, type StepFacts, type TradeStep } from './trade-texts';
 /** Who did it, from the HTTP request (absent for the scheduler). */
 export type RequestMeta = { userAgent: string | null; ipAddress: string | null };
 
-type OutgoingMail = { to: string; notificationId: number; subject: string; heading: string; message: string };
+type OutgoingMail = {
+  to: string;
+  /** The party's notification this mail repeats (marked emailSent once sent); null for an administrator's. */
+  notificationId: number | null;
+  /** Where the mail's button leads: the member's trades, or the admin panel. */
+  audience: 'party' | 'admin';
+  subject: string;
+  heading: string;
+  message: string;
+};
 
 /** What to do once the transaction has committed. */
 export type Outbox = {
@@ -78,11 +88,14 @@ export async function recordStep(tx: DbOrTx, outbox: Outbox, record: StepRecord)
     outbox.mails.push({
       to: member.email,
       notificationId: row.id,
+      audience: 'party',
       subject: notice.title,
       heading: notice.title,
       message: notice.message,
     });
   });
+
+  if (record.step === 'dispute') await tellAdministrators(tx, outbox, record);
 
   await tx.insert(auditTrail).values({
     userId: record.actorId,
@@ -101,18 +114,46 @@ export async function recordStep(tx: DbOrTx, outbox: Outbox, record: StepRecord)
   });
 }
 
+/**
+ * A dispute waits for an administrator, so every administrator is e-mailed (after the commit,
+ * like the parties' mails) with a link to the admin panel. The two parties are left out even
+ * if they are administrators: nobody may decide their own trade, and they already know.
+ */
+async function tellAdministrators(tx: DbOrTx, outbox: Outbox, record: StepRecord): Promise<void> {
+  const { trade } = record;
+  const admins = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), notInArray(users.id, [trade.requesterId, trade.ownerId])))
+    .orderBy(users.id);
+  const notice = adminDisputeNotice(`Trade #${trade.id}`, record.facts);
+  for (const admin of admins) {
+    outbox.mails.push({
+      to: admin.email,
+      notificationId: null,
+      audience: 'admin',
+      subject: notice.title,
+      heading: notice.title,
+      message: notice.message,
+    });
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 // After the commit
 
 function tradeEmail(appUrl: string, mail: OutgoingMail) {
-  const url = `${appUrl}/trades`;
+  const admin = mail.audience === 'admin';
+  const url = admin ? `${appUrl}/admin` : `${appUrl}/trades`;
   return {
     ...renderEmail({
       subject: mail.subject,
       heading: mail.heading,
       paragraphs: [mail.message],
-      action: { label: 'See my trades', url },
-      footnote: 'You receive this e-mail because you are taking part in a trade at Jigsaw Club.',
+      action: admin ? { label: 'Open the admin panel', url } : { label: 'See my trades', url },
+      footnote: admin
+        ? 'You receive this e-mail because you are an administrator of Jigsaw Club.'
+        : 'You receive this e-mail because you are taking part in a trade at Jigsaw Club.',
     }),
     link: url,
   };
@@ -135,9 +176,11 @@ async function deliver(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger):
   for (const mail of outbox.mails) {
     try {
       await ctx.mailer.send({ to: mail.to, ...tradeEmail(ctx.config.appUrl, mail) });
-      sent.push(mail.notificationId);
+      if (mail.notificationId !== null) sent.push(mail.notificationId);
     } catch (err) {
-      log.warn({ err, notificationId: mail.notificationId }, 'trade e-mail not sent; the in-app notification stands');
+      if (mail.audience === 'admin') log.warn({ err }, 'dispute e-mail to an administrator not sent');
+      else
+        log.warn({ err, notificationId: mail.notificationId }, 'trade e-mail not sent; the in-app notification stands');
     }
   }
   await markEmailSent(ctx.database.db, sent).catch((err: unknown) => log.warn({ err }, 'could not mark e-mails sent'));

@@ -229,3 +229,19 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
     }
   }
 }
+
+/**
+ * The e-mail every administrator gets when a party reports a problem: who, what, and where to
+ * decide it (Trade disputes on /admin). Administrators have no part in the trade's thread or
+ * notifications, so this is their only notice.
+ */
+export function adminDisputeNotice(tradeNumber: string, f: StepFacts): { title: string; message: string } {
+  const by = f.actorRole === 'owner' ? `${f.ownerName} (the owner)` : `${f.requesterName} (the requester)`;
+  return {
+    title: `A problem was reported with ${q(f.title)} (${tradeNumber})`,
+    message:
+      `${by} reported a problem with ${tradeNumber}, ${q(f.title)} between ${f.requesterName} and ${f.ownerName}: ` +
+      `${f.details ?? ''} The ${puzzlePointsLabel(f.cost)} stay held until an administrator decides. ` +
+      `Please open Trade disputes in the admin panel to pay ${f.ownerName} or refund ${f.requesterName}.`,
+  };
+}

@@ -1,11 +1,16 @@
 // CONTRACT §4 live updates: one EventSource to GET /api/events per signed-in member, whose
 // events update the TanStack Query cache, so the unread badge, the conversation list, an
-// open thread and trade pages change without reload or polling.
+// open thread, trade pages and the member's PuzzlePoints balance change without reload or
+// polling.
 //
 // EventSource reconnects by itself after a dropped stream (the server sends `retry: 3000`);
 // when the browser gives up (readyState CLOSED, e.g. the server answered an error while
-// restarting) we open a new one after a delay that grows to a minute. Kept tiny and free of
-// UI code: the router imports it, so it sits in the first page's bundle.
+// restarting) we open a new one after a delay that grows to a minute. While the tab is hidden
+// the stream is closed (browsers allow about 6 connections per host, and a member with many
+// tabs open would otherwise use them all up), and opened again when the tab is shown.
+// Whenever a stream opens after a gap, everything the lost events would have refreshed is
+// fetched again. Kept tiny and free of UI code: the router imports it, so it sits in the
+// first page's bundle.
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './query-keys';
@@ -40,6 +45,10 @@ export function applyLiveEvent(queryClient: QueryClient, type: string, event: Ev
     case 'trade':
       void queryClient.invalidateQueries({ queryKey: queryKeys.trades });
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+      // The other party's step may have moved the member's points (accept holds them, a
+      // completion pays the owner, a cancel or refund returns them); the balance lives on
+      // the current user.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
       break;
     case 'notification':
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
@@ -47,11 +56,30 @@ export function applyLiveEvent(queryClient: QueryClient, type: string, event: Ev
   }
 }
 
+/**
+ * After a gap in the stream (a reconnect, or the tab coming back into view) the events sent
+ * meanwhile are lost: fetch again everything they would have refreshed.
+ */
+export function refreshAfterGap(queryClient: QueryClient): void {
+  for (const queryKey of [
+    queryKeys.messagesAll,
+    queryKeys.trades,
+    queryKeys.notifications,
+    queryKeys.dashboard,
+    queryKeys.currentUser,
+  ]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
 const EVENT_TYPES = ['unread-count', 'message', 'trade', 'notification'] as const;
 
+const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
 /**
- * Keeps the member's live-event stream open while `memberId` is set; closes it on sign-out
- * (memberId null) or unmount. Mount it once, above the routes.
+ * Keeps the member's live-event stream open while `memberId` is set and the tab is visible;
+ * closes it on sign-out (memberId null), unmount, or while the tab is hidden. Mount it once,
+ * above the routes.
  */
 export function useLiveEvents(memberId: number | null): void {
   const queryClient = useQueryClient();
@@ -61,11 +89,20 @@ export function useLiveEvents(memberId: number | null): void {
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let retryDelay = FIRST_RETRY_MS;
-    let hadError = false;
+    // Set when events may have been missed; the next successful open catches up. A tab
+    // opened in the background reads its data now but opens the stream only when shown.
+    let missedEvents = isHidden();
     let stopped = false;
 
+    const close = () => {
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      source?.close();
+      source = null;
+    };
+
     const open = () => {
-      if (stopped) return;
+      if (stopped || source || isHidden()) return;
       const current = new EventSource(LIVE_EVENTS_URL, { withCredentials: true });
       source = current;
       for (const type of EVENT_TYPES) {
@@ -73,24 +110,35 @@ export function useLiveEvents(memberId: number | null): void {
       }
       current.onopen = () => {
         retryDelay = FIRST_RETRY_MS;
-        // Events sent while we were away are lost: catch up on what they would have refreshed.
-        if (hadError) void queryClient.invalidateQueries({ queryKey: queryKeys.messagesAll });
-        hadError = false;
+        if (missedEvents) refreshAfterGap(queryClient);
+        missedEvents = false;
       };
       current.onerror = () => {
-        hadError = true;
+        missedEvents = true;
         if (current.readyState !== EventSource.CLOSED) return; // the browser is retrying itself
         current.close();
+        if (source === current) source = null;
         retryTimer = setTimeout(open, retryDelay);
         retryDelay = Math.min(retryDelay * 2, MAX_RETRY_MS);
       };
     };
 
+    const onVisibilityChange = () => {
+      if (isHidden()) {
+        missedEvents = true;
+        close();
+      } else {
+        retryDelay = FIRST_RETRY_MS;
+        open();
+      }
+    };
+
+    document.addEventListener('visibilitychange', onVisibilityChange);
     open();
     return () => {
       stopped = true;
-      clearTimeout(retryTimer);
-      source?.close();
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      close();
     };
   }, [memberId, queryClient]);
 }

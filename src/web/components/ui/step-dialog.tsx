@@ -1,13 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from './button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from './dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
 
 export interface StepField {
   name: string;

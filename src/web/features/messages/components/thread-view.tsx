@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { CONDITION_LABELS } from '../../../../domain/constants';
 import { Button } from '../../../components/ui/button';
@@ -106,21 +106,45 @@ export function ThreadView({ threadId, thread, memberId, onBack, announce }: Thr
   );
 }
 
+function subscribeVisibility(onChange: () => void): () => void {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}
+
+/** Whether the member can see the page: false while its tab is in the background. */
+function usePageVisible(): boolean {
+  return useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState === 'visible',
+    () => true,
+  );
+}
+
 /**
  * Opening a thread marks it read (spec §4); so does a message arriving while it is open,
- * since the member is looking at it.
+ * since the member is looking at it. Only while the page is visible: a thread open in a
+ * background tab (or opened into one) stays unread until the member comes to that tab.
  */
 function useMarkReadOnNews(threadId: number, messages: Message[] | undefined, memberId: number) {
   const { mutate } = useMarkThreadRead();
+  const visible = usePageVisible();
   const loaded = messages !== undefined;
   const lastFromOthers = messages?.findLast((m) => m.senderId !== memberId)?.id ?? null;
+  // What was last marked, so coming back to the tab marks again only when something arrived.
+  const marked = useRef<{ threadId: number; lastFromOthers: number | null } | null>(null);
   useEffect(() => {
     // After the messages load, so a conversation that is not the member's is not marked.
-    if (!loaded) return;
+    if (!loaded || !visible) return;
+    const last = marked.current;
+    if (last && last.threadId === threadId && last.lastFromOthers === lastFromOthers) return;
+    marked.current = { threadId, lastFromOthers };
     mutate(threadId, {
-      onError: () => toast({ title: 'Failed to mark as read', variant: 'destructive' }),
+      onError: () => {
+        marked.current = null;
+        toast({ title: 'Failed to mark as read', variant: 'destructive' });
+      },
     });
-  }, [threadId, loaded, lastFromOthers, mutate]);
+  }, [threadId, loaded, lastFromOthers, visible, mutate]);
 }
 
 /** Announces messages from others that arrive while the thread is open (not those already there). */

@@ -14,6 +14,7 @@ import { useRespondToFeedback } from '../api/respond-to-feedback';
 import { useTradeFeedback } from '../api/get-trade-feedback';
 import type { Feedback, Trade } from '../types';
 import { fieldErrors, StepDialog } from '../../../components/ui/step-dialog';
+import { tradeNumber } from './trade-status';
 
 const fieldClasses = 'w-full rounded-md border-2 border-line-strong bg-white px-3 py-2 text-base text-ink';
 const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
@@ -50,7 +51,10 @@ export function FeedbackSection({ trade }: { trade: Trade }) {
   const other = trade.otherPartyName ?? 'the other member';
 
   return (
-    <section aria-label="Feedback" className="flex flex-col gap-4 rounded-md border border-line p-4">
+    <section
+      aria-label={`Feedback for ${tradeNumber(trade.id)}`}
+      className="flex flex-col gap-4 rounded-md border border-line p-4"
+    >
       <h4 className="text-lg font-bold">Feedback</h4>
       {query.isPending ? (
         <Spinner label="Loading feedback" />

@@ -1,10 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AlertTriangle, Send } from 'lucide-react';
 import { REQUEST_COMMENTS_MAX } from '../../../../domain/constants';
 import { isProfileComplete } from '../../../../domain/profile';
 import { requestBlockerCode, requestBlocker } from '../../../../domain/trades';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import {
   Dialog,
   DialogContent,
@@ -17,6 +19,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useMember, type CurrentUser } from '../../../lib/current-user';
 import { formatPuzzlePoints } from '../../../lib/format';
+import { queryKeys } from '../../../lib/query-keys';
 import { paths } from '../../../paths';
 import { useCreateTradeRequest } from '../api/create-trade-request';
 import type { RequestListing } from '../types';
@@ -61,6 +64,25 @@ export function RequestPuzzleDialog({ listing, open, onOpenChange, onRequested }
   );
 }
 
+/**
+ * Fetches the member again as the dialog opens: the balance (and profile) in the cache may be
+ * older than the last trade step, e.g. when a live update was missed. True until it answers.
+ */
+function useFreshBalance(): boolean {
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(true);
+  useEffect(() => {
+    let live = true;
+    void queryClient
+      .refetchQueries({ queryKey: queryKeys.currentUser, exact: true })
+      .finally(() => live && setChecking(false));
+    return () => {
+      live = false;
+    };
+  }, [queryClient]);
+  return checking;
+}
+
 function RequestPuzzleForm({
   listing,
   onClose,
@@ -74,18 +96,23 @@ function RequestPuzzleForm({
   const member = useMember();
   const createRequest = useCreateTradeRequest();
   const [comments, setComments] = useState('');
+  const checking = useFreshBalance();
   const eligibility = {
     profileComplete: profileComplete(member),
     balance: member.puzzlePoints,
     cost: listing.puzzlePoints,
     isOwner: member.id === listing.userId,
   };
-  const blocker = requestBlocker(eligibility);
-  const blockerCode = requestBlockerCode(eligibility);
+  // While the fresh balance and profile are on their way, a blocker read from the cached member
+  // may be out of date (points came back since): wait for the answer rather than show it.
+  const cachedBlocker = requestBlockerCode(eligibility);
+  const waiting = checking && cachedBlocker !== null && cachedBlocker !== 'OWN_LISTING';
+  const blocker = waiting ? null : requestBlocker(eligibility);
+  const blockerCode = waiting ? null : requestBlockerCode(eligibility);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (blocker || createRequest.isPending) return;
+    if (waiting || blocker || createRequest.isPending) return;
     const trimmed = comments.trim();
     createRequest.mutate(
       { puzzleListingId: listing.id, ...(trimmed ? { requestComments: trimmed } : {}) },
@@ -118,7 +145,9 @@ function RequestPuzzleForm({
         </DialogDescription>
       </DialogHeader>
 
-      {blocker ? (
+      {waiting ? (
+        <Spinner label="Checking your PuzzlePoints balance…" className="w-full py-6" />
+      ) : blocker ? (
         <div role="alert" className="flex gap-3 rounded-md border-2 border-danger-700 bg-danger-50 p-4 text-danger-900">
           <AlertTriangle aria-hidden="true" className="mt-1 size-6 shrink-0" />
           <div className="flex flex-col gap-3">
@@ -158,7 +187,7 @@ function RequestPuzzleForm({
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        {!blocker && (
+        {!blocker && !waiting && (
           <Button type="submit" disabled={createRequest.isPending}>
             <Send aria-hidden="true" className="size-5" />
             {createRequest.isPending ? 'Sending…' : 'Send Request'}

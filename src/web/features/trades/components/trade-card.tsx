@@ -98,7 +98,7 @@ export const TradeCard = forwardRef<HTMLElement, TradeCardProps>(function TradeC
 
       {trade.requesterAddress && (
         <section
-          aria-label="Postal address"
+          aria-label={`Postal address for ${tradeNumber(trade.id)}`}
           className="flex flex-col gap-3 rounded-md border-2 border-brand-700 bg-brand-50 p-4"
         >
           <h4 className="text-lg font-bold">Send the puzzle to</h4>
@@ -112,7 +112,10 @@ export const TradeCard = forwardRef<HTMLElement, TradeCardProps>(function TradeC
       )}
 
       {trade.shipping && (trade.shippedAt || isOwner) && (
-        <section aria-label="Postage" className="flex flex-col gap-1 rounded-md border border-line p-4">
+        <section
+          aria-label={`Postage for ${tradeNumber(trade.id)}`}
+          className="flex flex-col gap-1 rounded-md border border-line p-4"
+        >
           <h4 className="text-lg font-bold">Postage</h4>
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
             {trade.shipping.carrierName && (

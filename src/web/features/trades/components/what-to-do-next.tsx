@@ -3,35 +3,12 @@ import { ArrowRight, CheckCircle2 } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../paths';
 import { useTrades } from '../api/get-trades';
-import type { Trade } from '../types';
+import { tradesWaitingOn } from '../trade-tasks';
 
 export interface WhatToDoNextCardProps {
   /** The heading's level where the card is placed (default 2). */
   headingLevel?: 2 | 3;
   className?: string;
-}
-
-interface Task {
-  trade: Trade;
-  text: string;
-}
-
-/** Every trade waiting on this member, in the order the work comes: answer, post, confirm, rate. */
-export function tradesWaitingOn(owned: Trade[], requested: Trade[]): Task[] {
-  const name = (t: Trade) => t.otherPartyName ?? 'a member';
-  const title = (t: Trade) => `“${t.listing.title}”`;
-  return [
-    ...owned
-      .filter((t) => t.status === 'pending')
-      .map((t) => ({ trade: t, text: `Answer ${name(t)}'s request for ${title(t)}` })),
-    ...owned.filter((t) => t.status === 'accepted').map((t) => ({ trade: t, text: `Post ${title(t)} to ${name(t)}` })),
-    ...requested
-      .filter((t) => t.status === 'shipped')
-      .map((t) => ({ trade: t, text: `Tell us when ${title(t)} arrives` })),
-    ...[...owned, ...requested]
-      .filter((t) => t.canLeaveFeedback)
-      .map((t) => ({ trade: t, text: `Leave feedback for ${name(t)} about ${title(t)}` })),
-  ];
 }
 
 /** The dashboard's 'What to do next' card: each trade waiting on the member, linked to it. */
@@ -73,6 +50,13 @@ export function WhatToDoNextCard({ headingLevel = 2, className }: WhatToDoNextCa
           ))}
         </ul>
       )}
+      {/* Always there, so 'Nothing to do right now' is never a dead end. */}
+      <Link
+        to={paths.trades.getHref()}
+        className="inline-flex min-h-11 items-center gap-2 self-start font-semibold text-brand-700 underline hover:text-brand-900"
+      >
+        See all my trades
+      </Link>
     </section>
   );
 }

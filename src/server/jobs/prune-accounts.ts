@@ -5,6 +5,7 @@ import type { AppContext } from '../app';
 import type { DbOrTx } from '../db/client';
 import { authTokens, loginAttempts, sessions } from '../db/schema';
 import { createLogger } from '../http/logging';
+import { startPeriodicJob } from './periodic-job';
 
 // Sign-in leftovers are deleted once nothing can use them: expired sessions, link tokens
 // used or expired more than a day ago (kept a day so a support question about a link can
@@ -49,25 +50,11 @@ export function startAccountPruner(
   firstDelayMs = ACCOUNT_PRUNE_FIRST_DELAY_MS,
 ): () => Promise<void> {
   const logger = log ?? silent;
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return; // a slow prune is never overlapped by the next
-    running = pruneAccounts(ctx.database.db)
-      .then((r) => {
-        if (r.sessions + r.tokens + r.loginAttempts > 0) logger.info(r, 'pruned old sign-in records');
-      })
-      .catch((err: unknown) => logger.error({ err }, 'pruning old sign-in records failed'))
-      .finally(() => (running = null));
-  };
-  const first = setTimeout(tick, firstDelayMs);
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob(
+    async () => {
+      const r = await pruneAccounts(ctx.database.db);
+      if (r.sessions + r.tokens + r.loginAttempts > 0) logger.info(r, 'pruned old sign-in records');
+    },
+    { intervalMs, firstDelayMs, onError: (err) => logger.error({ err }, 'pruning old sign-in records failed') },
+  );
 }

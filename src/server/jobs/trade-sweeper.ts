@@ -5,6 +5,7 @@ import { createLogger } from '../http/logging';
 import { dispatchOutbox } from '../trades/trade-notices';
 import { applyTradeCommand } from '../trades/trade-service';
 import { dueForAutoComplete, dueForExpiry } from '../trades/trades-repository';
+import { startPeriodicJob } from './periodic-job';
 
 // CONTRACT §4's clocks: a pending request unanswered for 7 days expires, a shipped trade
 // neither confirmed nor disputed within 21 days completes (and pays the owner). The timers
@@ -73,27 +74,13 @@ export function startTradeSweeper(
   firstDelayMs = TRADE_SWEEP_FIRST_DELAY_MS,
 ): () => Promise<void> {
   const logger = log ?? silent;
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return; // a slow sweep is never overlapped by the next
-    running = sweepTrades(ctx, new Date(), logger)
-      .then((r) => {
-        if (r.expired.length + r.autoCompleted.length > 0) {
-          logger.info({ expired: r.expired.length, autoCompleted: r.autoCompleted.length }, 'trade sweep');
-        }
-      })
-      .catch((err: unknown) => logger.error({ err }, 'trade sweep failed'))
-      .finally(() => (running = null));
-  };
-  const first = setTimeout(tick, firstDelayMs);
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob(
+    async () => {
+      const r = await sweepTrades(ctx, new Date(), logger);
+      if (r.expired.length + r.autoCompleted.length > 0) {
+        logger.info({ expired: r.expired.length, autoCompleted: r.autoCompleted.length }, 'trade sweep');
+      }
+    },
+    { intervalMs, firstDelayMs, onError: (err) => logger.error({ err }, 'trade sweep failed') },
+  );
 }

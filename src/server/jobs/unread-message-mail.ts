@@ -4,6 +4,7 @@ import type { AppContext } from '../app';
 import { queryRows } from '../db/client';
 import { renderEmail } from '../mail/templates';
 import { memberShortName } from '../messages/message-views';
+import { startPeriodicJob } from './periodic-job';
 
 // Issue 7: a member who has not read a new message within 15 minutes gets ONE e-mail about
 // it, and at most one per conversation per day. Runs every minute in every app process; the
@@ -146,16 +147,8 @@ export async function runUnreadMessageMail(ctx: Ctx, now: Date = new Date(), log
 
 /** Starts the minute-by-minute job; the returned function stops it (and waits for a run in progress). */
 export function startUnreadMessageMailJob(ctx: Ctx, log?: FastifyBaseLogger): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return; // a slow run (a slow mail server) is never overlapped by the next
-    running = runUnreadMessageMail(ctx, new Date(), log)
-      .catch((err: unknown) => log?.error({ err }, 'unread-message reminders failed'))
-      .finally(() => (running = null));
-  }, UNREAD_MAIL_JOB_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob(() => runUnreadMessageMail(ctx, new Date(), log), {
+    intervalMs: UNREAD_MAIL_JOB_INTERVAL_MS,
+    onError: (err) => log?.error({ err }, 'unread-message reminders failed'),
+  });
 }

@@ -435,6 +435,44 @@ describe('declining', () => {
   });
 });
 
+describe("a trade step in the members' conversation", () => {
+  const unreadMessages = async (who: SignedIn) =>
+    (await api.get('/api/messages/unread-count', who)).json().count as number;
+  const threadUnread = async (who: SignedIn, threadId: number) =>
+    ((await api.get('/api/message-threads', who)).json() as { id: number; unreadCount: number }[]).find(
+      (thread) => thread.id === threadId,
+    )!.unreadCount;
+
+  it('is news to the other member only: the one who acted does not see it as unread', async () => {
+    const c = await cast();
+    const trade = await requestIt(c);
+    // The request's system message: unread for the owner, not for the requester who asked.
+    expect(await threadUnread(c.requester, trade.threadId)).toBe(0);
+    const ownerBefore = await threadUnread(c.owner, trade.threadId);
+    expect(ownerBefore).toBeGreaterThan(0);
+    const requesterBefore = await unreadMessages(c.requester);
+
+    expect((await step('accept', c.owner, trade.id)).statusCode).toBe(200);
+    expect(await threadUnread(c.owner, trade.threadId)).toBe(ownerBefore);
+    expect(await unreadMessages(c.requester)).toBe(requesterBefore + 1);
+    const last = (await threadMessages(trade.threadId)).at(-1)!;
+    expect(last).toMatchObject({ isSystemMessage: true, senderId: null, systemActorId: c.owner.id });
+  });
+
+  it('a step the club takes by itself is news to both', async () => {
+    const d = await to('disputed');
+    const boss = await signedInMember(db(), { firstName: 'Eleanor', lastName: 'Whitfield' });
+    await db().update(users).set({ isAdmin: true }).where(eq(users.id, boss.id));
+    const before = [await threadUnread(d.requester, d.trade.threadId), await threadUnread(d.owner, d.trade.threadId)];
+    const res = await api.post(`/api/admin/trade-requests/${d.trade.id}/resolve`, boss, { outcome: 'refund' });
+    // Administrators are e-mailed about every dispute: later tests count those mails.
+    await db().update(users).set({ isAdmin: false }).where(eq(users.id, boss.id));
+    expect(res.statusCode).toBe(200);
+    expect(await threadUnread(d.requester, d.trade.threadId)).toBe(before[0]! + 1);
+    expect(await threadUnread(d.owner, d.trade.threadId)).toBe(before[1]! + 1);
+  });
+});
+
 describe('the owner taking the puzzle off the club', () => {
   async function setStatus(who: SignedIn, listingId: number, status: string) {
     return t.app.inject({

@@ -1,6 +1,14 @@
-import { and, count, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { messageThreadParticipants, messages } from '../db/schema';
+
+/**
+ * Not the member's own words: neither sent by them nor a system message about a trade step
+ * they took themselves (threads-repository.ts threadRowsForMember uses the same test).
+ */
+function notWrittenBy(member: SQL): SQL {
+  return sql`coalesce(${messages.senderId}, ${messages.systemActorId}) IS DISTINCT FROM ${member}`;
+}
 
 /**
  * Messages in the member's threads that others (or the system) wrote after the member last
@@ -16,7 +24,7 @@ export async function countUnreadMessages(db: DbOrTx, userId: number): Promise<n
     )
     .where(
       and(
-        or(isNull(messages.senderId), ne(messages.senderId, userId)),
+        notWrittenBy(sql`${userId}`),
         or(isNull(messageThreadParticipants.lastReadAt), gt(messages.createdAt, messageThreadParticipants.lastReadAt)),
       ),
     );
@@ -39,7 +47,7 @@ export async function countUnreadMessagesFor(db: DbOrTx, userIds: number[]): Pro
     )
     .where(
       and(
-        or(isNull(messages.senderId), ne(messages.senderId, messageThreadParticipants.userId)),
+        notWrittenBy(sql`${messageThreadParticipants.userId}`),
         or(isNull(messageThreadParticipants.lastReadAt), gt(messages.createdAt, messageThreadParticipants.lastReadAt)),
       ),
     )

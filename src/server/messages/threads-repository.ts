@@ -47,6 +47,8 @@ export async function addMessage(
     senderId: number | null;
     content: string;
     isSystemMessage?: boolean;
+    /** For a system message: the member whose step wrote it (never unread for them). */
+    systemActorId?: number | null;
     /** Only the demo seed back-dates a message. */
     createdAt?: Date;
   },
@@ -58,6 +60,7 @@ export async function addMessage(
       senderId: input.senderId,
       content: input.content,
       isSystemMessage: input.isSystemMessage ?? false,
+      systemActorId: input.systemActorId ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning();
@@ -116,7 +119,7 @@ export async function threadRowsForMember(db: DbOrTx, userId: number, onlyThread
         lm.created_at AS "lastCreatedAt",
         (SELECT count(*)::int FROM messages m
           WHERE m.thread_id = t.id
-            AND (m.sender_id IS NULL OR m.sender_id <> me.user_id)
+            AND coalesce(m.sender_id, m.system_actor_id) IS DISTINCT FROM me.user_id
             AND (me.last_read_at IS NULL OR m.created_at > me.last_read_at)) AS "unreadCount",
         EXISTS (SELECT 1 FROM messages m WHERE m.thread_id = t.id AND m.sender_id = me.user_id) AS "sentByMe",
         (SELECT coalesce(json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) ORDER BY u.id), '[]'::json)

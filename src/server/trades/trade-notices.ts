@@ -65,6 +65,7 @@ export async function recordStep(tx: DbOrTx, outbox: Outbox, record: StepRecord)
       senderId: null,
       content: texts.systemMessage,
       isSystemMessage: true,
+      systemActorId: record.actorId,
     });
     for (const id of parties) outbox.unreadChanged.add(id);
     outbox.events.push({ userIds: parties, event: { type: 'message', data: { threadId: trade.threadId } } });

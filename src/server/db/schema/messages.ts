@@ -66,12 +66,20 @@ export const messages = pgTable(
     senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     isSystemMessage: boolean('is_system_message').notNull().default(false),
+    // A system message written because a member took a trade step: it is news to the other
+    // member only, so it never counts as unread for the one who acted. Null when the club
+    // itself acted (expiry, completion by time).
+    systemActorId: integer('system_actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     check('messages_content_length', sql`char_length(${t.content}) BETWEEN 1 AND 2000`),
     index('messages_thread_id_created_at_idx').on(t.threadId, t.createdAt),
     index('messages_sender_id_idx').on(t.senderId),
+    // For ON DELETE SET NULL when a member is deleted; most messages have none.
+    index('messages_system_actor_id_idx')
+      .on(t.systemActorId)
+      .where(sql`system_actor_id IS NOT NULL`),
   ],
 );
 

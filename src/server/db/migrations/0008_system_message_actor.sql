@@ -1,0 +1,3 @@
+ALTER TABLE "messages" ADD COLUMN "system_actor_id" integer;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_system_actor_id_users_id_fk" FOREIGN KEY ("system_actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "messages_system_actor_id_idx" ON "messages" USING btree ("system_actor_id") WHERE system_actor_id IS NOT NULL;

@@ -8,12 +8,10 @@ import { authTokens, users } from '../../src/server/db/schema';
 import { createMailer, MailSendError } from '../../src/server/mail/mailer';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { tempDir } from '../support/test-database';
+import { uniqueEmail } from './trades-fixtures';
 
 // Without SMTP_URL every message is written to DATA_DIR/mail as an .eml file and its link is
 // logged, so a club without a mail server can still follow its links.
-
-let n = 0;
-const uniqueEmail = (name: string) => `${name}.${++n}.${Date.now().toString(36)}@example.org`;
 
 function post(t: TestApp, url: string, payload: object) {
   return t.app.inject({ method: 'POST', url, payload });

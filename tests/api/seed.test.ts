@@ -135,7 +135,7 @@ describe('the demo club', () => {
                  (select count(*) from messages m where m.thread_id = t.id)::int as messages,
                  (select count(*) from messages m
                    where m.thread_id = t.id
-                     and (m.sender_id is null or m.sender_id <> p.user_id)
+                     and coalesce(m.sender_id, m.system_actor_id) is distinct from p.user_id
                      and (p.last_read_at is null or m.created_at > p.last_read_at))::int as unread
             from message_threads t
             join message_thread_participants p on p.thread_id = t.id

@@ -176,7 +176,7 @@ describe('the page tells the client the club address (APP_URL) for share links',
     try {
       const res = await app.inject({ method: 'GET', url: '/' });
       expect(metaOf(res.body)).toBe(
-        'https://club.example.org/?a=&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#38;b=&#39;',
+        'https://club.example.org/?a=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;b=&#39;',
       );
       expect(res.body).not.toContain('<script>alert(1)');
     } finally {

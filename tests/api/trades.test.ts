@@ -89,6 +89,11 @@ async function cast(points = 10, listingPoints = 5): Promise<Cast> {
   return { requester, owner, stranger, listing };
 }
 
+/** A signed-in administrator. Administrators are e-mailed about every dispute raised after. */
+function admin(firstName = 'Eleanor', lastName = 'Whitfield') {
+  return signedInMember(db(), { firstName, lastName, isAdmin: true });
+}
+
 async function requestIt(c: Cast, payload: object = {}) {
   const res = await api.post('/api/trade-requests', c.requester, { puzzleListingId: c.listing.id, ...payload });
   expect(res.statusCode, res.body).toBe(201);
@@ -459,10 +464,9 @@ describe("a trade step in the members' conversation", () => {
     expect(last).toMatchObject({ isSystemMessage: true, senderId: null, systemActorId: c.owner.id });
   });
 
-  it('a step the club takes by itself is news to both', async () => {
+  it("an administrator's decision is news to both", async () => {
     const d = await to('disputed');
-    const boss = await signedInMember(db(), { firstName: 'Eleanor', lastName: 'Whitfield' });
-    await db().update(users).set({ isAdmin: true }).where(eq(users.id, boss.id));
+    const boss = await admin();
     const before = [await threadUnread(d.requester, d.trade.threadId), await threadUnread(d.owner, d.trade.threadId)];
     const res = await api.post(`/api/admin/trade-requests/${d.trade.id}/resolve`, boss, { outcome: 'refund' });
     // Administrators are e-mailed about every dispute: later tests count those mails.
@@ -699,11 +703,8 @@ describe('disputes', () => {
     const c = await cast();
     const trade = await requestIt(c);
     expect((await step('accept', c.owner, trade.id)).statusCode).toBe(200);
-    const admins = [
-      await signedInMember(db(), { firstName: 'Eleanor', lastName: 'Whitfield' }),
-      await signedInMember(db(), { firstName: 'Gordon', lastName: 'Ramsbottom' }),
-    ];
-    for (const a of [...admins, c.owner]) await db().update(users).set({ isAdmin: true }).where(eq(users.id, a.id));
+    const admins = [await admin(), await admin('Gordon', 'Ramsbottom')];
+    await db().update(users).set({ isAdmin: true }).where(eq(users.id, c.owner.id));
     await drainOutboxes(t.ctx);
     const before = mail.messages.length;
 
@@ -758,11 +759,6 @@ describe('disputes', () => {
 });
 
 describe('an administrator resolving a dispute', () => {
-  async function admin() {
-    const a = await signedInMember(db(), { firstName: 'Eleanor', lastName: 'Whitfield' });
-    await db().update(users).set({ isAdmin: true }).where(eq(users.id, a.id));
-    return a;
-  }
   const resolve = (id: number, who: SignedIn | undefined, outcome: string) =>
     api.post(`/api/admin/trade-requests/${id}/resolve`, who, { outcome, notes: 'Spoke to both by phone.' });
 

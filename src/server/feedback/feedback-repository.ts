@@ -72,15 +72,10 @@ export function visibleFeedbackReceived(db: DbOrTx, memberId: number, now: Date,
 
 /**
  * Locks one feedback row (SELECT … FOR UPDATE) for the rest of the transaction: reports of it
- * (and of its response) are checked and written one at a time. False when there is no such row.
+ * (and of its response) are checked and written one at a time. A missing row locks nothing.
  */
-export async function lockFeedback(db: DbOrTx, id: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: tradingFeedback.id })
-    .from(tradingFeedback)
-    .where(eq(tradingFeedback.id, id))
-    .for('update');
-  return rows.length > 0;
+export async function lockFeedback(db: DbOrTx, id: number): Promise<void> {
+  await db.select({ id: tradingFeedback.id }).from(tradingFeedback).where(eq(tradingFeedback.id, id)).for('update');
 }
 
 export async function insertFeedback(db: DbOrTx, values: typeof tradingFeedback.$inferInsert) {

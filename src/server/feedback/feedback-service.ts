@@ -227,7 +227,7 @@ export async function reportFeedback(
   // the other, and the second sees the first. No unique index needed (a member may report
   // again once an administrator has dealt with the first report).
   return db.transaction(async (tx) => {
-    if (!(await lockFeedback(tx, feedbackId))) throw new AppError('NOT_FOUND', FEEDBACK_NOT_FOUND_MESSAGE);
+    await lockFeedback(tx, feedbackId);
     const row = await feedbackById(tx, feedbackId, now);
     // Only what the member can read can be reported: visible feedback (shown on member pages),
     // or the member's own.

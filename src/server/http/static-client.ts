@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { escapeHtml } from '../mail/templates';
 
 // Serves the built client. Hashed assets are cached for a year; index.html never is, so a
 // new release reaches members on their next visit. Unknown non-API paths get index.html and
@@ -17,15 +18,10 @@ export type ClientOptions = {
   appUrl?: () => string;
 };
 
-/** Text made safe inside a double-quoted HTML attribute. */
-export function escapeAttribute(text: string): string {
-  return text.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** index.html with the app-url meta element just before </head> (none without an address). */
 export function withAppUrl(html: string, appUrl: string | undefined): string {
   if (!appUrl) return html;
-  const meta = `<meta name="app-url" content="${escapeAttribute(appUrl)}" />`;
+  const meta = `<meta name="app-url" content="${escapeHtml(appUrl)}" />`;
   const at = html.search(/<\/head>/i);
   return at === -1 ? html : `${html.slice(0, at)}  ${meta}\n  ${html.slice(at)}`;
 }
@@ -53,13 +49,14 @@ export async function registerClient(
     });
   }
 
-  async function sendPage(reply: FastifyReply) {
-    // Read each time: it is a kilobyte, and a rebuilt client is served without a restart.
-    const html = await fs.promises.readFile(indexFile!, 'utf8');
+  // Read once: the static files are listed at start-up too (wildcard: false), so a rebuilt
+  // client needs a restart either way.
+  const indexHtml = hasClient ? fs.readFileSync(indexFile!, 'utf8') : '';
+  function sendPage(reply: FastifyReply) {
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(withAppUrl(html, options.appUrl?.()));
+      .send(withAppUrl(indexHtml, options.appUrl?.()));
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { ListingStatus } from '../../domain/enums';
 import { AppError, formatValidationErrors, validationError, type FieldError } from '../../domain/errors';
@@ -13,6 +11,7 @@ import {
 import type { Db, DbOrTx } from '../db/client';
 import { manufacturers, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
 import { closePendingRequests } from '../trades/trade-service';
+import { isStoredImage } from '../uploads/image-store';
 import { emptyOutbox, type Outbox } from '../trades/trade-notices';
 import { forgetBrowseCaches } from './browse-repository';
 import type { ListingView } from './listing-view';
@@ -53,22 +52,10 @@ function refusedStatusChange(from: ListingStatus, to: ListingStatus): AppError {
 // (or, once someone uploads a file of that name, a picture the member never chose). An edit
 // may keep whatever the listing already has (seeded listings may point elsewhere), but a
 // member cannot make a listing show an arbitrary URL.
-const UPLOADED_IMAGE = /^\/uploads\/([\w-]+\.webp)$/;
 export const IMAGE_NOT_UPLOADED_MESSAGE = 'Image must be uploaded to the club first';
 
 /** Where the uploaded images live (config.uploadDir), for checking a listing's image URLs. */
 export type ImageCheck = { uploadDir: string };
-
-async function isUploaded(uploadDir: string, url: string): Promise<boolean> {
-  const name = UPLOADED_IMAGE.exec(url)?.[1];
-  // The pattern allows no slash or dot-dot, so the name cannot leave the folder.
-  if (!name) return false;
-  try {
-    return (await fs.stat(path.join(uploadDir, name))).isFile();
-  } catch {
-    return false;
-  }
-}
 
 async function checkImages(
   input: Partial<ListingInput>,
@@ -80,7 +67,7 @@ async function checkImages(
     const url = input[field];
     if (url === undefined || url === null) continue;
     if (current !== null && current[field] === url) continue;
-    if (await isUploaded(images.uploadDir, url)) continue;
+    if (await isStoredImage(images.uploadDir, url)) continue;
     errors.push({ path: field, message: IMAGE_NOT_UPLOADED_MESSAGE });
   }
   return errors;
@@ -165,7 +152,7 @@ export type ListingChange = {
 async function writeChange(tx: DbOrTx, listing: PuzzleListing, columns: Partial<NewPuzzleListing>): Promise<Outbox> {
   if (Object.keys(columns).length > 0) await updateListing(tx, listing.id, columns);
   const leavesClub = listing.status === 'active' && columns.status !== undefined && columns.status !== 'active';
-  return leavesClub ? closePendingRequests(tx, listing, listing.userId) : emptyOutbox();
+  return leavesClub ? closePendingRequests(tx, listing) : emptyOutbox();
 }
 
 /**

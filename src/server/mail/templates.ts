@@ -3,7 +3,8 @@
 
 const CLUB = 'Jigsaw Club';
 
-function escapeHtml(s: string): string {
+/** Text made safe in HTML content and double- or single-quoted attributes. */
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 

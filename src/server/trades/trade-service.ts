@@ -311,7 +311,6 @@ export async function applyTradeCommand(
 export async function closePendingRequests(
   tx: DbOrTx,
   listing: PuzzleListing,
-  ownerId: number,
   now: Date = new Date(),
 ): Promise<Outbox> {
   const outbox = emptyOutbox();
@@ -321,7 +320,7 @@ export async function closePendingRequests(
       outbox,
       trade,
       listing,
-      actor: { kind: 'member', id: ownerId },
+      actor: { kind: 'member', id: listing.userId },
       role: 'owner',
       now,
       touched: [],

@@ -95,7 +95,6 @@ export async function findOpenRequest(db: DbOrTx, requesterId: number, listingId
   return row ?? null;
 }
 
-/** Other pending requests for the listing, locked (they are declined when one is accepted). */
 /** Locks a listing's pending requests, oldest first; all of them, or all but `exceptId`. */
 export async function lockPendingRequests(db: DbOrTx, listingId: number, exceptId?: number) {
   return db

@@ -33,6 +33,20 @@ export function thumbnailUrlFor(url: string): string {
   return url.replace(/\.webp$/, '.thumb.webp');
 }
 
+const STORED_IMAGE_URL = /^\/uploads\/([\w-]+\.webp)$/;
+
+/** Whether `url` is one saveImage handed out and its file is still in the upload folder. */
+export async function isStoredImage(uploadDir: string, url: string): Promise<boolean> {
+  const name = STORED_IMAGE_URL.exec(url)?.[1];
+  // The pattern allows no slash or dot-dot, so the name cannot leave the folder.
+  if (!name) return false;
+  try {
+    return (await fs.stat(path.join(uploadDir, name))).isFile();
+  } catch {
+    return false;
+  }
+}
+
 export async function saveImage(uploadDir: string, input: Buffer): Promise<SavedImage> {
   let format: string | undefined;
   try {

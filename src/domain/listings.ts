@@ -119,6 +119,11 @@ export const LISTING_FORM_DEFAULTS = {
   missingPieces: 0,
 } as const satisfies ListingFormValues;
 
+// Why the server refuses a change to a listing; the edit page says the same before trying.
+export const SOLD_IS_FINAL_MESSAGE = 'A sold listing cannot be changed.';
+export const TRADE_UNDER_WAY_MESSAGE =
+  'This puzzle is part of a trade in progress, so it cannot be changed until the trade is finished.';
+
 // The My Listings buttons; 'sold' is absent because only a completed trade sets it.
 export const MEMBER_SETTABLE_STATUSES = ['draft', 'active', 'archived'] as const;
 

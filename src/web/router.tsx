@@ -137,20 +137,22 @@ function WithListingActions({
 /** Finds out who is signed in (full-screen spinner meanwhile) and shares it with every page. */
 function RootLayout() {
   const { data: user, isPending } = useCurrentUserQuery();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   // One live-event stream per signed-in member (CONTRACT §4), kept open across pages.
   useLiveEvents(user?.id ?? null);
 
   // A session that ends while a page is open (see lib/query-client) starts the visitor
-  // again from /, whatever page they were on.
+  // again from /, whatever page they were on; signing in again returns them to it (the
+  // state MemberOnly's redirect carries, which this replace would otherwise drop).
   const navigate = useNavigate();
   const wasSignedIn = useRef(false);
   useEffect(() => {
     if (wasSignedIn.current && !user && pathname !== paths.home.path) {
-      void navigate(paths.home.getHref(), { replace: true });
+      void navigate(paths.home.getHref(), { replace: true, state: { from: location } });
     }
     wasSignedIn.current = Boolean(user);
-  }, [user, pathname, navigate]);
+  }, [user, pathname, location, navigate]);
 
   // A new page starts at its top, as a full page load would.
   useEffect(() => {

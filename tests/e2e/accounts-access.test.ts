@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
-  expectNoA11yViolations,
   expectToast,
   failedCall,
   header,
@@ -11,7 +10,7 @@ import {
   WIDE,
   type AccountsWorld,
 } from '../support/accounts-ui';
-import { newWatchedPage as newPage } from '../support/browser';
+import { expectNoA11yViolations, newWatchedPage as newPage } from '../support/browser';
 import { createMember } from '../support/factories';
 import type { MailCatcher } from '../support/mail-catcher';
 import type { TestServer } from '../support/server';

@@ -3,7 +3,6 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SESSION_COOKIE } from '../../src/server/auth/session-plugin';
 import {
   describedText,
-  expectNoA11yViolations,
   expectToast,
   failedCall,
   header,
@@ -13,7 +12,7 @@ import {
   WIDE,
   type AccountsWorld,
 } from '../support/accounts-ui';
-import { newWatchedPage as newPage } from '../support/browser';
+import { expectNoA11yViolations, newWatchedPage as newPage } from '../support/browser';
 import { createMember } from '../support/factories';
 import type { MailCatcher } from '../support/mail-catcher';
 import type { TestServer } from '../support/server';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectNoA11yViolations } from '../support/accounts-ui';
-import { launchBrowser, newWatchedPage } from '../support/browser';
+
+import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 // The landing page, the 404 page and the member page frame (spec section 2), in real

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { deleteMemberSessions } from '../../src/server/auth/sessions-repository';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT } from '../../src/domain/constants';
-import { expectNoA11yViolations, expectToast, failedCall, header, LANDING_TITLE, WIDE } from '../support/accounts-ui';
-import { launchBrowser, newWatchedPage } from '../support/browser';
+import { expectToast, failedCall, header, LANDING_TITLE, WIDE } from '../support/accounts-ui';
+import { SESSION_ENDED_TOAST } from '../../src/web/lib/query-client';
+import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
 import { createListing, createMember } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -14,8 +15,7 @@ import { startTestServer, type TestServer } from '../support/server';
 // - the toasts follow spec section 9: one at a time, 5000 ms on screen, F8 reaches them.
 
 const skipReason = inject('skipBrowserReason');
-const SESSION_ENDED = 'Your session has ended';
-const SIGN_IN_AGAIN = 'Please sign in again.';
+const { title: SESSION_ENDED, description: SIGN_IN_AGAIN } = SESSION_ENDED_TOAST;
 
 describe.skipIf(skipReason)('sessions and toasts in the browser', () => {
   let server: TestServer;

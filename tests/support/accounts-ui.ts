@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, type ExpectedConsoleError } from './browser';
-export { expectNoA11yViolations } from './browser';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { startTestServer, type TestServer } from './server';
 
-// Shared by the accounts browser tests (tests/e2e/accounts*.test.ts): the app wired to a real
-// SMTP catcher, and the few ways those tests look at the landing page, dialogs and toasts.
+// Shared by the browser tests that sign members in and read toasts (accounts*, frame,
+// session-and-toasts, admin-disputes, listings-pages): the app wired to a real SMTP catcher,
+// and the few ways those tests look at the landing page, dialogs and toasts.
 
 export const LANDING_TITLE = 'The Premier Jigsaw Free-Trading Club';
 export const WIDE = { width: 1280, height: 900 };

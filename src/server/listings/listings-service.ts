@@ -7,6 +7,8 @@ import {
   listingInputSchema,
   listingStatusPatchSchema,
   type ListingInput,
+  SOLD_IS_FINAL_MESSAGE,
+  TRADE_UNDER_WAY_MESSAGE,
 } from '../../domain/listings';
 import type { Db, DbOrTx } from '../db/client';
 import { manufacturers, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
@@ -21,9 +23,6 @@ import { findListing, findListingView, hasTradeUnderWay, insertListing, updateLi
 // changes a listing; status moves exactly as canChangeStatus allows; 'sold' comes only from a
 // completed trade (markListingSold) and is final.
 
-export const SOLD_IS_FINAL_MESSAGE = 'A sold listing cannot be changed.';
-export const TRADE_UNDER_WAY_MESSAGE =
-  'This puzzle is part of a trade in progress, so it cannot be changed until the trade is finished.';
 export const NOT_YOUR_LISTING_MESSAGE = 'Only the owner can change this listing.';
 
 /** Who may see a listing: everyone when active; otherwise its owner alone. */

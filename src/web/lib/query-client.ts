@@ -44,6 +44,16 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
+ * Signed out in this browser (sign-out, or a session that ended): every member's data is
+ * dropped, so a shared computer does not show it to the next person, and the current user is
+ * null, so / shows the landing page straight away.
+ */
+export function forgetMember(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0] });
+  queryClient.setQueryData(queryKeys.currentUser, null);
+}
+
+/**
  * The member is signed out in this browser too: the page shows the signed-out state (member
  * pages send visitors to /) and a toast says why and what to do.
  */
@@ -51,10 +61,7 @@ function endSession(queryClient: QueryClient): void {
   // A visitor's 401 (a wrong password at sign-in) is the caller's to report, and once the
   // first refused call has ended the session the others that were on their way say nothing.
   if (!queryClient.getQueryData<CurrentUser | null>(queryKeys.currentUser)) return;
-  queryClient.setQueryData(queryKeys.currentUser, null);
-  // Forget the member's data, as signing out does, so whoever signs in next on this browser
-  // does not see it; the pages that showed it are leaving now that nobody is signed in.
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0] });
+  forgetMember(queryClient);
   // After the refused call's own failure toast ('Failed to add puzzle to favorites'), which
   // its caller raises a moment later: only one toast shows, and this one says what to do.
   setTimeout(() => toast(SESSION_ENDED_TOAST), 0);

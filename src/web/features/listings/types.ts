@@ -99,3 +99,6 @@ export function isReserved(listing: Pick<Listing, 'status' | 'isAvailable'>): bo
 }
 
 export const RESERVED_LABEL = 'Reserved: in a trade';
+/** What the owner reads on a listing a trade holds (My Listings, the puzzle page). */
+export const RESERVED_FOR_OWNER =
+  'A member is trading for this puzzle. It cannot be changed until the trade is finished.';

@@ -1,7 +1,7 @@
 import type { Trade } from './types';
 
 // What the dashboard's 'What to do next' card lists: every trade waiting on this member.
-// Pure, so it is unit-tested without a browser (tests/unit/trade-tasks.test.ts).
+// Pure, so it is unit-tested without a browser (tests/unit/web-trade-tasks.test.ts).
 
 export interface TradeTask {
   trade: Trade;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { forgetMember } from '../../../lib/query-client';
 import { paths } from '../../../paths';
 
 /** POST /api/auth/logout. The answer is not read. */
@@ -23,10 +23,7 @@ export function useSignOut() {
     },
     onSettled: async () => {
       await navigate(paths.home.getHref());
-      // Drop every member's data (a shared computer should not show it to the next person),
-      // then mark the visitor as signed out so / shows the landing page straight away.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0] });
-      queryClient.setQueryData(queryKeys.currentUser, null);
+      forgetMember(queryClient);
     },
   });
   return { signOut: () => mutation.mutate(), isSigningOut: mutation.isPending };

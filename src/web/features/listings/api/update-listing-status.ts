@@ -23,6 +23,7 @@ export function useUpdateListingStatus() {
       ]);
     },
     // Refused (a trade was accepted meanwhile, say): show the listing as it really is now.
-    onError: () => queryClient.invalidateQueries({ queryKey: listingKeys.mine }),
+    // Not awaited: the caller's 'Update failed' toast need not wait for the refetch.
+    onError: () => void queryClient.invalidateQueries({ queryKey: listingKeys.mine }),
   });
 }

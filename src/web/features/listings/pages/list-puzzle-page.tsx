@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LISTING_FORM_DEFAULTS } from '../../../../domain/listings';
+import { LISTING_FORM_DEFAULTS, SOLD_IS_FINAL_MESSAGE, TRADE_UNDER_WAY_MESSAGE } from '../../../../domain/listings';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
@@ -13,17 +13,15 @@ import { useSaveListing } from '../api/save-listing';
 import { ListingForm, listingToFormValues } from '../components/listing-form';
 import { isReserved, type Listing } from '../types';
 
-// The server's own words for the same refusals (listings-service.ts), so the page and a
-// refused save never disagree.
+// The page's own words for another member's listing (the server answers a save with 403);
+// sold and in-trade listings get the server's own words, so a refused save never disagrees.
 const NOT_YOURS = 'You can only edit your own puzzles.';
-const SOLD = 'A sold listing cannot be changed.';
-const IN_TRADE = 'This puzzle is part of a trade in progress, so it cannot be changed until the trade is finished.';
 
 /** Why this member cannot edit this listing, or null when they can. */
 function editRefusal(listing: Listing, memberId: number | undefined): string | null {
   if (listing.userId !== memberId) return NOT_YOURS;
-  if (listing.status === 'sold') return SOLD;
-  if (isReserved(listing)) return IN_TRADE;
+  if (listing.status === 'sold') return SOLD_IS_FINAL_MESSAGE;
+  if (isReserved(listing)) return TRADE_UNDER_WAY_MESSAGE;
   return null;
 }
 

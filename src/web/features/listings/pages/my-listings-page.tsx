@@ -17,7 +17,7 @@ import { useMyListings } from '../api/get-my-listings';
 import { useUpdateListingStatus } from '../api/update-listing-status';
 import { ReservedBadge } from '../components/listing-badges';
 import type { Listing } from '../types';
-import { isReserved } from '../types';
+import { isReserved, RESERVED_FOR_OWNER } from '../types';
 
 type Tab = 'all' | ListingStatus;
 const TABS: { value: Tab; label: string; emptyName: string }[] = [
@@ -177,11 +177,7 @@ function ListingRow({ listing }: { listing: Listing }) {
           <Badge variant={STATUS_BADGE[listing.status]}>Status: {STATUS_LABELS[listing.status]}</Badge>
           {reserved && <ReservedBadge />}
         </div>
-        {reserved && (
-          <p className="font-semibold">
-            A member is trading for this puzzle. It cannot be changed until the trade is finished.
-          </p>
-        )}
+        {reserved && <p className="font-semibold">{RESERVED_FOR_OWNER}</p>}
         {listing.subtitle && <p className="text-ink-muted">{listing.subtitle}</p>}
         <p>
           {formatPieces(listing.pieces)} · {CONDITION_LABELS[listing.condition]} ·{' '}

@@ -14,7 +14,7 @@ import { FavoriteButton } from '../components/favorite-button';
 import { ListingBadges } from '../components/listing-badges';
 import { copyLink, listingShareUrl } from '../components/share';
 import type { Listing, ListingActions } from '../types';
-import { isReserved, missingPiecesLabel, ownerLabel, sizeLabel } from '../types';
+import { isReserved, missingPiecesLabel, ownerLabel, RESERVED_FOR_OWNER, sizeLabel } from '../types';
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
@@ -104,7 +104,7 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: Listing } & 
           {reserved && (
             <p className="font-semibold">
               {own
-                ? 'A member is trading for this puzzle. It cannot be changed until the trade is finished.'
+                ? RESERVED_FOR_OWNER
                 : 'Another member is trading for this puzzle, so it cannot be requested at the moment.'}
             </p>
           )}

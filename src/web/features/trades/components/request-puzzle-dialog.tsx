@@ -108,7 +108,7 @@ function RequestPuzzleForm({
   const cachedBlocker = requestBlockerCode(eligibility);
   const waiting = checking && cachedBlocker !== null && cachedBlocker !== 'OWN_LISTING';
   const blocker = waiting ? null : requestBlocker(eligibility);
-  const blockerCode = waiting ? null : requestBlockerCode(eligibility);
+  const blockerCode = waiting ? null : cachedBlocker;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -130,6 +130,29 @@ describe('PATCH /api/profile', () => {
       expect(res.json().errors).toEqual([{ path: 'maxPieceCount', message: PIECE_RANGE_MESSAGE }]);
     });
 
+    it('takes only a country from the list, and a real postcode for a UK address', async () => {
+      const { row, cookie } = await member({ country: 'United Kingdom' });
+      const before = await rowOf(row.id);
+      const narnia = await patchProfile({ ...completeForm, country: 'Narnia', postcode: '12345' }, cookie);
+      expect(narnia.statusCode).toBe(400);
+      expect(narnia.json().errors).toEqual([{ path: 'country', message: 'Please choose a country from the list' }]);
+      const junk = await patchProfile({ ...completeForm, postcode: 'zzz' }, cookie);
+      expect(junk.statusCode).toBe(400);
+      expect(junk.json().errors).toEqual([
+        { path: 'postcode', message: 'Please enter a full UK postcode, such as SW1A 1AA' },
+      ]);
+      expect(await rowOf(row.id)).toEqual(before);
+      // Other countries keep their own postcode formats.
+      const ireland = await patchProfile({ ...completeForm, country: 'Ireland', postcode: 'D02 X285' }, cookie);
+      expect(ireland.statusCode, ireland.body).toBe(200);
+    });
+
+    it('keeps a country stored before the list existed, but does not let a new one in', async () => {
+      const { cookie } = await member({ country: 'England' });
+      expect((await patchProfile({ ...completeForm, country: 'England' }, cookie)).statusCode).toBe(200);
+      expect((await patchProfile({ ...completeForm, country: 'Wales' }, cookie)).statusCode).toBe(400);
+    });
+
     it('refuses a body that is not an object', async () => {
       const { cookie } = await member();
       const res = await patchProfile([completeForm], cookie);

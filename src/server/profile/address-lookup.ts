@@ -37,6 +37,7 @@ export class AddressLookupUnavailable extends Error {
 // Outward code, optional space, inward code (plus the odd GIR 0AA). Input is already normalised
 // (upper case, single spaces, trimmed) by the domain's normalizePostcode.
 export const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})$/;
+export const UK_POSTCODE_MESSAGE = 'Please enter a full UK postcode, such as SW1A 1AA';
 
 // getAddress.io's /find answer with expand=true. Lenient: missing or null parts become ''.
 const part = z

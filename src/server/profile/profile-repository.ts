@@ -5,7 +5,11 @@ import { DEFAULT_COUNTRY, isProfileComplete, PIECE_RANGE_MESSAGE, type ProfileUp
 import type { MemberRow } from '../auth/sessions-repository';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
+import { isKnownCountry } from '../../domain/countries';
 import { findUnknownManufacturerIds } from '../manufacturers/manufacturers-repository';
+import { UK_POSTCODE, UK_POSTCODE_MESSAGE } from './address-lookup';
+
+export const COUNTRY_NOT_LISTED_MESSAGE = 'Please choose a country from the list';
 
 /**
  * PATCH /api/profile saves the whole profile form (docs/decisions/profile-updates.md).
@@ -37,6 +41,11 @@ export function profileColumns(update: ProfileUpdate) {
   };
 }
 
+async function storedCountry(db: DbOrTx, memberId: number): Promise<string | null> {
+  const [row] = await db.select({ country: users.country }).from(users).where(eq(users.id, memberId));
+  return row?.country ?? null;
+}
+
 function validationFailure(errors: FieldError[]): AppError {
   return new AppError('VALIDATION', formatValidationErrors(errors), errors);
 }
@@ -53,6 +62,18 @@ export async function updateOwnProfile(db: DbOrTx, memberId: number, update: Pro
   if (values.minPieceCount > values.maxPieceCount) {
     throw validationFailure([{ path: 'maxPieceCount', message: PIECE_RANGE_MESSAGE }]);
   }
+
+  // The address is where puzzles are posted, and a complete one lets the member trade: the
+  // country must be one of the list (or the one already stored, from before the list), and a
+  // UK address needs a real postcode.
+  const addressErrors: FieldError[] = [];
+  if (!isKnownCountry(values.country) && values.country !== (await storedCountry(db, memberId))) {
+    addressErrors.push({ path: 'country', message: COUNTRY_NOT_LISTED_MESSAGE });
+  }
+  if (values.country === DEFAULT_COUNTRY && values.postcode !== null && !UK_POSTCODE.test(values.postcode)) {
+    addressErrors.push({ path: 'postcode', message: UK_POSTCODE_MESSAGE });
+  }
+  if (addressErrors.length > 0) throw validationFailure(addressErrors);
 
   const unknown = await findUnknownManufacturerIds(db, values.preferredManufacturers);
   if (unknown.length > 0) {

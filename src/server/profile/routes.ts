@@ -13,6 +13,7 @@ import {
   createAddressLookup,
   LOOKUP_UNAVAILABLE_MESSAGE,
   UK_POSTCODE,
+  UK_POSTCODE_MESSAGE,
   type AddressLookupConfig,
 } from './address-lookup';
 import { updateOwnProfile } from './profile-repository';
@@ -21,10 +22,7 @@ const manufacturerListSchema = z.array(z.object({ id: z.number().int(), name: z.
 
 const postcodeParamsSchema = z.object({
   // The anchored pattern also bounds the length (Fastify refuses path segments over 100 chars).
-  postcode: z
-    .string()
-    .overwrite(normalizePostcode)
-    .regex(UK_POSTCODE, { error: 'Please enter a full UK postcode, such as SW1A 1AA' }),
+  postcode: z.string().overwrite(normalizePostcode).regex(UK_POSTCODE, { error: UK_POSTCODE_MESSAGE }),
 });
 
 const addressListSchema = z.object({

@@ -1,3 +1,4 @@
+import { withFullStop } from '../../domain/sentences';
 import { puzzlePointsLabel } from '../../domain/points';
 
 // The words of every trade step, in one place: the system message both members read in the
@@ -113,7 +114,7 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
         ],
       };
     case 'cancel': {
-      const refund = f.wasHeld ? ` The ${points} held for the trade went back to ${f.requesterName}.` : '';
+      const refund = f.wasHeld ? ` The ${points} held for the trade went back to ${withFullStop(f.requesterName)}` : '';
       return {
         systemMessage: `${f.requesterName} cancelled the request.${refund}`,
         notices: [
@@ -147,7 +148,7 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
     }
     case 'confirm-delivery':
       return {
-        systemMessage: `${f.requesterName} confirmed that the puzzle arrived. ${points} went to ${f.ownerName}. The trade is complete: you can now leave feedback for each other.`,
+        systemMessage: `${f.requesterName} confirmed that the puzzle arrived. ${points} went to ${withFullStop(f.ownerName)} The trade is complete: you can now leave feedback for each other.`,
         notices: [
           {
             to: 'owner',
@@ -173,7 +174,7 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
       };
     }
     case 'resolve-complete': {
-      const message = `A club administrator has resolved the problem with ${q(f.title)}: the trade is complete and ${points} went to ${f.ownerName}.`;
+      const message = `A club administrator has resolved the problem with ${q(f.title)}: the trade is complete and ${points} went to ${withFullStop(f.ownerName)}`;
       return {
         systemMessage: message,
         notices: [
@@ -205,7 +206,7 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
         ],
       };
     case 'auto-complete': {
-      const message = `The trade for ${q(f.title)} completed by itself 21 days after the puzzle was sent. ${points} went to ${f.ownerName}. You can now leave feedback for each other.`;
+      const message = `The trade for ${q(f.title)} completed by itself 21 days after the puzzle was sent. ${points} went to ${withFullStop(f.ownerName)} You can now leave feedback for each other.`;
       return {
         systemMessage: message,
         notices: [
@@ -242,6 +243,6 @@ export function adminDisputeNotice(tradeNumber: string, f: StepFacts): { title: 
     message:
       `${by} reported a problem with ${tradeNumber}, ${q(f.title)} between ${f.requesterName} and ${f.ownerName}: ` +
       `${f.details ?? ''} The ${puzzlePointsLabel(f.cost)} stay held until an administrator decides. ` +
-      `Please open Trade disputes in the admin panel to pay ${f.ownerName} or refund ${f.requesterName}.`,
+      `Please open Trade disputes in the admin panel to pay ${f.ownerName} or refund ${withFullStop(f.requesterName)}`,
   };
 }

@@ -1,3 +1,4 @@
+import { withFullStop } from '../../../../domain/sentences';
 import { useId, useState, type FormEvent } from 'react';
 import { Star } from 'lucide-react';
 import { FEEDBACK_COMMENT_MAX, FEEDBACK_RESPONSE_MAX, REPORT_DETAILS_MAX } from '../../../../domain/constants';
@@ -105,7 +106,8 @@ function FeedbackForm({ leave, otherName }: { leave: ReturnType<typeof useLeaveF
     }
     setErrors({});
     leave.mutate(parsed.data, {
-      onSuccess: () => toast({ title: 'Feedback sent', description: `Thank you for rating ${otherName}.` }),
+      onSuccess: () =>
+        toast({ title: 'Feedback sent', description: `Thank you for rating ${withFullStop(otherName)}` }),
       onError: (error) =>
         toast({
           title: 'Failed to send feedback',

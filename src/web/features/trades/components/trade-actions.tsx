@@ -1,3 +1,4 @@
+import { withFullStop } from '../../../../domain/sentences';
 import { useState } from 'react';
 import { CheckCircle2, PackageCheck, Truck } from 'lucide-react';
 import { DELIVERY_NOTES_MAX, REPORT_DETAILS_MAX, SHIPPING_NOTES_MAX } from '../../../../domain/constants';
@@ -173,7 +174,7 @@ export function TradeActions({ trade }: { trade: Trade }) {
         description={
           <p>
             Confirm only once {title} has arrived. The {formatPuzzlePoints(trade.puzzlePointsCost)} held for this trade
-            will then go to {other}. This cannot be undone.
+            will then go to {withFullStop(other)} This cannot be undone.
           </p>
         }
         fields={[{ name: 'deliveryNotes', label: 'Notes', multiline: true, maxLength: DELIVERY_NOTES_MAX }]}

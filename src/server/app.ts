@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { EventBus } from './events/event-bus';
-import { registerErrorHandling } from './http/error-handler';
+import { frameworkErrorReply, registerErrorHandling } from './http/error-handler';
 import { registerCsrfCheck } from './http/csrf';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClient } from './http/static-client';
@@ -44,6 +44,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // Per-IP rate limits read request.ip: never trust X-Forwarded-For from the open internet.
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

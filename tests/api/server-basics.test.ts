@@ -37,6 +37,15 @@ describe('errors are JSON with a message', () => {
     expect(res.json()).toHaveProperty('message');
   });
 
+  it('an address the router cannot take gets the same JSON, without echoing it back', async () => {
+    const long = await t.app.inject({ method: 'GET', url: `/api/postcode-lookup/${'A'.repeat(300)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: 'That address is too long.' });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/puzzle-listings/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'That address is not valid.' });
+  });
+
   it('malformed JSON is a 400 that says so, without a stack trace', async () => {
     const res = await t.app.inject({
       method: 'POST',

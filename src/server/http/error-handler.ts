@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, formatValidationErrors } from '../../domain/errors';
 
@@ -12,6 +12,22 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length is wrong.',
 };
+
+// Errors Fastify's router raises before any handler runs (the frameworkErrors option): the
+// same JSON, without echoing the address back.
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: 'That address is not valid.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'That address is too long.' },
+};
+
+export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const known = FRAMEWORK_ERRORS[error.code];
+  if (known) {
+    void reply.status(known.status).send({ message: known.message });
+    return;
+  }
+  void reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+}
 
 /** '/address/line_1' -> 'address.line_1', the path format the client shows. */
 function pathOf(instancePath: string): string {

@@ -19,7 +19,10 @@ export function MemberHomePage({ WelcomeGift, TradeTasks }: MemberHomePageProps)
   useDocumentTitle('Home');
   return (
     <>
-      <h1 className="text-3xl font-bold">Welcome back, {displayName(member)}</h1>
+      {/* A member who has just joined has given no name yet: no 'back', and no e-mail address as a name. */}
+      <h1 className="text-3xl font-bold">
+        {member.firstName?.trim() ? `Welcome back, ${displayName(member)}` : 'Welcome to Jigsaw Club'}
+      </h1>
       {TradeTasks && (
         <Suspense fallback={null}>
           <div className="mt-6">

@@ -265,9 +265,9 @@ describe.skipIf(skipReason)('the profile page', () => {
     const radios = page.getByRole('radio');
     expect(await radios.count()).toBe(1);
     expect(await radios.first().getAttribute('name')).toBe('address-choice');
-    expect(await page.getByRole('radio', { name: 'Enter address manually' }).isVisible()).toBe(true);
+    // Already chosen, with the address lines open: no extra click before typing.
+    expect(await page.getByRole('radio', { name: 'Enter address manually' }).isChecked()).toBe(true);
     await expectNoA11yViolations(page);
-    await page.getByRole('radio', { name: 'Enter address manually' }).check();
     await page.getByLabel('Address line 1').fill('1 Station Road');
     expect(await page.getByLabel('Town or city').isVisible()).toBe(true);
 

@@ -86,7 +86,8 @@ export function AddressSection() {
   const failed = lookup.isError;
   const noResults = lookup.isSuccess && addresses.length === 0;
   const showOptions = uk && lookupPostcode !== null && (addresses.length > 0 || failed);
-  const showLines = !uk || manual || noResults;
+  // When the lookup fails, typing the address is the only way on: its lines show at once.
+  const showLines = !uk || manual || noResults || failed;
 
   let status = '';
   if (uk && lookupPostcode !== null) {
@@ -138,7 +139,11 @@ export function AddressSection() {
                   onSelect={() => pick(address, index)}
                 />
               ))}
-              <AddressOption label="Enter address manually" checked={choice === MANUAL} onSelect={chooseManual} />
+              <AddressOption
+                label="Enter address manually"
+                checked={choice === MANUAL || (failed && choice === null)}
+                onSelect={chooseManual}
+              />
             </fieldset>
           )}
           {!showOptions && !showLines && (

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { puzzleListings, tradeRequests } from '../../src/server/db/schema';
-import { forgetBrowseCaches } from '../../src/server/listings/browse-repository';
+import { applyTradeCommand, requestTrade } from '../../src/server/trades/trade-service';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage, type ExpectedConsoleError } from '../support/browser';
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
@@ -41,19 +39,11 @@ describe.skipIf(skipReason)('Request and Contact Owner on a listing', () => {
     await ownerContext.addCookies([owner.cookie]);
   });
 
-  /** What accepting a request does to the listing (trade-service.ts): it is held for the trade. */
+  /** The asker requests the listing and its owner accepts (trade-service.ts): it is held for the trade. */
   async function acceptTradeFor(id: number): Promise<void> {
     const db = server.database.db;
-    await db.insert(tradeRequests).values({
-      puzzleListingId: id,
-      requesterId: askerId,
-      ownerId,
-      status: 'accepted',
-      puzzlePointsCost: 2,
-      acceptedAt: new Date(),
-    });
-    await db.update(puzzleListings).set({ isAvailable: false }).where(eq(puzzleListings.id, id));
-    forgetBrowseCaches();
+    const { trade } = await requestTrade(db, { id: askerId }, { puzzleListingId: id, requestComments: null });
+    await applyTradeCommand(db, trade.id, { kind: 'member', id: ownerId }, { action: 'accept' });
   }
 
   afterAll(async () => {

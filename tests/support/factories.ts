@@ -26,7 +26,8 @@ let sequence = 0;
  * the ledger sum. Everything happens in one transaction (a savepoint when `db` is already one).
  */
 export async function createMember(db: DbOrTx, input: NewMemberInput = {}) {
-  sequence += 1;
+  // Taken before the first await: members made in parallel (Promise.all) each get their own.
+  const n = ++sequence;
   const { password = 'correct horse battery', points, puzzlePoints, ...overrides } = input;
   const balance = points ?? puzzlePoints ?? WELCOME_GIFT_POINTS;
   if (!Number.isInteger(balance) || balance < 0) throw new Error(`createMember: bad points ${balance}`);
@@ -36,7 +37,7 @@ export async function createMember(db: DbOrTx, input: NewMemberInput = {}) {
     const [inserted] = await tx
       .insert(users)
       .values({
-        email: `member${sequence}.${Date.now().toString(36)}@example.org`,
+        email: `member${n}.${Date.now().toString(36)}@example.org`,
         passwordHash,
         emailVerified: true,
         firstName: 'Margaret',

@@ -1,12 +1,26 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
+import local from './eslint-rules/index.js';
 
-// Lint keeps the shape of the code: one-way layers (domain imports neither server nor web;
-// server and web never import each other) and no unused code.
+// Lint keeps the shape of the code (docs/architecture.md, "Lint rules"): one-way layers
+// (domain imports neither server nor web; server and web never import each other), no web
+// feature importing another, no server feature importing another feature's repository, no
+// import cycle, kebab-case file names, and no unused code.
+
+// Server folders that carry things for every feature rather than being a feature: they may
+// import any repository, and a file in them is never "a feature's repository". jobs/ is not
+// among them on purpose: a job runs a feature's work on a timer and calls its service.
+const SERVER_INFRASTRUCTURE = ['db', 'http', 'events', 'mail', 'notices'];
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**'] },
+  {
+    // tests/lint/fixtures/ break the rules on purpose: tests/unit/lint-rules.test.ts lints them.
+    ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**', 'tests/lint/fixtures/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,8 +30,50 @@ export default tseslint.config(
     },
   },
   {
+    // Every file ESLint reads has a kebab-case name ('trade-timeline.tsx'); what follows the
+    // first dot ('.test.ts', '.config.js') is not part of the name. The folders they sit in
+    // are kebab-case too (a feature's folder is its name: features/member-directory/).
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{js,mjs,cjs,ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { 'src/**/': 'KEBAB_CASE', 'tests/**/': 'KEBAB_CASE', 'scripts/**/': 'KEBAB_CASE' },
+      ],
+    },
+  },
+  {
+    // No import cycle. Type-only imports are erased when the code runs, so they do not count.
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Relative imports carry no extension (moduleResolution "Bundler"); the plugin follows
+      // only files with the extensions listed here, parsed with typescript-eslint's parser.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The one loop allowed: message_threads.trade_request_id and trade_requests.thread_id are
+    // foreign keys to each other, so each schema file imports the other's table. Drizzle reads
+    // the other table only inside the lazy `references(() => …)` callback, after both modules
+    // have loaded, so the loop is safe. Any other loop through these files goes unseen: keep
+    // them to table definitions.
+    files: ['src/server/db/schema/messages.ts', 'src/server/db/schema/trades.ts'],
+    rules: { 'import-x/no-cycle': 'off' },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, local },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
@@ -25,6 +81,8 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['**/server/**'], message: 'The client must not import server code.' }] },
       ],
+      // router.tsx, components/ and lib/ are not features: they may import features.
+      'local/no-cross-feature-import': ['error', { featuresDir: 'src/web/features' }],
     },
   },
   {
@@ -45,10 +103,40 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
+    plugins: { local },
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/web/**'], message: 'The server must not import client code.' }] },
+      ],
+      'local/no-foreign-repository': [
+        'error',
+        {
+          serverDir: 'src/server',
+          infrastructure: SERVER_INFRASTRUCTURE,
+        },
+      ],
+    },
+  },
+  {
+    // Transactions and row locks (docs/architecture.md, "Locks and transactions"): one helper
+    // opens every transaction and runs it again after a deadlock; rows are locked FOR NO KEY
+    // UPDATE, never FOR UPDATE, which would block other transactions' foreign-key checks.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/db/transaction.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            'Open transactions with runInTransaction (src/server/db/transaction.ts): it runs the transaction again after a deadlock.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='for'][arguments.0.value='update']",
+          message:
+            "Lock rows with .for('no key update'): FOR UPDATE also blocks other transactions' foreign-key checks.",
+        },
       ],
     },
   },

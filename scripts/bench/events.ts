@@ -16,7 +16,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type AppContext } from '../../src/server/app';
+import { buildApp } from '../../src/server/app';
+import type { AppContext } from '../../src/server/app-context';
 import { hashToken } from '../../src/server/auth/sessions-repository';
 import { loadConfig } from '../../src/server/config';
 import { openEmbedded, openPostgres, type Database } from '../../src/server/db/client';
@@ -24,6 +25,7 @@ import { sessions, users } from '../../src/server/db/schema';
 import { createInProcessEventBus, type EventBus } from '../../src/server/events/event-bus';
 import { createPostgresEventBus } from '../../src/server/events/postgres-event-bus';
 import { createLogger } from '../../src/server/http/logging';
+import { createPictureStorage } from '../../src/server/uploads/create-storage';
 import { createMailer } from '../../src/server/mail/mailer';
 import { createThread } from '../../src/server/messages/threads-repository';
 
@@ -178,6 +180,7 @@ async function main(): Promise<void> {
     database,
     mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log }),
     events,
+    pictures: createPictureStorage(config),
   };
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -63,7 +63,7 @@ const LAST_NAMES = [
   'Hall',
   'Wood',
 ];
-const TOWNS: Array<[string, string]> = [
+export const TOWNS: Array<[string, string]> = [
   ['Harrogate', 'HG1'],
   ['York', 'YO1'],
   ['Bath', 'BA1'],
@@ -85,7 +85,7 @@ const TOWNS: Array<[string, string]> = [
   ['Buxton', 'SK17'],
   ['Truro', 'TR1'],
 ];
-const ADJECTIVES = [
+export const ADJECTIVES = [
   'Autumn',
   'Victorian',
   'Cottage',
@@ -107,7 +107,7 @@ const ADJECTIVES = [
   'Secret',
   'Sunny',
 ];
-const NOUNS = [
+export const NOUNS = [
   'Garden',
   'Harbour',
   'Market',
@@ -129,7 +129,7 @@ const NOUNS = [
   'Abbey',
   'Bandstand',
 ];
-const SUFFIXES = [
+export const SUFFIXES = [
   'at Dawn',
   'in Bloom',
   'by Moonlight',
@@ -141,7 +141,7 @@ const SUFFIXES = [
   'at Sunset',
   'in Spring',
 ];
-const ARTISTS = [
+export const ARTISTS = [
   'Dominic Davison',
   'Jane Crowther',
   'Steve Crisp',
@@ -163,7 +163,7 @@ const ARTISTS = [
   'Garry Walton',
   'Tracy Hall',
 ];
-const PHRASES = [
+export const PHRASES = [
   'Completed once on a board and boxed straight away.',
   'All pieces present, checked twice.',
   'A lovely puzzle with lots of detail to work on.',
@@ -175,8 +175,8 @@ const PHRASES = [
   'Includes the poster of the picture.',
   'Sorted into bags by colour for the next puzzler.',
 ];
-const PIECES = [100, 250, 300, 500, 500, 500, 750, 1000, 1000, 1000, 1000, 1500, 2000, 3000, 5000];
-const POINTS = [1, 2, 3, 4, 5, 5, 5, 5, 5, 5, 6, 8, 10, 15, 25];
+export const PIECES = [100, 250, 300, 500, 500, 500, 750, 1000, 1000, 1000, 1000, 1500, 2000, 3000, 5000];
+export const POINTS = [1, 2, 3, 4, 5, 5, 5, 5, 5, 5, 6, 8, 10, 15, 25];
 const DIFFICULTIES = ['easy', 'medium', 'medium', 'hard', 'expert'];
 const CONDITIONS = ['new', 'like_new', 'very_good', 'very_good', 'good', 'fair'];
 
@@ -252,9 +252,14 @@ export type LoadReport = { members: number; active: number; other: number; secon
  * Fills an empty, migrated database: MEMBERS members, `active` active listings and 5% more
  * drafts and archived ones (browse must skip them), then VACUUM ANALYZE so the planner has
  * statistics and index-only scans can skip the heap, as autovacuum would have done in a
- * running club.
+ * running club (`analyze: false` leaves that out: a club that just grew, before autovacuum).
  */
-export async function loadBenchData(db: Db, active: number, log: (line: string) => void): Promise<LoadReport> {
+export async function loadBenchData(
+  db: Db,
+  active: number,
+  log: (line: string) => void,
+  options: { analyze?: boolean } = {},
+): Promise<LoadReport> {
   const started = Date.now();
   const firstMember = await insertMembers(db);
   for (let from = 1; from <= active; from += CHUNK) {
@@ -265,8 +270,10 @@ export async function loadBenchData(db: Db, active: number, log: (line: string) 
   const other = Math.round(active * 0.05);
   await insertListings(db, firstMember, active + 1, active + Math.floor(other / 2), 'draft');
   await insertListings(db, firstMember, active + Math.floor(other / 2) + 1, active + other, 'archived');
-  await db.execute(sql`VACUUM ANALYZE puzzle_listings`);
-  await db.execute(sql`VACUUM ANALYZE users`);
+  if (options.analyze !== false) {
+    await db.execute(sql`VACUUM ANALYZE puzzle_listings`);
+    await db.execute(sql`VACUUM ANALYZE users`);
+  }
   return { members: MEMBERS, active, other, seconds: (Date.now() - started) / 1000 };
 }
 

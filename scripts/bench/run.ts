@@ -1,28 +1,34 @@
-// `npm run bench`: browse under load (issue 5). Loads 100,000 active listings into PostgreSQL
-// and 10,000 into the embedded database, starts the real app in this process on a free port,
-// and runs autocannon (in a child process, so the load generator does not share the server's
-// event loop) against GET /api/health and five browse shapes. Budget on PostgreSQL, for every
-// shape: p99 under 50 ms and at least 1/50 of the health route's throughput. Exits 1 when missed.
+// `npm run bench`: browse under load (issues 5 and 15). Loads 100,000 active listings into
+// PostgreSQL and 10,000 into the embedded database, starts the real app in this process on a
+// free port, and runs autocannon (in a child process, load-generator.ts, so the load generator
+// does not share the server's event loop) against GET /api/health, the repeated browse shapes
+// (shapes.ts) and varied traffic (every request a different question, questions.ts).
+// Budgets on PostgreSQL at 32 connections: every budgeted shape p99 under 50 ms and at least
+// 1/50 of the health route's throughput; varied questions p99 under 50 ms and at least 0.10 of
+// it. Exits 1 when one is missed.
 //
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/jc_bench, created
-// when missing), BENCH_SECONDS (per shape, default 6), BENCH_RELOAD=1 (reload the data even if
-// the database already holds the bench's listings), BENCH_SKIP_EMBEDDED=1, BENCH_ONLY=1,4 (only
-// these shapes, for tuning; health always runs).
+// when missing), BENCH_SECONDS (per load, default 6), BENCH_RELOAD=1 (reload the data even if
+// the database already holds the bench's listings), BENCH_SKIP_EMBEDDED=1, BENCH_ONLY=1,4,v
+// (only these shapes, v for varied; for tuning; health always runs).
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openEmbedded, openPostgres, type Database } from '../../src/server/db/client';
+import { openEmbedded, openPostgres, queryRows, type Database } from '../../src/server/db/client';
 import { createLogger } from '../../src/server/http/logging';
+import { createPictureStorage } from '../../src/server/uploads/create-storage';
 import { createMailer } from '../../src/server/mail/mailer';
 import { createInProcessEventBus } from '../../src/server/events/event-bus';
+import { loadBrowseIndex } from '../../src/server/listings/browse-index-sync';
+import { browseStats } from '../../src/server/listings/browse-repository';
 import { countBenchListings, loadBenchData } from './load-data';
 import { SHAPES } from './shapes';
 
@@ -34,8 +40,15 @@ const PG_LISTINGS = 100_000;
 const EMBEDDED_LISTINGS = 10_000;
 const BUDGET_P99_MS = 50;
 const BUDGET_RATIO = 1 / 50;
-// BENCH_ONLY=1,4: run only these shapes (numbered from 1 in SHAPES; health always runs).
-const ONLY = process.env.BENCH_ONLY?.split(',').map(Number);
+const VARIED_BUDGET_RATIO = 0.1;
+// The measured questions come from this seed; the warm-up asks others (its own seed).
+const VARIED_SEED = 15;
+const VARIED_WARMUP_SEED = 1015;
+const VARIED = 'varied questions';
+const HEALTH_AGAIN = 'health (just before)';
+// BENCH_ONLY=1,4,v: run only these shapes (numbered from 1 in SHAPES; v: varied questions;
+// health always runs).
+const ONLY = process.env.BENCH_ONLY?.split(',');
 
 type Result = {
   shape: string;
@@ -44,76 +57,90 @@ type Result = {
   p99: number;
   errors: number;
   non2xx: number;
-  // CPU spent per request by this process (the app) and by local PostgreSQL processes: where
-  // the time goes, for tuning. NaN when PostgreSQL is not on this machine.
+  // CPU spent per request by this process (the app) and by the PostgreSQL backends serving
+  // the bench's database: where the time goes. NaN when PostgreSQL is not on this machine.
   appCpuMs: number;
   pgCpuMs: number;
+  // Varied questions only: distinct questions among the requests, and what answered them.
+  varied?: { sent: number; distinct: number; fromIndex: number; cardsRemembered: number; countsRemembered: number };
 };
 
 const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux
 
-/** CPU time (ms) of every local process named postgres, from /proc; NaN elsewhere. */
-function postgresCpuMs(): number {
-  try {
-    let ticks = 0;
-    for (const pid of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      let stat: string;
-      try {
-        stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue;
-      }
-      const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+/** CPU time (ms) of each of these local processes, from /proc (missing: gone, or not local). */
+function cpuMsOf(pids: number[]): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S); // utime, stime
+    } catch {
+      // not on this machine
     }
-    return (ticks * 1000) / CLOCK_TICKS_PER_S;
-  } catch {
-    return NaN;
   }
+  return times;
+}
+
+/**
+ * The PostgreSQL processes serving the bench's database (its connections): other work on the
+ * same server (other databases' tests) is not the bench's.
+ */
+async function benchBackends(database: Database): Promise<number[]> {
+  const rows = await queryRows<{ pid: number }>(
+    database.db,
+    sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+  );
+  return rows.map((r) => Number(r.pid));
+}
+
+/** CPU (ms) the bench database's backends spent between two readings; NaN when not local. */
+function backendCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  if (after.size === 0) return NaN;
+  let ms = 0;
+  // A connection opened meanwhile counts whole.
+  for (const [pid, t] of after) ms += t - (before.get(pid) ?? 0);
+  return ms;
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const require = createRequire(import.meta.url);
-const autocannonBin = path.join(path.dirname(require.resolve('autocannon/package.json')), 'autocannon.js');
+const generatorScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-generator.ts');
 
-function autocannon(
-  url: string,
-  seconds: number,
-): Promise<{
+type Load = { path: string } | { varied: { seed: number; manufacturerIds: number[] } };
+type LoadResult = {
   requests: { average: number };
   latency: Record<string, number>;
   errors: number;
   non2xx: number;
   timeouts: number;
-}> {
+  sent: number;
+  distinct: number;
+};
+
+/** Runs the load generator (load-generator.ts) in a child process for `seconds`. */
+function generateLoad(origin: string, load: Load, seconds: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [autocannonBin, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', url],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const options = JSON.stringify({ origin, seconds, connections: CONNECTIONS, ...load });
+    const child = spawn(process.execPath, ['--import', 'tsx', generatorScript, options], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
+      if (code !== 0) return reject(new Error(`load generator exited ${code}: ${err}`));
       try {
-        resolve(JSON.parse(out));
+        resolve(JSON.parse(out) as LoadResult);
       } catch {
-        reject(new Error(`autocannon printed no JSON: ${out.slice(0, 200)} ${err.slice(0, 200)}`));
+        reject(new Error(`load generator printed no JSON: ${out.slice(0, 200)} ${err.slice(0, 200)}`));
       }
     });
   });
 }
 
-async function runShapes(database: Database, label: string): Promise<Result[]> {
+async function runLoads(database: Database, label: string): Promise<Result[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jc-bench-app-'));
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://127.0.0.1' }),
@@ -122,37 +149,73 @@ async function runShapes(database: Database, label: string): Promise<Result[]> {
   const logger = createLogger('silent');
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir, log: logger });
   const events = createInProcessEventBus();
-  const app = await buildApp({ config, database, mailer, events });
+  const app = await buildApp({ config, database, mailer, events, pictures: createPictureStorage(config) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  // A running server has its browse index from its first minutes; load it before measuring.
+  const indexStarted = Date.now();
+  const heapBefore = process.memoryUsage().heapUsed;
+  await loadBrowseIndex(database.db);
+  log(
+    `  ${label}: browse index loaded in ${Date.now() - indexStarted} ms, heap +${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(0)} MB`,
+  );
+  const manufacturerIds = (
+    await queryRows<{ id: number }>(database.db, sql`SELECT id FROM manufacturers ORDER BY id`)
+  ).map((r) => r.id);
+  const loads: Array<{ name: string; load: Load; warmup: Load }> = SHAPES.filter(
+    (s, i) => ONLY === undefined || i === 0 || ONLY.includes(String(i)),
+  ).map((shape) => ({ name: shape.name, load: { path: shape.path }, warmup: { path: shape.path } }));
+  if (ONLY === undefined || ONLY.includes('v')) {
+    // The health route again, just before: other work on the machine changes from minute to
+    // minute, and the varied questions are judged against the health route of their moment.
+    loads.push({ name: HEALTH_AGAIN, load: { path: '/api/health' }, warmup: { path: '/api/health' } });
+    loads.push({
+      name: VARIED,
+      load: { varied: { seed: VARIED_SEED, manufacturerIds } },
+      warmup: { varied: { seed: VARIED_WARMUP_SEED, manufacturerIds } },
+    });
+  }
   const results: Result[] = [];
   try {
-    for (const shape of SHAPES.filter((s, i) => ONLY === undefined || i === 0 || ONLY.includes(i))) {
-      const url = `http://127.0.0.1:${port}${shape.path}`;
-      const check = await fetch(url);
-      if (check.status !== 200) throw new Error(`${shape.path} answered ${check.status}: ${await check.text()}`);
-      if (shape.name !== 'health') {
-        const body = (await check.json()) as { items: unknown[]; total: number; totalIsCapped: boolean };
-        log(
-          `  ${label} ${shape.name}: ${body.items.length} items, total ${body.total}${body.totalIsCapped ? '+' : ''}`,
-        );
+    for (const { name, load, warmup } of loads) {
+      if ('path' in load) {
+        const check = await fetch(`${origin}${load.path}`);
+        if (check.status !== 200) throw new Error(`${load.path} answered ${check.status}: ${await check.text()}`);
+        if (load.path.startsWith('/api/puzzle-listings')) {
+          const body = (await check.json()) as { items: unknown[]; total: number; totalIsCapped: boolean };
+          log(`  ${label} ${name}: ${body.items.length} items, total ${body.total}${body.totalIsCapped ? '+' : ''}`);
+        }
       }
-      await autocannon(url, WARMUP_SECONDS);
+      await generateLoad(origin, warmup, WARMUP_SECONDS);
+      const before = { ...browseStats };
       const app0 = process.cpuUsage();
-      const pg0 = postgresCpuMs();
-      const r = await autocannon(url, SECONDS);
+      const pg0 = label === 'PostgreSQL' ? cpuMsOf(await benchBackends(database)) : new Map<number, number>();
+      const r = await generateLoad(origin, load, SECONDS);
       const appCpu = process.cpuUsage(app0);
-      const pgCpu = postgresCpuMs() - pg0;
+      const pgCpu = label === 'PostgreSQL' ? backendCpuBetween(pg0, cpuMsOf(await benchBackends(database))) : NaN;
       const requests = Math.max(1, r.requests.average * SECONDS);
+      const delta = (k: keyof typeof browseStats) => browseStats[k] - before[k];
+      const share = (a: number, b: number) => (a + b === 0 ? NaN : a / (a + b));
       results.push({
         appCpuMs: (appCpu.user + appCpu.system) / 1000 / requests,
-        pgCpuMs: label === 'PostgreSQL' ? pgCpu / requests : NaN,
-        shape: shape.name,
+        pgCpuMs: pgCpu / requests,
+        shape: name,
         rps: r.requests.average,
         p50: r.latency.p50 ?? NaN,
         p99: r.latency.p99 ?? NaN,
         errors: r.errors + r.timeouts,
         non2xx: r.non2xx,
+        varied:
+          'varied' in load
+            ? {
+                sent: r.sent,
+                distinct: r.distinct,
+                fromIndex: share(delta('fromIndex'), delta('fromDatabase')),
+                cardsRemembered: share(delta('cardsRemembered'), delta('cardsRead')),
+                countsRemembered: share(delta('countsRemembered'), delta('countsRead')),
+              }
+            : undefined,
       });
     }
   } finally {
@@ -183,6 +246,8 @@ async function ensurePostgresDatabase(url: string): Promise<void> {
 
 const budgeted = new Set(SHAPES.filter((s) => s.budget).map((s) => s.name));
 
+const percent = (x: number) => (Number.isNaN(x) ? '-' : `${(x * 100).toFixed(0)}%`);
+
 function table(results: Result[], healthRps: number, withBudget: boolean): string {
   const lines = [
     `| shape | req/s | p50 ms | p99 ms | ratio to health | app CPU ms/req | PostgreSQL CPU ms/req |${withBudget ? ' budget |' : ''}`,
@@ -190,9 +255,25 @@ function table(results: Result[], healthRps: number, withBudget: boolean): strin
   ];
   for (const r of results) {
     const ratio = r.rps / healthRps;
-    const ok = meetsBudget(r, healthRps);
+    const verdict = budgetOf(r) === null ? ' - |' : meetsBudget(r, healthRps) ? ' ok |' : ' MISSED |';
     lines.push(
-      `| ${r.shape} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${ratio.toFixed(3)} | ${r.appCpuMs.toFixed(2)} | ${Number.isNaN(r.pgCpuMs) ? '-' : r.pgCpuMs.toFixed(2)} |${withBudget ? (!budgeted.has(r.shape) ? ' - |' : ok ? ' ok |' : ' MISSED |') : ''}`,
+      `| ${r.shape} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${ratio.toFixed(3)} | ${r.appCpuMs.toFixed(2)} | ${Number.isNaN(r.pgCpuMs) ? '-' : r.pgCpuMs.toFixed(2)} |${withBudget ? verdict : ''}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** What answered the varied questions: how many were distinct, and what was remembered. */
+function variedTable(results: Result[]): string {
+  const lines = [
+    '| requests | distinct questions | answered by the index | cards remembered | counts remembered |',
+    '|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of results) {
+    if (!r.varied) continue;
+    const v = r.varied;
+    lines.push(
+      `| ${v.sent} | ${v.distinct} (${percent(v.distinct / v.sent)}) | ${percent(v.fromIndex)} | ${percent(v.cardsRemembered)} | ${percent(v.countsRemembered)} |`,
     );
   }
   return lines.join('\n');
@@ -204,14 +285,21 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(' / ') + ' (1 / 5 / 15 min)';
 
+/** The throughput ratio a result is held to, or null (health, information-only shapes). */
+function budgetOf(r: Result): number | null {
+  if (r.shape === VARIED) return VARIED_BUDGET_RATIO;
+  return budgeted.has(r.shape) ? BUDGET_RATIO : null;
+}
+
 function meetsBudget(r: Result, healthRps: number): boolean {
-  return r.p99 < BUDGET_P99_MS && r.rps >= healthRps * BUDGET_RATIO && r.errors === 0 && r.non2xx === 0;
+  const ratio = budgetOf(r);
+  return ratio !== null && r.p99 < BUDGET_P99_MS && r.rps >= healthRps * ratio && r.errors === 0 && r.non2xx === 0;
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
   log(`Jigsaw Club bench: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
-  log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per shape after ${WARMUP_SECONDS} s warm-up`);
+  log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per load after ${WARMUP_SECONDS} s warm-up`);
   // Latency at 32 connections is 32 / throughput, so other work on the machine shows in p99.
   log(`load average before: ${loadAverage()}\n`);
 
@@ -230,7 +318,7 @@ async function main(): Promise<void> {
       log(`PostgreSQL: reusing the ${existing.toLocaleString('en-GB')} listings already loaded`);
       await postgres.db.execute(sql`VACUUM ANALYZE puzzle_listings`);
     }
-    pgResults = await runShapes(postgres, 'PostgreSQL');
+    pgResults = await runLoads(postgres, 'PostgreSQL');
   } finally {
     await postgres.close();
   }
@@ -244,33 +332,51 @@ async function main(): Promise<void> {
       log(`\nEmbedded: loading ${EMBEDDED_LISTINGS.toLocaleString('en-GB')} active listings`);
       const report = await loadBenchData(embedded.db, EMBEDDED_LISTINGS, log);
       log(`  loaded in ${report.seconds.toFixed(1)} s`);
-      embeddedResults = await runShapes(embedded, 'Embedded');
+      embeddedResults = await runLoads(embedded, 'Embedded');
     } finally {
       await embedded.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
 
-  const pgHealth = pgResults.find((r) => r.shape === 'health')!.rps;
-  log(
-    `\nPostgreSQL, ${PG_LISTINGS.toLocaleString('en-GB')} active listings (budget: p99 < ${BUDGET_P99_MS} ms, req/s >= health/50)\n`,
-  );
-  log(table(pgResults, pgHealth, true));
-  if (embeddedResults.length > 0) {
-    const embeddedHealth = embeddedResults.find((r) => r.shape === 'health')!.rps;
+  const report = (results: Result[], title: string, withBudget: boolean) => {
+    const health = results.find((r) => r.shape === 'health')!;
+    const shapes = results.filter((r) => r.shape !== VARIED && r.shape !== HEALTH_AGAIN);
+    const varied = results.filter((r) => r.shape === VARIED);
+    const variedHealth = results.find((r) => r.shape === HEALTH_AGAIN) ?? health;
     log(
-      `\nEmbedded (PGlite), ${EMBEDDED_LISTINGS.toLocaleString('en-GB')} active listings (no budget: one in-process database)\n`,
+      `\n${title}: the repeated shapes${withBudget ? ` (budget: p99 < ${BUDGET_P99_MS} ms, req/s >= health/50)` : ''}\n`,
     );
-    log(table(embeddedResults, embeddedHealth, false));
+    log(table(shapes, health.rps, withBudget));
+    if (varied.length > 0) {
+      log(
+        `\n${title}: every request a different question${withBudget ? ` (budget: p99 < ${BUDGET_P99_MS} ms, req/s >= ${VARIED_BUDGET_RATIO} x health)` : ''}\n`,
+      );
+      log(table([variedHealth, ...varied], variedHealth.rps, withBudget));
+      log('');
+      log(variedTable(varied));
+    }
+  };
+  report(pgResults, `PostgreSQL, ${PG_LISTINGS.toLocaleString('en-GB')} active listings`, true);
+  if (embeddedResults.length > 0) {
+    report(
+      embeddedResults,
+      `Embedded (PGlite), ${EMBEDDED_LISTINGS.toLocaleString('en-GB')} active listings (no budget: one in-process database)`,
+      false,
+    );
   }
   log(`\nfinished in ${((Date.now() - started) / 1000).toFixed(0)} s; load average after: ${loadAverage()}`);
 
-  const missed = pgResults.filter((r) => budgeted.has(r.shape) && !meetsBudget(r, pgHealth));
+  const pgHealth = pgResults.find((r) => r.shape === 'health')!.rps;
+  const pgHealthAgain = pgResults.find((r) => r.shape === HEALTH_AGAIN)?.rps ?? pgHealth;
+  const missed = pgResults.filter(
+    (r) => budgetOf(r) !== null && !meetsBudget(r, r.shape === VARIED ? pgHealthAgain : pgHealth),
+  );
   if (missed.length > 0) {
     log(`\nBUDGET MISSED on PostgreSQL: ${missed.map((r) => r.shape).join(', ')}`);
     process.exitCode = 1;
   } else {
-    log('\nPostgreSQL budget met for every browse shape.');
+    log('\nPostgreSQL budgets met for every browse load.');
   }
 }
 

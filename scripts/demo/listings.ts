@@ -190,7 +190,7 @@ export async function listingValues(
     // The brand was renamed or deleted by an admin: any brand beats none in a demo.
     ctx.manufacturers[index % Math.max(ctx.manufacturers.length, 1)];
   const pictures = await makeListingPictures(
-    ctx.uploadDir,
+    ctx.pictures,
     { seed: listing.title, title: listing.title, brand: maker?.name ?? 'Jigsaw Club', pieces: listing.pieces },
     ctx.pictureSize,
   );

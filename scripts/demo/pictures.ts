@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { saveImage } from '../../src/server/uploads/image-store';
+import { saveImage, type ImageShape } from '../../src/server/uploads/image-store';
+import type { PictureStorage } from '../../src/server/uploads/storage';
 
 // Demo puzzle pictures, drawn rather than downloaded: no licences to worry about, no network,
 // and the same seed always gives the same picture. A scene (sky, sun, layered hills, a few
@@ -209,22 +210,61 @@ export function boxSvg(
   );
 }
 
+/**
+ * A member's portrait, drawn: head and shoulders against a sky of the palettes above, in a
+ * jumper of the member's colour, some with glasses. Square, like every avatar.
+ */
+export function avatarSvg(seed: string, side = 256): string {
+  const rand = seededRandom(`${seed}/avatar`);
+  const palette = PALETTES[Math.floor(rand() * PALETTES.length)]!;
+  const skins = ['#f1c7a5', '#e0ac84', '#c68863', '#8d5a3b', '#5e3b26'];
+  const hairs = ['#d9d9d9', '#bfbfbf', '#8c7b6b', '#3b2a20', '#f0efe9', '#6b4a2f'];
+  const jumpers = ['#1f3a5f', '#7a1f2b', '#1e4d3a', '#4a2c5e', '#8a5a14', '#2f6f73'];
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const [skin, hair, jumper] = [pick(skins), pick(hairs), pick(jumpers)];
+  const c = side / 2;
+  const head = side * 0.2;
+  const glasses =
+    rand() < 0.5
+      ? `<g fill="none" stroke="#2b2b2b" stroke-width="${r1(side / 80)}"><circle cx="${r1(c - head * 0.4)}" cy="${r1(side * 0.42)}" r="${r1(head * 0.28)}"/><circle cx="${r1(c + head * 0.4)}" cy="${r1(side * 0.42)}" r="${r1(head * 0.28)}"/><path d="M${r1(c - head * 0.12)},${r1(side * 0.42)} H${r1(c + head * 0.12)}"/></g>`
+      : '';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}" viewBox="0 0 ${side} ${side}">` +
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${palette.sky[0]}"/><stop offset="1" stop-color="${palette.sky[1]}"/></linearGradient></defs>` +
+    `<rect width="${side}" height="${side}" fill="url(#bg)"/>` +
+    `<path d="M${r1(side * 0.12)},${side} C${r1(side * 0.14)},${r1(side * 0.72)} ${r1(side * 0.3)},${r1(side * 0.66)} ${c},${r1(side * 0.66)} C${r1(side * 0.7)},${r1(side * 0.66)} ${r1(side * 0.86)},${r1(side * 0.72)} ${r1(side * 0.88)},${side} Z" fill="${jumper}"/>` +
+    `<rect x="${r1(c - head * 0.35)}" y="${r1(side * 0.55)}" width="${r1(head * 0.7)}" height="${r1(side * 0.14)}" fill="${skin}"/>` +
+    `<circle cx="${c}" cy="${r1(side * 0.32)}" r="${r1(head * 1.08)}" fill="${hair}"/>` +
+    `<ellipse cx="${c}" cy="${r1(side * 0.42)}" rx="${r1(head * 0.9)}" ry="${r1(head * 1.05)}" fill="${skin}"/>` +
+    `<path d="M${r1(c - head * 0.35)},${r1(side * 0.52)} Q${c},${r1(side * 0.58)} ${r1(c + head * 0.35)},${r1(side * 0.52)}" fill="none" stroke="#6b3a2a" stroke-width="${r1(side / 90)}" stroke-linecap="round"/>` +
+    `<circle cx="${r1(c - head * 0.4)}" cy="${r1(side * 0.42)}" r="${r1(side / 70)}" fill="#2b2b2b"/>` +
+    `<circle cx="${r1(c + head * 0.4)}" cy="${r1(side * 0.42)}" r="${r1(side / 70)}" fill="#2b2b2b"/>` +
+    glasses +
+    `</svg>`
+  );
+}
+
 // JPEG at high quality is the quickest way to hand a rendered picture to saveImage (which
 // re-encodes it anyway); PNG compression would cost more than the whole re-encode.
-async function storeSvg(uploadDir: string, svg: string): Promise<string> {
+async function storeSvg(pictures: PictureStorage, svg: string, shape: ImageShape = 'picture'): Promise<string> {
   const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
-  return (await saveImage(uploadDir, jpeg)).url;
+  return (await saveImage(pictures, jpeg, shape)).url;
+}
+
+/** Draws and stores a member's avatar (cut square, as an uploaded one is); returns its URL. */
+export function makeAvatarPicture(pictures: PictureStorage, seed: string): Promise<string> {
+  return storeSvg(pictures, avatarSvg(seed), 'square');
 }
 
 /** Draws and stores one listing's two pictures; returns their URLs for the listing row. */
 export async function makeListingPictures(
-  uploadDir: string,
+  pictures: PictureStorage,
   listing: { seed: string; title: string; brand: string; pieces: number },
   size: PictureSize = DEFAULT_PICTURE_SIZE,
 ): Promise<{ puzzleImageUrl: string; boxImageUrl: string }> {
   const [puzzleImageUrl, boxImageUrl] = await Promise.all([
-    storeSvg(uploadDir, puzzleSvg(listing.seed, listing.title, size)),
-    storeSvg(uploadDir, boxSvg(listing.seed, listing, size)),
+    storeSvg(pictures, puzzleSvg(listing.seed, listing.title, size)),
+    storeSvg(pictures, boxSvg(listing.seed, listing, size)),
   ]);
   return { puzzleImageUrl, boxImageUrl };
 }

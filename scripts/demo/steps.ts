@@ -1,10 +1,13 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import { manufacturers, type Manufacturer, type User } from '../../src/server/db/schema';
+import { adminStep } from './admin';
+import { memberPagesStep } from './member-pages';
 import { membersWithListingsStep } from './members';
 import { messagesStep } from './messages';
 import { tradesStep } from './trades';
 import { DEFAULT_PICTURE_SIZE, type PictureSize } from './pictures';
+import type { PictureStorage } from '../../src/server/uploads/storage';
 
 // The demo seed is a list of steps run in order. A later feature adds its own demo data by
 // writing a step in scripts/demo/<feature>.ts and appending it to `seedSteps` below. Each
@@ -12,8 +15,8 @@ import { DEFAULT_PICTURE_SIZE, type PictureSize } from './pictures';
 // and SIGKILL-safe (one transaction per whole unit of demo data).
 
 export type SeedContext = {
-  /** Where pictures are stored (config.uploadDir). */
-  uploadDir: string;
+  /** Where pictures are stored (UPLOAD_DIR or the S3 bucket, as the app stores them). */
+  pictures: PictureStorage;
   pictureSize: PictureSize;
   /** One line of progress for the operator. */
   log: (line: string) => void;
@@ -30,10 +33,10 @@ export type SeedStep = {
   run(db: Db, ctx: SeedContext): Promise<void>;
 };
 
-export const seedSteps: SeedStep[] = [membersWithListingsStep, messagesStep, tradesStep];
+export const seedSteps: SeedStep[] = [membersWithListingsStep, messagesStep, tradesStep, memberPagesStep, adminStep];
 
 export type SeedOptions = {
-  uploadDir: string;
+  pictures: PictureStorage;
   /** Smaller pictures make tests fast; the default suits the app's 1600 px images. */
   pictureSize?: PictureSize;
   log?: (line: string) => void;
@@ -42,7 +45,7 @@ export type SeedOptions = {
 
 export async function runSeed(db: Db, options: SeedOptions): Promise<SeedContext> {
   const ctx: SeedContext = {
-    uploadDir: options.uploadDir,
+    pictures: options.pictures,
     pictureSize: options.pictureSize ?? DEFAULT_PICTURE_SIZE,
     log: options.log ?? (() => {}),
     now: new Date(),

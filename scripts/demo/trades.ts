@@ -3,6 +3,7 @@ import { AppError, isAppError } from '../../src/domain/errors';
 import type { DbOrTx } from '../../src/server/db/client';
 import { puzzleListings, tradeRequests, type PuzzleListing, type User } from '../../src/server/db/schema';
 import { leaveFeedback } from '../../src/server/feedback/feedback-service';
+import { noNotices } from '../../src/server/notices/notices';
 import { applyTradeCommand, requestTrade, type Actor, type TradeCommand } from '../../src/server/trades/trade-service';
 import { ADMIN_EMAIL } from './members';
 import type { SeedStep } from './steps';
@@ -280,7 +281,7 @@ async function runEvent(
   const opts = { now: event.at, backdate: true };
   if (event.step === 'request') {
     const { trade } = await requestTrade(
-      tx,
+      { db: tx, notices: noNotices },
       { id: who.requester.id },
       { puzzleListingId: who.listing.id, requestComments: d.comment ?? null },
       opts,
@@ -292,7 +293,7 @@ async function runEvent(
   const step = event.step;
   if ('feedback' in step) {
     const by = step.by === 'owner' ? who.owner : who.requester;
-    await leaveFeedback(tx, { id: by.id }, tradeId, step.feedback, { now: event.at });
+    await leaveFeedback({ db: tx, notices: noNotices }, { id: by.id }, tradeId, step.feedback, { now: event.at });
     return;
   }
   if (step.by === 'admin' && !who.admin) throw new AppError('NOT_FOUND', 'the demo club has no administrator');
@@ -302,6 +303,6 @@ async function runEvent(
       : step.by === 'admin'
         ? { kind: 'admin', id: who.admin!.id }
         : { kind: 'member', id: (step.by === 'owner' ? who.owner : who.requester).id };
-  const result = await applyTradeCommand(tx, tradeId, actor, step.command, opts);
+  const result = await applyTradeCommand({ db: tx, notices: noNotices }, tradeId, actor, step.command, opts);
   if (!result) throw new Error(`demo trade ${tradeId}: ${step.command.action} did not apply`);
 }

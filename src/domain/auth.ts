@@ -4,6 +4,9 @@
 
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants';
+import { textField } from './fields';
+import { memberSelfSchema } from './members';
+import { isSafeReturnPath } from './return-path';
 
 export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
 export const EMAIL_TOO_LONG_MESSAGE = `Email must be at most ${EMAIL_MAX} characters`;
@@ -14,30 +17,31 @@ export const PASSWORDS_DONT_MATCH_MESSAGE = "Passwords don't match";
 export const ACCEPT_TERMS_MESSAGE = 'You must accept the terms';
 export const TOKEN_REQUIRED_MESSAGE = 'This link is invalid or has expired.';
 
-export const emailField = z
-  .string({ error: EMAIL_INVALID_MESSAGE })
+export const emailField = textField('Email', EMAIL_INVALID_MESSAGE)
   .trim()
   .toLowerCase()
   .max(EMAIL_MAX, { error: EMAIL_TOO_LONG_MESSAGE })
   .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }));
 
 // Passwords are never trimmed: leading or trailing spaces are part of the secret.
-export const loginPasswordField = z
-  .string({ error: PASSWORD_REQUIRED_MESSAGE })
+export const loginPasswordField = textField('Password', PASSWORD_REQUIRED_MESSAGE)
   .min(1, { error: PASSWORD_REQUIRED_MESSAGE })
   .max(PASSWORD_MAX, { error: PASSWORD_TOO_LONG_MESSAGE });
 
-export const newPasswordField = z
-  .string({ error: PASSWORD_TOO_SHORT_MESSAGE })
+export const newPasswordField = textField('Password', PASSWORD_TOO_SHORT_MESSAGE)
   .min(PASSWORD_MIN, { error: PASSWORD_TOO_SHORT_MESSAGE })
   .max(PASSWORD_MAX, { error: PASSWORD_TOO_LONG_MESSAGE });
 
 // Tokens are opaque URL-safe strings; the cap keeps junk out of the hash lookup.
-export const tokenField = z
-  .string({ error: TOKEN_REQUIRED_MESSAGE })
+export const tokenField = textField('Token', TOKEN_REQUIRED_MESSAGE)
   .trim()
   .min(1, { error: TOKEN_REQUIRED_MESSAGE })
   .max(512, { error: TOKEN_REQUIRED_MESSAGE });
+
+const returnToField = z
+  .string({ error: 'Return path must be text' })
+  .refine(isSafeReturnPath, { error: 'Return path must be a page of this site' })
+  .optional();
 
 // The Join dialog's form.
 export const registerSchema = z.object({
@@ -46,8 +50,9 @@ export const registerSchema = z.object({
 });
 export type RegisterForm = z.input<typeof registerSchema>;
 
-// POST /api/auth/register-email carries only the address (spec section 7).
-export const registerEmailBodySchema = z.object({ email: emailField });
+// POST /api/auth/register-email carries the address (spec section 7) and, when the visitor
+// was on a page of the club (a puzzle they wanted), that page to come back to.
+export const registerEmailBodySchema = z.object({ email: emailField, returnTo: returnToField });
 export type RegisterEmailBody = z.output<typeof registerEmailBodySchema>;
 
 export const loginSchema = z.object({
@@ -61,7 +66,7 @@ export type LoginBody = z.output<typeof loginSchema>;
 export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordBody = z.output<typeof forgotPasswordSchema>;
 
-export const loginLinkSchema = z.object({ email: emailField });
+export const loginLinkSchema = z.object({ email: emailField, returnTo: returnToField });
 export type LoginLinkBody = z.output<typeof loginLinkSchema>;
 
 // The /verify-email and /reset-password forms.
@@ -84,3 +89,21 @@ export type ResetPasswordBody = z.output<typeof resetPasswordBodySchema>;
 
 export const loginLinkVerifyBodySchema = z.object({ token: tokenField });
 export type LoginLinkVerifyBody = z.output<typeof loginLinkVerifyBodySchema>;
+
+// ---------------------------------------------------------------------------------------
+// Answers
+
+/** A sentence for the member: 'Please check your email…', 'Signed out'. */
+export const authMessageSchema = z.object({ message: z.string() });
+
+/** Signed in (password or e-mailed link): the member's own account. */
+export const signedInSchema = z.object({ user: memberSelfSchema });
+export type SignedIn = z.output<typeof signedInSchema>;
+
+/** The verify link set the password: the account is active and signed in. */
+export const registrationCompleteSchema = z.object({
+  autoLogin: z.literal(true),
+  user: memberSelfSchema,
+  message: z.string(),
+});
+export type RegistrationComplete = z.output<typeof registrationCompleteSchema>;

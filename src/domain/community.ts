@@ -11,7 +11,7 @@ import {
   REPLY_MAX,
   REPLY_MIN,
 } from './constants';
-import { idField, requiredText, tooLong } from './fields';
+import { idField, requiredText, textField, tooLong } from './fields';
 
 export const POST_TITLE_MIN_MESSAGE = 'Title must be at least 5 characters';
 export const POST_CONTENT_MIN_MESSAGE = 'Content must be at least 10 characters';
@@ -27,8 +27,7 @@ export const postSchema = z.object({
   category: category.default('general'),
   tags: z
     .array(
-      z
-        .string({ error: 'Tags must be text' })
+      textField('A tag', 'Tags must be text')
         .trim()
         .min(1, { error: 'Tags cannot be empty' })
         .max(30, { error: tooLong('A tag', 30) }),

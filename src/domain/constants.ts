@@ -9,6 +9,7 @@ import type {
   PreferredDifficulty,
   ConditionPreference,
   SettingCategory,
+  TextSize,
 } from './enums';
 import { SETTING_CATEGORIES } from './enums';
 
@@ -122,7 +123,7 @@ export const BROWSE_PAGE_SIZE_MAX = 100;
 
 // Time
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
+export const DAY_MS = 24 * HOUR_MS;
 export const NEW_THREAD_HOURS = 24;
 export const WEEKDAY_FORMAT_HOURS = 168;
 export const WELCOME_SPARKLE_MS = 3000;
@@ -179,6 +180,19 @@ export const SESSION_IDLE_MS = 24 * HOUR_MS;
 export const FAILED_SIGN_IN_LIMIT = 10;
 export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 
+// Rate limits a member never meets: far above what anyone does by hand, low enough to stop a
+// runaway script (issue 16). Per member, so a club night on one address is not one allowance.
+/** New listings an hour: cataloguing a whole shelf in an evening is a few dozen. */
+export const LISTINGS_PER_HOUR = 60;
+/** Uploaded pictures an hour: two photos per listing, with room to retake them. */
+export const UPLOADS_PER_HOUR = 120;
+/**
+ * GET /api/auth/user a minute, per IP address: every page load asks once (moving between
+ * pages asks nothing), so 60 members on one club-night connection can each load a page
+ * every 3 seconds.
+ */
+export const CURRENT_USER_CALLS_PER_MINUTE = 1200;
+
 // Uploads (CONTRACT section 4)
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -230,3 +244,13 @@ export const CATEGORY_LABELS: Record<CommunityCategory, string> = {
 
 // The categories the admin settings form offers, in the spec's order.
 export const SETTING_CATEGORY: readonly SettingCategory[] = SETTING_CATEGORIES;
+
+/**
+ * The member's own text size (CONTRACT §7): what each is called on the page, and its root
+ * font size as a share of the browser's own. Largest is at least 1.25 times Standard.
+ */
+export const TEXT_SIZE_OPTIONS = {
+  standard: { label: 'Standard', scale: 1 },
+  large: { label: 'Large', scale: 1.15 },
+  largest: { label: 'Largest', scale: 1.3 },
+} as const satisfies Record<TextSize, { label: string; scale: number }>;

@@ -42,15 +42,33 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const COMMUNITY_CATEGORIES = ['general', 'tips', 'showcase', 'help'] as const;
 export type CommunityCategory = (typeof COMMUNITY_CATEGORIES)[number];
 
-export const ACTIVITY_TYPES = ['post_created', 'reply_posted', 'trade_completed', 'other'] as const;
+// achievement_unlocked: a member earned an achievement (CONTRACT §7, src/domain/achievements.ts).
+export const ACTIVITY_TYPES = [
+  'post_created',
+  'reply_posted',
+  'trade_completed',
+  'achievement_unlocked',
+  'other',
+] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const SETTING_CATEGORIES = ['trading', 'platform', 'notifications', 'security'] as const;
 export type SettingCategory = (typeof SETTING_CATEGORIES)[number];
 
 // Why a points balance moved (the ledger's reason column).
-export const LEDGER_REASONS = ['welcome_gift', 'admin_grant', 'trade_hold', 'trade_refund', 'trade_payment'] as const;
+export const LEDGER_REASONS = [
+  'welcome_gift',
+  'admin_grant',
+  'admin_deduct',
+  'trade_hold',
+  'trade_refund',
+  'trade_payment',
+] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+// The member's own text size (CONTRACT §7), saved on the account; the whole site follows it.
+export const TEXT_SIZES = ['standard', 'large', 'largest'] as const;
+export type TextSize = (typeof TEXT_SIZES)[number];
 
 // Single-use e-mailed link purposes (CONTRACT §3).
 export const TOKEN_PURPOSES = ['verify_email', 'reset_password', 'login_link'] as const;

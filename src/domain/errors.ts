@@ -1,7 +1,7 @@
 // Every domain error in one table: code -> HTTP status and default message. The server's
 // error handler answers {message, code, errors?}; the client shows `message`.
 
-import type { z } from 'zod';
+import { z } from 'zod';
 import { OWN_LISTING_MESSAGE, PROFILE_INCOMPLETE_MESSAGE } from './trades';
 
 export const ERROR_CODES = {
@@ -17,7 +17,9 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password.' },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do that.' },
   ADMIN_ONLY: { status: 403, message: "You don't have admin privileges to access this page." },
-  SELF_ADMIN: { status: 403, message: 'You cannot remove your own admin status' },
+  // CONTRACT §6: one's own row answers 400.
+  SELF_ADMIN: { status: 400, message: 'You cannot remove your own admin status' },
+  SUSPENDED: { status: 403, message: 'Your membership is suspended.' },
   CROSS_SITE: { status: 403, message: 'Cross-site requests are not allowed.' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   LISTING_NOT_FOUND: { status: 404, message: 'Puzzle not found' },
@@ -43,16 +45,25 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
+export const fieldErrorSchema = z.object({
+  /** 'address.line_1': where in the body; '(body)' for the body as a whole. */
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.output<typeof fieldErrorSchema>;
 
-export interface ErrorBody {
-  message: string;
-  code: ErrorCode;
-  errors?: FieldError[];
-}
+/**
+ * Every failed call's answer (CONTRACT §3): a sentence to show, the code to act on (absent
+ * only for failures the router raises before any route runs), and the fields at fault.
+ */
+export const errorBodySchema = z
+  .object({
+    message: z.string(),
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).optional(),
+    errors: z.array(fieldErrorSchema).optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.output<typeof errorBodySchema>;
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -67,7 +78,7 @@ export class AppError extends Error {
     if (errors) this.errors = errors;
   }
 
-  toBody(): ErrorBody {
+  toBody(): ErrorBody & { code: ErrorCode } {
     return {
       message: this.message,
       code: this.code,

@@ -2,7 +2,7 @@
 // browse query, filter semantics and sort order the server applies (CONTRACT section 4).
 
 import { z } from 'zod';
-import { DIMENSION_UNITS, LISTING_CONDITIONS, LISTING_DIFFICULTIES } from './enums';
+import { DIMENSION_UNITS, LISTING_CONDITIONS, LISTING_DIFFICULTIES, LISTING_STATUSES } from './enums';
 import type { ListingCondition, ListingDifficulty, ListingStatus } from './enums';
 import {
   BROWSE_PAGE_SIZE,
@@ -29,15 +29,14 @@ import {
   YEAR_GROUPS,
 } from './constants';
 import type { SortOption, YearGroup } from './constants';
-import { idField, optionalText, requiredText } from './fields';
+import { idField, idQueryField, optionalText, pageParam, queryParam, requiredText, textField } from './fields';
 
 // Read at parse time, not import time, so a long-running server crosses New Year correctly.
 const currentYear = (): number => new Date().getFullYear();
 
 // Uploaded images live under our own path; absolute http(s) URLs are allowed for seeded
 // data. Anything else (javascript:, data:, protocol-relative) is refused.
-const imageUrl = z
-  .string({ error: 'Image must be an uploaded image URL' })
+const imageUrl = textField('Image', 'Image must be an uploaded image URL')
   .trim()
   .max(500, { error: 'Image URL must be at most 500 characters' })
   .refine((url) => /^\/(?!\/)/.test(url) || /^https?:\/\//i.test(url), {
@@ -178,24 +177,16 @@ export function listingStatusActions(status: ListingStatus): ListingStatusAction
 
 export type YearFilter = YearGroup | number;
 
-// Query strings arrive as strings, possibly repeated or blank; blank means "not set".
-function param(value: unknown): unknown {
-  const first: unknown = Array.isArray(value) ? value[0] : value;
-  if (typeof first === 'number' || typeof first === 'boolean') return String(first);
-  if (typeof first === 'string') return first.trim() === '' ? undefined : first.trim();
-  return first;
-}
-
 // Select boxes commonly send 'all' for "no choice"; treat it as not set.
-function choiceParam(value: unknown): unknown {
-  const v = param(value);
+export function choiceParam(value: unknown): unknown {
+  const v = queryParam(value);
   return typeof v === 'string' && v.toLowerCase() === 'all' ? undefined : v;
 }
 
-function intParam(label: string, min: number, max: number) {
+export function intParam(label: string, min: number, max: number) {
   const message = `${label} must be a whole number from ${min} to ${max}`;
   return z.preprocess(
-    param,
+    queryParam,
     z
       .string({ error: message })
       .regex(/^\d{1,9}$/, { error: message })
@@ -207,9 +198,8 @@ function intParam(label: string, min: number, max: number) {
 
 function textParam(label: string, max: number) {
   return z.preprocess(
-    param,
-    z
-      .string({ error: `${label} must be text` })
+    queryParam,
+    textField(label)
       .max(max, { error: `${label} must be at most ${max} characters` })
       .optional(),
   );
@@ -227,7 +217,7 @@ export const browseQuerySchema = z.object({
     choiceParam,
     z.enum(LISTING_CONDITIONS, { error: `Condition must be one of: ${LISTING_CONDITIONS.join(', ')}` }).optional(),
   ),
-  manufacturerId: intParam('Manufacturer', 1, 999_999_999),
+  manufacturerId: z.preprocess(queryParam, idQueryField('Manufacturer').optional()),
   minPieces: intParam('Min pieces', 0, 1_000_000),
   maxPieces: intParam('Max pieces', 0, 1_000_000),
   artist: textParam('Artist', LISTING_ARTIST_MAX),
@@ -245,7 +235,7 @@ export const browseQuerySchema = z.object({
   minPoints: intParam('Min points', 0, 1_000_000),
   maxPoints: intParam('Max points', 0, 1_000_000),
   completeOnly: z.preprocess(
-    param,
+    queryParam,
     z
       .enum(['true', 'false'], { error: "completeOnly must be 'true' or 'false'" })
       .optional()
@@ -257,18 +247,9 @@ export const browseQuerySchema = z.object({
     choiceParam,
     z.enum(SORT_OPTIONS, { error: `Sort must be one of: ${SORT_OPTIONS.join(', ')}` }).default(DEFAULT_SORT),
   ),
-  page: z.preprocess(
-    param,
-    z
-      .string({ error: 'Page must be a whole number of 1 or more' })
-      .regex(/^\d{1,9}$/, { error: 'Page must be a whole number of 1 or more' })
-      .transform(Number)
-      .pipe(z.number().min(1, { error: 'Page must be a whole number of 1 or more' }))
-      .optional()
-      .transform((v) => v ?? 1),
-  ),
+  page: pageParam(),
   pageSize: z.preprocess(
-    param,
+    queryParam,
     z
       .string({ error: `Page size must be a whole number from 1 to ${BROWSE_PAGE_SIZE_MAX}` })
       .regex(/^\d{1,9}$/, { error: `Page size must be a whole number from 1 to ${BROWSE_PAGE_SIZE_MAX}` })
@@ -497,3 +478,63 @@ export function compareListings(sort: SortOption): (a: SortableListing, b: Sorta
   };
   return (a, b) => primary(a, b) || (sort === 'oldest' ? a.id - b.id : b.id - a.id);
 }
+
+// ---------------------------------------------------------------------------------------
+// Answers
+
+/**
+ * A listing as every listing answer carries it (browse, detail, My Listings, favourites). The
+ * database builds it from this field list (src/server/listings/listing-view.ts): the owner
+ * appears only as 'Margaret H.' and town, never an address, postcode, phone or e-mail.
+ */
+export const listingViewSchema = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    title: z.string(),
+    subtitle: z.string().nullable(),
+    pieces: z.number(),
+    dimensionValue: z.number().nullable(),
+    dimensionUnit: z.enum(DIMENSION_UNITS),
+    manufacturerId: z.number().nullable(),
+    manufacturerName: z.string().nullable(),
+    artist: z.string().nullable(),
+    difficulty: z.enum(LISTING_DIFFICULTIES),
+    condition: z.enum(LISTING_CONDITIONS),
+    yearOfManufacture: z.number().nullable(),
+    barcodeNumber: z.string().nullable(),
+    puzzleImageUrl: z.string().nullable(),
+    puzzleThumbnailUrl: z.string().nullable(),
+    boxImageUrl: z.string().nullable(),
+    boxThumbnailUrl: z.string().nullable(),
+    description: z.string().nullable(),
+    puzzlePoints: z.number(),
+    missingPieces: z.number(),
+    isAvailable: z.boolean(),
+    status: z.enum(LISTING_STATUSES),
+    publishedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** 'Margaret H.' */
+    ownerName: z.string(),
+    /** Null when the owner hides their town. */
+    ownerTown: z.string().nullable(),
+    /** Only for a signed-in viewer. */
+    isFavorite: z.boolean().optional(),
+  })
+  .meta({ id: 'Listing' });
+export type Listing = z.output<typeof listingViewSchema>;
+
+/** One page of GET /api/puzzle-listings. */
+export const browsePageSchema = z.object({
+  items: z.array(listingViewSchema),
+  total: z.number(),
+  /** More than `total` matched: show '1,000+' ('Showing 24 of 1,000+ puzzles'). */
+  totalIsCapped: z.boolean(),
+  hasMore: z.boolean(),
+  page: z.number(),
+  pageSize: z.number(),
+  /** The years of manufacture among active listings, for the year filter. */
+  years: z.array(z.number()),
+});
+export type BrowsePage = z.output<typeof browsePageSchema>;

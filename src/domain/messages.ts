@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { format } from 'date-fns';
 import { MESSAGE_MAX, NEW_THREAD_HOURS, THREAD_SUBJECT_MAX, WEEKDAY_FORMAT_HOURS } from './constants';
+import { LISTING_CONDITIONS } from './enums';
+import { memberPublicSchema } from './members';
 import { idField, requiredText } from './fields';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -50,3 +52,59 @@ export function unreadBadgeLabel(count: number): string | null {
   if (!Number.isFinite(count) || count <= 0) return null;
   return count > 9 ? '9+' : String(Math.floor(count));
 }
+
+// ---------------------------------------------------------------------------------------
+// Answers. A participant appears only as id and 'First L.' (the public member view).
+
+export const threadViewSchema = z
+  .object({
+    id: z.number(),
+    subject: z.string(),
+    puzzleListingId: z.number().nullable(),
+    tradeRequestId: z.number().nullable(),
+    /** Ascending ids. */
+    participantIds: z.array(z.number()),
+    lastMessageAt: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    puzzleTitle: z.string().nullable(),
+    puzzlePieces: z.number().nullable(),
+    puzzleCondition: z.enum(LISTING_CONDITIONS).nullable(),
+    puzzleImageUrl: z.string().nullable(),
+    puzzleThumbnailUrl: z.string().nullable(),
+    /** Messages from others (or the system) after the member last read this thread. */
+    unreadCount: z.number(),
+    /** Spec §9: the last message is under 24 hours old. */
+    isNew: z.boolean(),
+    /** A one-line preview of the last message. */
+    lastMessage: z
+      .object({
+        content: z.string(),
+        senderId: z.number().nullable(),
+        isSystemMessage: z.boolean(),
+        createdAt: z.string(),
+      })
+      .nullable(),
+    /** Everyone in the thread but the member asking. */
+    otherParticipants: z.array(memberPublicSchema),
+    /** The member has written at least one message here (the Sent tab). */
+    sentByMe: z.boolean(),
+  })
+  .meta({ id: 'MessageThread' });
+export type MessageThread = z.output<typeof threadViewSchema>;
+
+export const messageViewSchema = z
+  .object({
+    id: z.number(),
+    threadId: z.number(),
+    senderId: z.number().nullable(),
+    /** 'First L.'; null for a system message. */
+    senderName: z.string().nullable(),
+    content: z.string(),
+    isSystemMessage: z.boolean(),
+    /** Participants who have read it. */
+    readBy: z.array(z.number()),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Message' });
+export type Message = z.output<typeof messageViewSchema>;

@@ -1,19 +1,34 @@
 // The PuzzlePoints ledger as members see it (CONTRACT section 4, GET /points/transactions).
 
-import type { LedgerReason } from './enums';
+import { z } from 'zod';
+import { LEDGER_REASONS, type LedgerReason } from './enums';
 
-export interface LedgerEntry {
-  id: number;
-  amount: number; // signed: positive credits the member, negative debits
-  balanceAfter: number;
-  reason: LedgerReason;
-  tradeRequestId: number | null;
-  createdAt: string;
-}
+/** One row of the member's own ledger, newest first; it names the puzzle of its trade. */
+export const ledgerEntrySchema = z
+  .object({
+    id: z.number(),
+    /** Signed: positive credits the member, negative debits. */
+    amount: z.number(),
+    balanceAfter: z.number(),
+    reason: z.enum(LEDGER_REASONS),
+    tradeRequestId: z.number().nullable(),
+    puzzleTitle: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'LedgerEntry' });
+export type LedgerEntry = z.output<typeof ledgerEntrySchema>;
+
+/**
+ * The reasons by which points enter or leave the club from outside trades: the "granted" of
+ * CONTRACT §4's conservation rule (balances + held points = points granted). A deduction by an
+ * administrator is a negative grant. Trade reasons only move points between members.
+ */
+export const GRANT_REASONS = ['welcome_gift', 'admin_grant', 'admin_deduct'] as const satisfies readonly LedgerReason[];
 
 export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   welcome_gift: 'Welcome gift',
   admin_grant: 'Granted by the club',
+  admin_deduct: 'Deducted by the club',
   trade_hold: 'Held for a trade',
   trade_refund: 'Returned from a trade',
   trade_payment: 'Received for a trade',

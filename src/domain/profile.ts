@@ -10,7 +10,7 @@ import {
   PROFILE_PIECES_MAX,
   PROFILE_PIECES_MIN,
 } from './constants';
-import { optionalText, requiredText } from './fields';
+import { idField, optionalText, requiredText, textField } from './fields';
 
 export const DEFAULT_COUNTRY = 'United Kingdom';
 
@@ -41,8 +41,7 @@ export const profileUpdateSchema = z
     locality: optionalText('Locality', 100),
     town_or_city: optionalText('Town or city', 100),
     county: optionalText('County', 100),
-    postcode: z
-      .string({ error: 'Postcode must be text' })
+    postcode: textField('Postcode')
       .overwrite(normalizePostcode)
       .max(16, { error: 'Postcode must be at most 16 characters' })
       .nullish()
@@ -52,13 +51,9 @@ export const profileUpdateSchema = z
     minPieceCount: pieceCount('Minimum pieces'),
     maxPieceCount: pieceCount('Maximum pieces'),
     preferredManufacturers: z
-      .array(
-        z
-          .number({ error: 'Manufacturer must be a number' })
-          .int({ error: 'Manufacturer must be a whole number' })
-          .positive({ error: 'Manufacturer must be a positive number' }),
-        { error: 'Preferred manufacturers must be a list' },
-      )
+      .array(idField('Manufacturer', 'Manufacturer must be a number'), {
+        error: 'Preferred manufacturers must be a list',
+      })
       .max(100, { error: 'Choose at most 100 manufacturers' })
       .overwrite((ids) => [...new Set(ids)])
       .optional(),
@@ -175,3 +170,19 @@ const REQUIRED_FOR_TRADING = [
 export function isProfileComplete(user: ProfileCompletenessFields): boolean {
   return REQUIRED_FOR_TRADING.every((key) => (user[key] ?? '').trim() !== '');
 }
+
+// ---------------------------------------------------------------------------------------
+// Answers (PATCH /api/profile answers the member's own account: memberSelfSchema)
+
+/** One address the postcode lookup found (spec section 3, Address lookup result). */
+export const addressSuggestionSchema = z.object({
+  formatted_address: z.string(),
+  line_1: z.string(),
+  line_2: z.string(),
+  locality: z.string(),
+  town_or_city: z.string(),
+  county: z.string(),
+});
+export type AddressSuggestion = z.output<typeof addressSuggestionSchema>;
+
+export const addressLookupSchema = z.object({ addresses: z.array(addressSuggestionSchema) });

@@ -2,7 +2,7 @@
 // request a puzzle at all (spec sections 6 and 8).
 
 import { z } from 'zod';
-import { REPORT_REASONS } from './enums';
+import { LISTING_CONDITIONS, REPORT_REASONS, REPORT_STATUSES, TRADE_STATUSES } from './enums';
 import type { TradeStatus } from './enums';
 import {
   DELIVERY_NOTES_MAX,
@@ -16,6 +16,7 @@ import {
   SHIPPING_NOTES_MAX,
 } from './constants';
 import { idField, optionalText, requiredText } from './fields';
+import { postalAddressSchema } from './members';
 
 export const PROVIDE_DETAILS_MESSAGE = 'Please provide details';
 
@@ -25,8 +26,12 @@ export const tradeRequestSchema = z.object({
 });
 export type TradeRequestBody = z.output<typeof tradeRequestSchema>;
 
+/** GET /api/trade-requests?role=: the trades a member asked for, or the ones asked of them. */
+export const TRADE_LIST_ROLES = ['requester', 'owner'] as const;
+export type TradeListRole = (typeof TRADE_LIST_ROLES)[number];
+
 export const tradeListQuerySchema = z.object({
-  role: z.enum(['requester', 'owner'], { error: 'Role must be requester or owner' }).optional(),
+  role: z.enum(TRADE_LIST_ROLES, { error: 'Role must be requester or owner' }).optional(),
 });
 
 export const shipSchema = z.object({
@@ -197,3 +202,121 @@ export function isFeedbackVisible(input: {
   const now = (input.now ?? new Date()).getTime();
   return now - new Date(input.completedAt).getTime() >= FEEDBACK_VISIBLE_AFTER_MS;
 }
+
+// ---------------------------------------------------------------------------------------
+// Answers
+
+const isoOrNull = z.string().nullable();
+
+/**
+ * A trade as one viewer sees it (every trade answer): each party gets the buttons that are
+ * theirs, and private details only when the trade needs them.
+ */
+export const tradeViewSchema = z
+  .object({
+    id: z.number(),
+    status: z.enum(TRADE_STATUSES),
+    /** Who is looking: the member who asked, the puzzle's owner, or a club administrator. */
+    role: z.enum(['requester', 'owner', 'admin']),
+    puzzleListingId: z.number(),
+    requesterId: z.number(),
+    ownerId: z.number(),
+    /** 'Margaret H.' */
+    requesterName: z.string(),
+    ownerName: z.string(),
+    otherPartyId: z.number().nullable(),
+    otherPartyName: z.string().nullable(),
+    threadId: z.number().nullable(),
+    listing: z.object({
+      id: z.number(),
+      title: z.string(),
+      pieces: z.number(),
+      missingPieces: z.number(),
+      condition: z.enum(LISTING_CONDITIONS),
+      puzzleImageUrl: z.string().nullable(),
+      thumbnailUrl: z.string().nullable(),
+    }),
+    requestComments: z.string().nullable(),
+    puzzlePointsCost: z.number(),
+    heldPoints: z.number(),
+    declineReason: z.string().nullable(),
+    deliveryNotes: z.string().nullable(),
+    disputeDetails: z.string().nullable(),
+    disputedById: z.number().nullable(),
+    /** The owner's shipping details: the owner always, the requester once it is sent. */
+    shipping: z
+      .object({
+        carrierName: z.string().nullable(),
+        trackingNumber: z.string().nullable(),
+        shippingNotes: z.string().nullable(),
+      })
+      .nullable(),
+    /** Where to send the puzzle (the trade partner view's address): the owner only, while the points are held. */
+    requesterAddress: postalAddressSchema.nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    acceptedAt: isoOrNull,
+    shippedAt: isoOrNull,
+    deliveredAt: isoOrNull,
+    completedAt: isoOrNull,
+    declinedAt: isoOrNull,
+    cancelledAt: isoOrNull,
+    disputedAt: isoOrNull,
+    resolvedAt: isoOrNull,
+    /** When a pending request expires by itself. */
+    expiresAt: isoOrNull,
+    /** When a shipped trade completes by itself. */
+    autoCompleteAt: isoOrNull,
+    availableActions: z.array(z.enum(TRADE_ACTIONS)),
+    feedbackGiven: z.boolean(),
+    canLeaveFeedback: z.boolean(),
+  })
+  .meta({ id: 'Trade' });
+export type Trade = z.output<typeof tradeViewSchema>;
+
+/** The rated member's one answer to a piece of feedback. */
+export const feedbackReplySchema = z.object({ id: z.number(), response: z.string(), createdAt: z.string() });
+
+/** One piece of feedback, wherever it is shown. */
+export const feedbackViewSchema = z
+  .object({
+    id: z.number(),
+    tradeRequestId: z.number(),
+    fromUserId: z.number(),
+    toUserId: z.number(),
+    /** 'Margaret H.' */
+    fromName: z.string(),
+    puzzleTitle: z.string(),
+    rating: z.number(),
+    comment: z.string(),
+    createdAt: z.string(),
+    isVisible: z.boolean(),
+    response: feedbackReplySchema.nullable(),
+  })
+  .meta({ id: 'Feedback' });
+export type Feedback = z.output<typeof feedbackViewSchema>;
+
+/** GET /api/trade-requests/{id}/feedback: both sides of one trade's feedback, as the caller may see them. */
+export const tradeFeedbackSchema = z.object({
+  /** What the caller wrote: always theirs to see. */
+  given: feedbackViewSchema.nullable(),
+  /** What the other party wrote, once it is visible. */
+  received: feedbackViewSchema.nullable(),
+  /** The other party has rated, but it stays hidden until the caller rates or 14 days pass. */
+  receivedHidden: z.boolean(),
+  canLeave: z.boolean(),
+  /** When hidden feedback becomes visible by time (14 days after completion). */
+  visibleFrom: z.string().nullable(),
+});
+export type TradeFeedback = z.output<typeof tradeFeedbackSchema>;
+
+/** POST /api/feedback/{id}/response: the reply, with the feedback it answers. */
+export const feedbackReplyCreatedSchema = feedbackReplySchema.extend({ feedbackId: z.number() });
+export type FeedbackReply = z.output<typeof feedbackReplyCreatedSchema>;
+
+/** A report of feedback (or of its reply), waiting for an administrator. */
+export const feedbackReportViewSchema = z.object({
+  id: z.number(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.string(),
+});

@@ -3,33 +3,33 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '../domain/errors';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Database } from './db/client';
-import type { Mailer } from './mail/mailer';
-import type { EventBus } from './events/event-bus';
+import type { AppContext } from './app-context';
 import { frameworkErrorReply, registerErrorHandling } from './http/error-handler';
 import { registerCsrfCheck } from './http/csrf';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClient } from './http/static-client';
-import { registerUploadsStatic } from './uploads/serve-uploads';
-import { healthRoutes } from './health/routes';
+import { registerUploadServing } from './uploads/serve-uploads';
+import { declareSharedContract } from './http/route-helpers';
+import { drainNotices } from './notices/notices';
 import { registerSessions } from './auth/session-plugin';
+import { adminRoutes } from './admin/routes';
+import { registerOpenApi } from './docs/openapi';
+import { docsRoutes } from './docs/routes';
 import { authRoutes } from './auth/routes';
-import { messageRoutes } from './messages/routes';
-import { profileRoutes } from './profile/routes';
-import { listingRoutes } from './listings/routes';
+import { eventRoutes } from './events/routes';
 import { favoriteRoutes } from './favorites/routes';
-import { uploadRoutes } from './uploads/routes';
-import { tradeRoutes } from './trades/routes';
+import { feedbackRoutes } from './feedback/routes';
+import { healthRoutes } from './health/routes';
+import { listingRoutes } from './listings/routes';
+import { manufacturerRoutes } from './manufacturers/routes';
+import { memberRoutes } from './members/routes';
+import { messageRoutes } from './messages/routes';
+import { notificationRoutes } from './notifications/routes';
 import { pointsRoutes } from './points/routes';
-
-/** What every feature's routes receive: configuration, the open database, the mailer, live events. */
-export type AppContext = {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  events: EventBus;
-};
+import { profileRoutes } from './profile/routes';
+import { statsRoutes } from './stats/routes';
+import { tradeRoutes } from './trades/routes';
+import { uploadRoutes } from './uploads/routes';
 
 export type BuildAppOptions = {
   /** The process's logger (main.ts); without one the app logs nothing (tests). */
@@ -53,33 +53,61 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  // Pictures may come from S3_PUBLIC_URL (a CDN): the only other origin a page loads from.
+  const publicPictures = ctx.config.s3?.publicUrl;
+  await registerSecurityHeaders(app, { imageOrigins: publicPictures ? [new URL(publicPictures).origin] : [] });
   await app.register(cookie);
   registerCsrfCheck(app, ctx.config.appUrl);
   registerSessions(app, ctx);
+  // Notices still being delivered when the app closes (a mail mid-send) are finished first.
+  app.addHook('onClose', async () => drainNotices(ctx));
 
+  // Before the routes: it collects them as they are registered.
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
+      // Every API route declares the answers and access its kind of route shares (route-helpers.ts).
+      api.addHook('onRoute', declareSharedContract);
       // Registered once for every API route; each route opts in with `config.rateLimit`.
       await api.register(rateLimit, {
         global: false,
         errorResponseBuilder: () =>
           new AppError('RATE_LIMITED', 'Too many attempts from your network. Please wait a few minutes and try again.'),
       });
-      await healthRoutes(api, ctx);
-      await authRoutes(api, ctx);
-      await messageRoutes(api, ctx);
-      await profileRoutes(api, ctx);
-      await listingRoutes(api, ctx);
-      await favoriteRoutes(api, ctx);
-      await uploadRoutes(api, ctx);
-      await tradeRoutes(api, ctx);
-      await pointsRoutes(api, ctx);
+      // Every feature's routes, each registered here and nowhere else, tagged with the
+      // feature's name in the API document.
+      const features = {
+        health: healthRoutes,
+        auth: authRoutes,
+        profile: profileRoutes,
+        manufacturers: manufacturerRoutes,
+        stats: statsRoutes,
+        listings: listingRoutes,
+        favorites: favoriteRoutes,
+        uploads: uploadRoutes,
+        messages: messageRoutes,
+        events: eventRoutes,
+        trades: tradeRoutes,
+        feedback: feedbackRoutes,
+        members: memberRoutes,
+        notifications: notificationRoutes,
+        points: pointsRoutes,
+        admin: adminRoutes,
+        docs: docsRoutes,
+      };
+      for (const [feature, routes] of Object.entries(features)) {
+        await api.register(async (scope) => {
+          scope.addHook('onRoute', (route) => {
+            (route.schema ??= {}).tags ??= [feature];
+          });
+          await routes(scope, ctx);
+        });
+      }
     },
     { prefix: '/api' },
   );
 
-  await registerUploadsStatic(app, ctx.config.uploadDir);
+  await registerUploadServing(app, ctx.pictures);
   // A getter: tests set appUrl once the server knows its port.
   await registerClient(app, ctx.config.clientDir, { appUrl: () => ctx.config.appUrl });
   return app;

@@ -19,6 +19,27 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Jigsaw Club <no-reply@localhost>'),
   UPLOAD_DIR: z.string().min(1).optional(),
+  // Object storage for pictures (docs/operations.md, 'Pictures in object storage'): S3_BUCKET
+  // switches it on; the others only mean something with it.
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be a full URL such as https://s3.example.com' })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'S3_REGION must be a region name such as us-east-1')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'S3_PUBLIC_URL must be a full URL such as https://pictures.example.org' })
+    .optional(),
   ADDRESS_LOOKUP_URL: z.url().optional(),
   ADDRESS_LOOKUP_KEY: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -33,7 +54,10 @@ export type Config = {
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where pictures are stored when object storage is off (the default). */
   uploadDir: string;
+  /** Object storage for pictures; undefined keeps them in uploadDir. */
+  s3: S3Config | undefined;
   addressLookup: { url: string; key: string } | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Behind a reverse proxy, take the client's address from X-Forwarded-For. */
@@ -42,7 +66,42 @@ export type Config = {
   clientDir: string | undefined;
 };
 
+export type S3Config = {
+  bucket: string;
+  /** An S3-compatible service's address; undefined means Amazon S3 itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither; neither lets the SDK find credentials itself (AWS_* variables, an instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Where browsers fetch pictures from (a CDN or the bucket's public address), without a trailing slash. */
+  publicUrl: string | undefined;
+};
+
 export class ConfigError extends Error {}
+
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
+
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  if (!e.S3_BUCKET) {
+    // A half-done switch would quietly keep pictures on one machine's disk.
+    const stray = S3_SETTINGS.find((name) => e[name] !== undefined);
+    if (stray) throw new ConfigError(`Configuration error: ${stray} is set but S3_BUCKET is not`);
+    return undefined;
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Configuration error: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
 
 /** Reads configuration from an environment (process.env by default). Empty strings count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    s3: s3Config(e),
     addressLookup:
       e.ADDRESS_LOOKUP_URL && e.ADDRESS_LOOKUP_KEY
         ? { url: e.ADDRESS_LOOKUP_URL.replace(/\/+$/, ''), key: e.ADDRESS_LOOKUP_KEY }

@@ -9,6 +9,8 @@ import { startUnreadMessageMailJob } from './jobs/unread-message-mail';
 import { startTradeSweeper } from './jobs/trade-sweeper';
 import { startAccountPruner } from './jobs/prune-accounts';
 import { createLogger } from './http/logging';
+import { createPictureStorage } from './uploads/create-storage';
+import { afterReplyIdle } from './http/after-reply';
 
 // Start-up: config -> database (migrated) -> app -> listen. Any known failure ends with one
 // clear line and exit code 1. SIGTERM/SIGINT stop accepting, let requests finish, close the
@@ -42,16 +44,21 @@ async function main(): Promise<void> {
   const events = database.pool
     ? await createPostgresEventBus(database.pool, { log: logger })
     : createInProcessEventBus();
-  const ctx = { config, database, mailer, events };
+  const pictures = createPictureStorage(config);
+  const ctx = { config, database, mailer, events, pictures };
   const app = await buildApp(ctx, { logger });
   const stopUnreadMail = startUnreadMessageMailJob(ctx, logger);
   const stopTradeSweeper = startTradeSweeper(ctx, logger);
   const stopAccountPruner = startAccountPruner(ctx, logger);
   app.addHook('onClose', async () => {
+    // This hook runs before the routes' own onClose hooks: wait here for the work queued
+    // after answers, which still needs the database.
+    await afterReplyIdle(ctx);
     await stopUnreadMail();
     await stopTradeSweeper();
     await stopAccountPruner();
     await events.close();
+    await pictures.close();
     await database.close();
   });
 
@@ -88,7 +95,9 @@ async function main(): Promise<void> {
     if (code === 'EADDRNOTAVAIL') fail(`HOST ${config.host} is not an address of this machine.`);
     throw err;
   }
-  app.log.info(`Jigsaw Club is ready at ${config.appUrl} (database: ${database.kind})`);
+  app.log.info(
+    `Jigsaw Club is ready at ${config.appUrl} (database: ${database.kind}, pictures: ${pictures.description})`,
+  );
 }
 
 main().catch((err: unknown) => {

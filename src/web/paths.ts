@@ -21,7 +21,15 @@ export const paths = {
   },
   favorites: { path: '/favorites', getHref: () => '/favorites' },
   memberDirectory: { path: '/member-directory', getHref: () => '/member-directory' },
-  admin: { path: '/admin', getHref: () => '/admin' },
+  /** A member's page; #achievements opens it at their badges. */
+  member: {
+    path: '/members/:id',
+    getHref: (id: number | string, section?: 'achievements') => `/members/${id}${section ? `#${section}` : ''}`,
+  },
+  /** The admin panel; ?tab= opens one of its tabs (overview, users, points, …). */
+  admin: { path: '/admin', getHref: (tab?: string) => (tab ? `/admin?tab=${tab}` : '/admin') },
+  /** One member as an administrator sees them. */
+  adminMember: { path: '/admin/members/:id', getHref: (id: number | string) => `/admin/members/${id}` },
   /** My Trades: ?trade={id} shows one trade, ?request={listingId} opens the Request Puzzle dialog. */
   trades: {
     path: '/trades',

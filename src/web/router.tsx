@@ -12,13 +12,15 @@ import {
   useEffect,
   useRef,
   useState,
-  type ComponentProps,
   type ComponentType,
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { isSafeReturnPath } from '../domain/return-path';
+import type { Listing } from '../domain/listings';
 import { BarePage } from './components/layout/bare-page';
+import type { VisitorActions } from './components/layout/top-bar';
 import { ErrorBoundary } from './components/layout/error-boundary';
 import { FullScreenSpinner, PageSpinner } from './components/ui/spinner';
 import { Toaster } from './components/ui/toaster';
@@ -27,8 +29,11 @@ import { useSignOut } from './features/auth/api/sign-out';
 import { AppErrorPage } from './features/errors/pages/app-error-page';
 import { useUnreadCount } from './features/messages/api/get-unread-count';
 import { useNotificationsUnreadCount } from './features/notifications/api/get-notifications-unread-count';
+import type { AuthDialogName } from './lib/auth-dialogs';
 import { CurrentUserProvider, useCurrentUser } from './lib/current-user';
+import { JoinPromptProvider, useAskToJoin } from './lib/join-prompt';
 import { useLiveEvents } from './lib/live-events';
+import { useTextSize } from './lib/text-size';
 import { paths } from './paths';
 
 /** React.lazy for a module's named export (our files export by name, not default). */
@@ -64,13 +69,17 @@ const ProfilePage = lazyNamed(() => import('./features/profile/pages/profile-pag
 const FavoritesPage = lazyNamed(() => import('./features/favorites/pages/favorites-page'), 'FavoritesPage');
 // The favourites page shows the listings feature's cards (features do not import each other).
 const ListingCard = lazyNamed(() => import('./features/listings/components/listing-card'), 'ListingCard');
-/** A favourite's listing is the same server shape the card reads. */
-function FavoriteListingCard({ listing }: { listing: { id: number } }) {
-  return <ListingCard listing={listing as unknown as ComponentProps<typeof ListingCard>['listing']} />;
-}
 const MemberDirectoryPage = lazyNamed(
   () => import('./features/members/pages/member-directory-page'),
   'MemberDirectoryPage',
+);
+// The visitor's 'Join or sign in to …' question on the public pages.
+const JoinPromptDialog = lazyNamed(() => import('./components/members/join-prompt-dialog'), 'JoinPromptDialog');
+const MemberPage = lazyNamed(() => import('./features/members/pages/member-page'), 'MemberPage');
+// The profile page's 'How other members see you', drawn by the members feature.
+const MemberPageSettings = lazyNamed(
+  () => import('./features/members/components/member-page-settings'),
+  'MemberPageSettings',
 );
 // Trade and message dialogs and cards that other features show (features never import each other).
 const RequestPuzzleDialog = lazyNamed(
@@ -89,6 +98,7 @@ const NotificationsPage = lazyNamed(
   'NotificationsPage',
 );
 const AdminPage = lazyNamed(() => import('./features/admin/pages/admin-page'), 'AdminPage');
+const AdminMemberPage = lazyNamed(() => import('./features/admin/pages/admin-member-page'), 'AdminMemberPage');
 
 // Pages without the frame
 const ResetPasswordPage = lazyNamed(() => import('./features/auth/pages/reset-password-page'), 'ResetPasswordPage');
@@ -100,9 +110,6 @@ const RegistrationSuccessPage = lazyNamed(
 const LoginLinkPage = lazyNamed(() => import('./features/auth/pages/login-link-page'), 'LoginLinkPage');
 const NotFoundPage = lazyNamed(() => import('./features/errors/pages/not-found-page'), 'NotFoundPage');
 
-/** The listing the member chose to request or ask about, for the two dialogs. */
-type ListingRef = { id: number; title: string; puzzlePoints: number; userId: number };
-
 /**
  * A listings page with its Request and Contact Owner buttons opening the trades and
  * messages features' dialogs.
@@ -110,18 +117,21 @@ type ListingRef = { id: number; title: string; puzzlePoints: number; userId: num
 function WithListingActions({
   Page,
 }: {
-  Page: ComponentType<{ onRequest?: (listing: ListingRef) => void; onContact?: (listing: ListingRef) => void }>;
+  Page: ComponentType<{ onRequest?: (listing: Listing) => void; onContact?: (listing: Listing) => void }>;
 }) {
-  const [requesting, setRequesting] = useState<ListingRef | null>(null);
-  const [contacting, setContacting] = useState<ListingRef | null>(null);
+  const [requesting, setRequesting] = useState<Listing | null>(null);
+  const [contacting, setContacting] = useState<Listing | null>(null);
   const user = useCurrentUser();
-  const navigate = useNavigate();
-  // Visitors are invited to join instead (the detail page shows 'Join to request').
-  const guard = (open: (l: ListingRef) => void) => (listing: ListingRef) =>
-    user ? open(listing) : void navigate(paths.home.getHref());
+  const askToJoin = useAskToJoin();
+  // Visitors are asked to join or sign in instead, and come back here afterwards.
+  const guard = (open: (l: Listing) => void, action: string) => (listing: Listing) =>
+    user ? open(listing) : askToJoin(action);
   return (
     <>
-      <Page onRequest={guard(setRequesting)} onContact={guard(setContacting)} />
+      <Page
+        onRequest={guard(setRequesting, 'request this puzzle')}
+        onContact={guard(setContacting, 'contact the owner')}
+      />
       <Suspense fallback={null}>
         {requesting && (
           <RequestPuzzleDialog listing={requesting} open onOpenChange={(open) => !open && setRequesting(null)} />
@@ -141,6 +151,8 @@ function RootLayout() {
   const { pathname } = location;
   // One live-event stream per signed-in member (CONTRACT §4), kept open across pages.
   useLiveEvents(user?.id ?? null);
+  // The whole site at the member's own text size; a visitor keeps the browser's.
+  useTextSize(user?.textSize ?? null);
 
   // A session that ends while a page is open (see lib/query-client) starts the visitor
   // again from /, whatever page they were on; signing in again returns them to it (the
@@ -179,7 +191,7 @@ function RootLayout() {
 }
 
 /** The page frame with the member's details, unread count and sign-out filled in. */
-function MemberFrame({ children }: { children: ReactNode }) {
+function MemberFrame({ children, visitorActions }: { children: ReactNode; visitorActions?: VisitorActions }) {
   const user = useCurrentUser();
   const unreadCount = useUnreadCount({ enabled: user !== null });
   const notificationCount = useNotificationsUnreadCount({ enabled: user !== null });
@@ -191,6 +203,7 @@ function MemberFrame({ children }: { children: ReactNode }) {
       notificationCount={notificationCount}
       onSignOut={signOut}
       isSigningOut={isSigningOut}
+      visitorActions={visitorActions}
     >
       <Suspense fallback={<PageSpinner />}>{children}</Suspense>
     </PageFrame>
@@ -202,6 +215,53 @@ function FramedLayout() {
     <MemberFrame>
       <Outlet />
     </MemberFrame>
+  );
+}
+
+/**
+ * The pages a visitor may browse before joining (CONTRACT §7): Sign In and Join Now in the top
+ * bar, and 'Join or sign in to …' when they press what only members can do. The account
+ * dialogs open here, over the page, so signing in keeps the visitor on it, and the e-mailed
+ * join or sign-in link carries this page back (returnTo).
+ */
+function PublicFramedLayout() {
+  const user = useCurrentUser();
+  const location = useLocation();
+  const [action, setAction] = useState<string | null>(null);
+  // Each dialog's code is fetched the first time it is needed, then kept, so it can close
+  // gently and hand focus back.
+  const [promptWanted, setPromptWanted] = useState(false);
+  const ask = (what: string) => {
+    setPromptWanted(true);
+    setAction(what);
+  };
+  const [dialog, setDialog] = useState<AuthDialogName | null>(null);
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  const openDialog = (name: AuthDialogName) => {
+    setDialogsWanted(true);
+    setDialog(name);
+  };
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <JoinPromptProvider ask={ask}>
+      <MemberFrame
+        visitorActions={user ? undefined : { onSignIn: () => openDialog('sign-in'), onJoin: () => openDialog('join') }}
+      >
+        <Outlet />
+      </MemberFrame>
+      {!user && (
+        <Suspense fallback={null}>
+          {promptWanted && <JoinPromptDialog action={action} onClose={() => setAction(null)} onChosen={openDialog} />}
+          {dialogsWanted && (
+            <AuthDialogs
+              open={dialog}
+              onOpenChange={setDialog}
+              returnTo={isSafeReturnPath(here) ? here : location.pathname}
+            />
+          )}
+        </Suspense>
+      )}
+    </JoinPromptProvider>
   );
 }
 
@@ -248,23 +308,29 @@ export function AppRoutes() {
 
         <Route element={<MemberOnly />}>
           <Route element={<FramedLayout />}>
-            <Route path={paths.browsePuzzles.path} element={<WithListingActions Page={BrowsePuzzlesPage} />} />
             <Route path={paths.listPuzzle.path} element={<ListPuzzlePage />} />
             <Route path={paths.myListings.path} element={<MyListingsPage />} />
             <Route path={paths.messages.path} element={<MessagesPage />} />
             <Route path={paths.community.path} element={<CommunityPage />} />
-            <Route path={paths.profile.path} element={<ProfilePage PointsHistory={PointsHistory} />} />
-            <Route path={paths.favorites.path} element={<FavoritesPage ListingCard={FavoriteListingCard} />} />
+            <Route
+              path={paths.profile.path}
+              element={<ProfilePage PointsHistory={PointsHistory} MemberPageSettings={MemberPageSettings} />}
+            />
+            <Route path={paths.favorites.path} element={<FavoritesPage ListingCard={ListingCard} />} />
             <Route path={paths.memberDirectory.path} element={<MemberDirectoryPage />} />
+            <Route path={paths.member.path} element={<MemberPage ListingCard={ListingCard} />} />
             <Route path={paths.trades.path} element={<TradesPage />} />
             <Route path={paths.notifications.path} element={<NotificationsPage />} />
           </Route>
         </Route>
 
-        {/* Visitors see the admin page too: it tells them to log in (spec section 2). */}
-        <Route element={<FramedLayout />}>
+        {/* Visitors see the admin page too: it tells them to log in (spec section 2). Browse and
+            a puzzle's page are public (CONTRACT §4 and §7), with the way to join on them. */}
+        <Route element={<PublicFramedLayout />}>
           <Route path={paths.admin.path} element={<AdminPage />} />
+          <Route path={paths.adminMember.path} element={<AdminMemberPage />} />
           {/* A shared listing link works for visitors too (CONTRACT §4: detail is public for live listings). */}
+          <Route path={paths.browsePuzzles.path} element={<WithListingActions Page={BrowsePuzzlesPage} />} />
           <Route path={paths.puzzle.path} element={<WithListingActions Page={PuzzleDetailPage} />} />
         </Route>
 

@@ -4,10 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORT_OPTIONS } from '../../src/domain/constants';
 import { browseQuerySchema } from '../../src/domain/listings';
 import { queryRows } from '../../src/server/db/client';
+import { loadBrowseIndex } from '../../src/server/listings/browse-index-sync';
 import {
+  activeListingYearsStatement,
   browseCountStatement,
   browsePageStatement,
+  favoriteIdsStatement,
   listingCardsStatement,
+  browseStats,
 } from '../../src/server/listings/browse-repository';
 import { loadBenchData } from '../../scripts/bench/load-data';
 import { SHAPES } from '../../scripts/bench/shapes';
@@ -81,21 +85,71 @@ describe('browse query plans (PostgreSQL)', () => {
   });
 
   it.skipIf(!onPostgres)('the year list is a handful of index probes', async () => {
-    const rows = await queryRows<{ 'QUERY PLAN': string }>(
-      t.database.db,
-      sql`EXPLAIN WITH RECURSIVE years AS (
-        (SELECT year_of_manufacture AS year FROM puzzle_listings
-          WHERE status = 'active' AND year_of_manufacture IS NOT NULL
-          ORDER BY year_of_manufacture DESC NULLS LAST, id DESC LIMIT 1)
-        UNION ALL
-        SELECT (SELECT l.year_of_manufacture FROM puzzle_listings l
-                WHERE l.status = 'active' AND l.year_of_manufacture < years.year
-                ORDER BY l.year_of_manufacture DESC NULLS LAST, l.id DESC LIMIT 1)
-        FROM years WHERE years.year IS NOT NULL)
-      SELECT year FROM years WHERE year IS NOT NULL LIMIT 10`,
-    );
-    const text = rows.map((r) => r['QUERY PLAN']).join('\n');
+    const text = await explain(activeListingYearsStatement);
     expect(text).not.toContain('Seq Scan on puzzle_listings');
     expect(text).toContain('puzzle_listings_active_year_newest_idx');
+  });
+});
+
+// Issue 15: plans must be good without a manual ANALYZE (a club that just grew by thousands of
+// listings, before autovacuum has been round). Browse's questions are answered by the
+// in-memory index, which needs no planner; what browse still asks PostgreSQL on every request
+// (the cards, a member's favourites, the year list, the index's changes; and its version, a
+// one-row table) is read by key.
+describe('browse without planner statistics (PostgreSQL)', () => {
+  let fresh: TestApp;
+  beforeAll(async () => {
+    if (!onPostgres) return;
+    fresh = await buildTestApp();
+    // Autovacuum would analyze the table within a minute or so: not before these tests look.
+    await fresh.database.db.execute(sql`ALTER TABLE puzzle_listings SET (autovacuum_enabled = false)`);
+    await loadBenchData(fresh.database.db, LISTINGS, () => {}, { analyze: false });
+    await loadBrowseIndex(fresh.database.db);
+  }, 180_000);
+  afterAll(async () => {
+    await fresh?.close();
+  });
+
+  const explainFresh = async (statement: Parameters<PgDialect['sqlToQuery']>[0]) => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(statement);
+    const rows = (await fresh.database.pool!.query(`EXPLAIN ${text}`, params)).rows as Array<{ 'QUERY PLAN': string }>;
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  };
+
+  it.skipIf(!onPostgres)('has no statistics to go by', async () => {
+    const [row] = await queryRows<{ analyzed: boolean }>(
+      fresh.database.db,
+      sql`SELECT (last_analyze IS NOT NULL OR last_autoanalyze IS NOT NULL) AS analyzed
+        FROM pg_stat_user_tables WHERE relname = 'puzzle_listings'`,
+    );
+    expect(row!.analyzed).toBe(false);
+  });
+
+  it.skipIf(!onPostgres).each(SHAPES.filter((s) => s.path.includes('puzzle-listings')).map((s) => s.path))(
+    '%s is answered by the index',
+    async (path) => {
+      const before = browseStats.fromIndex;
+      const res = await fresh.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBe(200);
+      expect(browseStats.fromIndex).toBe(before + 1);
+    },
+  );
+
+  it.skipIf(!onPostgres)('every statement of a browse request reads by key', async () => {
+    const ids = (await fresh.database.pool!.query('SELECT id FROM puzzle_listings ORDER BY id DESC LIMIT 24')).rows.map(
+      (r: { id: number }) => r.id,
+    );
+    const cards = await explainFresh(listingCardsStatement(ids));
+    expect(cards).toContain('puzzle_listings_pkey');
+    expect(cards).not.toMatch(/Seq Scan on (puzzle_listings|users)/);
+    const favourites = await explainFresh(favoriteIdsStatement(1, ids));
+    expect(favourites).toMatch(/Index (Only )?Scan using favorites_user_listing_unique/);
+    const years = await explainFresh(activeListingYearsStatement);
+    expect(years).toContain('puzzle_listings_active_year_newest_idx');
+    expect(years).not.toContain('Seq Scan on puzzle_listings');
+    const changes = await explainFresh(
+      sql`SELECT listing_id FROM browse_index_changes WHERE version > ${1} AND version <= ${2}`,
+    );
+    expect(changes).toContain('browse_index_changes_version_idx');
   });
 });

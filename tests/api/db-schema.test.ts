@@ -325,6 +325,29 @@ function schemaSuite(open: () => Promise<Backend>) {
       await db.insert(communityLikes).values({ userId: (await createUser()).id, postId: post!.id });
     });
 
+    it('a report names one thing: feedback (and its response), or one forum post or reply; a member flags each once', async () => {
+      const author = await createUser();
+      const reporter = await createUser();
+      const [post] = await db
+        .insert(communityPosts)
+        .values({ userId: author.id, title: 'Flag test', content: 'Content long enough' })
+        .returning();
+      const [reply] = await db
+        .insert(communityReplies)
+        .values({ postId: post!.id, userId: author.id, content: 'A reply' })
+        .returning();
+      const flag = { reportedByUserId: reporter.id, reportReason: 'spam' as const };
+      await db.insert(feedbackReports).values({ ...flag, postId: post!.id });
+      await db.insert(feedbackReports).values({ ...flag, replyId: reply!.id });
+      expect((await dbError(db.insert(feedbackReports).values({ ...flag, postId: post!.id }))).code).toBe(UNIQUE);
+      expect((await dbError(db.insert(feedbackReports).values({ ...flag, replyId: reply!.id }))).code).toBe(UNIQUE);
+      const both = await dbError(db.insert(feedbackReports).values({ ...flag, postId: post!.id, replyId: reply!.id }));
+      expect(both.code).toBe(CHECK);
+      expect((await dbError(db.insert(feedbackReports).values(flag))).code).toBe(CHECK);
+      // Another member may flag the same post.
+      await db.insert(feedbackReports).values({ ...flag, reportedByUserId: author.id, postId: post!.id });
+    });
+
     it('a member has at most one open request per listing, and may ask again once it is closed', async () => {
       const trade = await createTrade();
       const again = {
@@ -706,7 +729,7 @@ function schemaSuite(open: () => Promise<Backend>) {
         db,
         sql`SELECT indexname FROM pg_indexes WHERE indexname IN (
           'users_email_lower_unique', 'trade_requests_requester_status_idx', 'trade_requests_owner_status_idx',
-          'trade_requests_listing_status_idx', 'points_ledger_user_created_at_idx', 'messages_thread_id_created_at_idx',
+          'trade_requests_listing_status_idx', 'points_ledger_user_id_idx', 'messages_thread_id_created_at_idx',
           'message_thread_participants_user_id_idx', 'sessions_expire_idx', 'admin_actions_timestamp_idx')`,
       );
       expect(others).toHaveLength(9);

@@ -11,6 +11,7 @@ import { sweepTrades } from '../../src/server/jobs/trade-sweeper';
 import type { TestApp } from '../support/build-app';
 import type { MailCatcher } from '../support/mail-catcher';
 import {
+  completeTradeFor,
   listingFor,
   signedInMember,
   type SignedIn,
@@ -40,14 +41,7 @@ async function completedTrade(): Promise<Trade> {
   const owner = await signedInMember(db(), { firstName: 'Trevor', lastName: 'Baxter' });
   const stranger = await signedInMember(db(), { firstName: 'Brenda', lastName: 'McAllister' });
   const listing = await listingFor(db(), owner, { title: 'Canterbury Cathedral' });
-  const id = (await api.post('/api/trade-requests', requester, { puzzleListingId: listing.id })).json().id as number;
-  for (const [path, who] of [
-    ['accept', owner],
-    ['ship', owner],
-    ['confirm-delivery', requester],
-  ] as const) {
-    expect((await api.post(`/api/trade-requests/${id}/${path}`, who)).statusCode).toBe(200);
-  }
+  const id = await completeTradeFor(api, requester, owner, listing.id);
   return { requester, owner, stranger, id };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { messageThreadParticipants, messageThreads, messages } from '../../src/server/db/schema';
 import { runUnreadMessageMail } from '../../src/server/jobs/unread-message-mail';
-import type { MessageView, ThreadView } from '../../src/server/messages/message-views';
+import type { Message as MessageView, MessageThread as ThreadView } from '../../src/domain/messages';
 import { addMessage, createThread } from '../../src/server/messages/threads-repository';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { createListing, createMember } from '../support/factories';

@@ -5,15 +5,17 @@ import { canPerform, TRADE_TRANSITIONS, type TradeAction } from '../../src/domai
 import type { TradeStatus } from '../../src/domain/enums';
 import { tradeRequests, users } from '../../src/server/db/schema';
 import { sweepTrades } from '../../src/server/jobs/trade-sweeper';
-import { drainOutboxes } from '../../src/server/trades/trade-notices';
+import { drainNotices } from '../../src/server/notices/notices';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { expectPointsInvariant, http, listingFor, signedInMember, type SignedIn } from './trades-fixtures';
 
 // CONTRACT §4, as a property: whatever members do, in whatever order, and whatever the clock
 // does, points are never created or lost. Random sequences of requests, accepts, declines,
-// cancels, ships, confirmations, disputes, admin resolutions and sweeps run through the real
-// HTTP handlers; after EVERY step no balance is negative, each member's balance is the sum
-// of their ledger rows, and balances plus held points equal all points ever granted. Each
+// cancels, ships, confirmations, disputes, admin resolutions, admin grants and deductions
+// (CONTRACT §6) and sweeps run through the real HTTP handlers; after EVERY step no balance
+// is negative, each member's balance is the sum of their ledger rows, balances plus held
+// points equal all points ever granted, and the admin overview's points figures are exactly
+// those of the ledger (and say they agree). Each
 // answer must also agree with the domain's state machine (TRADE_TRANSITIONS): allowed moves
 // succeed (or, for an accept, fail 409 for want of points), wrong parties get 403, strangers
 // 404, wrong states 409, and nothing ever answers 5xx.
@@ -34,7 +36,7 @@ beforeAll(async () => {
     .where(inArray(users.id, [admin.id]));
 });
 afterAll(async () => {
-  await drainOutboxes(t.ctx);
+  await drainNotices(t.ctx);
   await t.close();
 });
 
@@ -49,6 +51,7 @@ type Op =
   // otherwise the given action by the given member, allowed or not (so refusals are tried).
   | { kind: 'act'; smart: boolean; action: MemberAction; trade: number; who: Who }
   | { kind: 'resolve'; smart: boolean; trade: number; outcome: 'complete' | 'refund' }
+  | { kind: 'adjust'; member: number; amount: number }
   | { kind: 'sweep'; days: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -79,6 +82,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       smart: fc.boolean(),
       trade: fc.nat(19),
       outcome: fc.constantFrom('complete' as const, 'refund' as const),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('adjust' as const),
+      member: fc.nat(9),
+      // Grants and deductions, some of them more than the member has.
+      amount: fc.integer({ min: -8, max: 8 }).filter((n) => n !== 0),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('sweep' as const), days: fc.constantFrom(3, 8, 22) }) },
@@ -176,11 +188,32 @@ describe('the points ledger under random trading', () => {
             const res = await api.post(`/api/admin/trade-requests/${trade.id}/resolve`, admin, { outcome: op.outcome });
             const action = op.outcome === 'complete' ? 'resolve-complete' : 'resolve-refund';
             expect(codeOf(action, before, 'admin'), res.body).toContain(res.statusCode);
+          } else if (op.kind === 'adjust') {
+            const member = members[op.member % members.length]!;
+            const [row] = await db
+              .select({ balance: users.puzzlePoints })
+              .from(users)
+              .where(inArray(users.id, [member.id]));
+            const balance = row!.balance;
+            const res = await api.post(`/api/admin/users/${member.id}/points`, admin, {
+              amount: op.amount,
+              reason: op.amount > 0 ? 'Helping at the club night' : 'Correcting a mistake',
+            });
+            // Never below zero: a deduction larger than the balance is refused and changes nothing.
+            expect(res.statusCode, res.body).toBe(balance + op.amount >= 0 ? 200 : 409);
           } else if (op.kind === 'sweep') {
             await sweepTrades(t.ctx, new Date(Date.now() + op.days * DAY));
           }
           // Totals over the whole club; the per-member ledger check over this run's members.
-          await expectPointsInvariant(db, [...members.map((m) => m.id), admin.id]);
+          const totals = await expectPointsInvariant(db, [...members.map((m) => m.id), admin.id]);
+          // The admin overview shows exactly the ledger's figures.
+          const overview = (await api.get('/api/admin/overview', admin)).json();
+          expect(overview.points).toEqual({
+            inBalances: totals.balances,
+            held: totals.held,
+            granted: totals.granted,
+            agree: true,
+          });
         }
         await expectPointsInvariant(db);
       }),

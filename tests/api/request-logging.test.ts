@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app';
 import { requestSerializers } from '../../src/server/http/logging';
 import { createMailer } from '../../src/server/mail/mailer';
 import { createInProcessEventBus } from '../../src/server/events/event-bus';
+import { createPictureStorage } from '../../src/server/uploads/create-storage';
 import type { Database } from '../../src/server/db/client';
 import { testConfig } from '../support/build-app';
 import { createTestDatabase } from '../support/test-database';
@@ -26,7 +27,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig();
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log: logger });
-  app = await buildApp({ config, database, mailer, events: createInProcessEventBus() }, { logger });
+  const pictures = createPictureStorage(config);
+  app = await buildApp({ config, database, mailer, events: createInProcessEventBus(), pictures }, { logger });
   await app.ready();
 });
 afterAll(async () => {

@@ -1,15 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { verify } from '@node-rs/argon2';
+import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../src/domain/enums';
 import { isProfileComplete } from '../../src/domain/profile';
 import { queryRows, type Database } from '../../src/server/db/client';
-import { manufacturers, pointsLedger, puzzleListings, users } from '../../src/server/db/schema';
+import { earnedAchievements } from '../../src/domain/achievements';
+import { achievementCounts } from '../../src/server/achievements/achievements-repository';
+import {
+  adminActions,
+  feedbackReports,
+  manufacturers,
+  memberProfiles,
+  pointsLedger,
+  puzzleListings,
+  userAchievements,
+  users,
+} from '../../src/server/db/schema';
+import { feedbackReceived } from '../../src/server/feedback/feedback-service';
+import { memberDirectory } from '../../src/server/members/member-pages-service';
+import { isSuspended } from '../../src/domain/admin';
+import { DEMO_BRAND, SUSPENDED_EMAIL } from '../../scripts/demo/admin';
 import { thumbnailUrlFor } from '../../src/server/uploads/image-store';
+import { createDiskStorage } from '../../src/server/uploads/disk-storage';
 import { contactSubjectFor } from '../../src/domain/messages';
 import { countUnreadMessages } from '../../src/server/messages/messages-repository';
+import { PRIVATE_DEMO_MEMBER } from '../../scripts/demo/member-pages';
 import { ADMIN_EMAIL, DEMO_PASSWORD } from '../../scripts/demo/members';
 import { DEMO_CONVERSATIONS } from '../../scripts/demo/messages';
 import { runSeed } from '../../scripts/demo/steps';
@@ -24,7 +42,7 @@ let uploadDir: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   uploadDir = tempDir('seed-uploads');
-  await runSeed(database.db, { uploadDir, pictureSize });
+  await runSeed(database.db, { pictures: createDiskStorage(uploadDir), pictureSize });
 }, 120_000);
 
 afterAll(async () => {
@@ -32,11 +50,21 @@ afterAll(async () => {
 });
 
 const counts = async () => {
-  const [row] = await queryRows<{ users: number; listings: number; ledger: number }>(
+  const [row] = await queryRows<{
+    users: number;
+    listings: number;
+    ledger: number;
+    actions: number;
+    pages: number;
+    badges: number;
+  }>(
     database.db,
     sql`select (select count(*) from users)::int as users,
                (select count(*) from puzzle_listings)::int as listings,
-               (select count(*) from points_ledger)::int as ledger`,
+               (select count(*) from points_ledger)::int as ledger,
+               (select count(*) from admin_actions)::int as actions,
+               (select count(*) from member_profiles)::int as pages,
+               (select count(*) from user_achievements)::int as badges`,
   );
   return { ...row!, files: fs.readdirSync(uploadDir).length };
 };
@@ -65,7 +93,8 @@ describe('the demo club', () => {
     const brands = await database.db.select().from(manufacturers);
     expect(brands.length).toBeGreaterThan(0);
     const used = new Set(listings.map((l) => l.manufacturerId));
-    expect(brands.filter((b) => !used.has(b.id)).map((b) => b.name)).toEqual([]);
+    // Every brand but the one an administrator added last month is used by some listing.
+    expect(brands.filter((b) => !used.has(b.id)).map((b) => b.name)).toEqual([DEMO_BRAND]);
 
     const byStatus = (s: string) => listings.filter((l) => l.status === s).length;
     expect(byStatus('active')).toBeGreaterThan(listings.length * 0.75);
@@ -107,7 +136,7 @@ describe('the demo club', () => {
       sql`select (select coalesce(sum(puzzle_points), 0) from users)::int as balances,
                  (select coalesce(sum(held_points), 0) from trade_requests)::int as held,
                  (select coalesce(sum(amount), 0) from points_ledger
-                   where reason in ('welcome_gift', 'admin_grant'))::int as granted`,
+                   where reason in ('welcome_gift', 'admin_grant', 'admin_deduct'))::int as granted`,
     );
     expect(totals!.balances + totals!.held).toBe(totals!.granted);
 
@@ -162,11 +191,80 @@ describe('the demo club', () => {
     expect(await countUnreadMessages(database.db, margaret!.id)).toBeGreaterThan(0);
   });
 
+  it('has an administration: history in the activity log, a report waiting, and a suspended member', async () => {
+    const actions = await database.db.select().from(adminActions);
+    const admin = (await database.db.select().from(users).where(eq(users.email, ADMIN_EMAIL)))[0]!;
+    expect(new Set(actions.map((a) => a.action))).toEqual(
+      new Set(['create_manufacturer', 'create_setting', 'adjust_points', 'suspend_member', 'resolve_trade_dispute']),
+    );
+    expect(actions.every((a) => a.adminId === admin.id && a.timestamp < new Date())).toBe(true);
+    expect(await database.db.select().from(manufacturers).where(eq(manufacturers.name, DEMO_BRAND))).toHaveLength(1);
+
+    const reports = await database.db.select().from(feedbackReports).where(eq(feedbackReports.status, 'pending'));
+    expect(reports).toHaveLength(1);
+
+    const [suspended] = await database.db.select().from(users).where(eq(users.email, SUSPENDED_EMAIL));
+    expect(isSuspended(suspended!)).toBe(true);
+    expect(suspended!.suspensionReason).toMatch(/cooling-off fortnight/);
+    expect(suspended!.isAdmin).toBe(false);
+  });
+
+  it('gives the members pages: avatars, welcome messages, about me; one private, one hiding the town', async () => {
+    const members = await database.db.select().from(users);
+    const pages = await database.db.select().from(memberProfiles);
+    expect(pages).toHaveLength(members.length);
+    for (const page of pages) {
+      expect(page.welcomeMessage!.length).toBeGreaterThan(0);
+      expect(page.aboutMe!.length).toBeGreaterThan(0);
+    }
+    const avatars = pages.flatMap((p) => (p.avatarUrl ? [p.avatarUrl] : []));
+    expect(avatars.length).toBeGreaterThanOrEqual(10);
+    // Some without a picture, so the directory shows initials too.
+    expect(avatars.length).toBeLessThan(pages.length);
+    for (const url of avatars) {
+      const meta = await sharp(path.join(uploadDir, path.basename(url))).metadata();
+      expect([meta.format, meta.width, meta.height], url).toEqual(['webp', 512, 512]);
+      expect(fs.existsSync(path.join(uploadDir, path.basename(thumbnailUrlFor(url)))), url).toBe(true);
+    }
+
+    const [hidden] = await database.db.select().from(users).where(eq(users.email, PRIVATE_DEMO_MEMBER));
+    expect(pages.filter((p) => !p.isProfilePublic).map((p) => p.userId)).toEqual([hidden!.id]);
+    expect(hidden!.publicProfile).toBe(false);
+    expect(pages.filter((p) => !p.showLocation)).toHaveLength(1);
+    const directory = await memberDirectory(database.db, { page: 1 });
+    // Everyone but the private member and the suspended one.
+    expect(directory).toHaveLength(members.length - 2);
+    expect(directory.some((card) => card.id === members.find((m) => m.email === SUSPENDED_EMAIL)!.id)).toBe(false);
+    expect(directory.some((card) => card.id === hidden!.id)).toBe(false);
+    expect(directory.filter((card) => card.town === null)).toHaveLength(1);
+  });
+
+  it('gives the members the achievements their listings and trades have earned, and visible feedback', async () => {
+    const members = await database.db.select().from(users);
+    const unlocked = await database.db.select().from(userAchievements);
+    for (const m of members) {
+      const mine = unlocked.filter((a) => a.userId === m.id).map((a) => a.achievementType);
+      expect(mine.sort(), m.email).toEqual(earnedAchievements(await achievementCounts(database.db, m.id)).sort());
+    }
+    const types = new Set(unlocked.map((a) => a.achievementType));
+    expect(types.has('first_listing') && types.has('first_trade')).toBe(true);
+
+    const [margaret] = await database.db.select().from(users).where(eq(users.email, 'margaret.hughes@example.org'));
+    const feedback = await feedbackReceived(database.db, margaret!.id);
+    expect(feedback.length).toBeGreaterThan(0);
+    expect(feedback.every((f) => f.isVisible)).toBe(true);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await counts();
     const lines: string[] = [];
-    await runSeed(database.db, { uploadDir, pictureSize, log: (line) => lines.push(line) });
+    await runSeed(database.db, {
+      pictures: createDiskStorage(uploadDir),
+      pictureSize,
+      log: (line) => lines.push(line),
+    });
     expect(await counts()).toEqual(before);
     expect(lines).toEqual([]);
+    expect(await database.db.select().from(adminActions)).toHaveLength(before.actions);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointsLedger, tradeRequests, users } from '../../src/server/db/schema';
-import { drainOutboxes } from '../../src/server/trades/trade-notices';
+import { drainNotices } from '../../src/server/notices/notices';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { testDbKind } from '../support/test-database';
 import { expectPointsInvariant, http, listingFor, signedInMember } from './trades-fixtures';
@@ -19,7 +19,7 @@ describe.skipIf(testDbKind !== 'postgres')('trades at the same moment (PostgreSQ
     api = http(t);
   });
   afterAll(async () => {
-    await drainOutboxes(t.ctx);
+    await drainNotices(t.ctx);
     await t.close();
   });
   const db = () => t.database.db;

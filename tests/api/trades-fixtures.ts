@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { queryRows, type DbOrTx } from '../../src/server/db/client';
-import { drainOutboxes } from '../../src/server/trades/trade-notices';
+import { drainNotices } from '../../src/server/notices/notices';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher';
 import { createListing, createMember, type NewListingInput, type NewMemberInput } from '../support/factories';
@@ -31,6 +31,10 @@ export function http(t: TestApp) {
       t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} }),
     post: (url: string, who?: { cookie: string }, payload: object = {}) =>
       t.app.inject({ method: 'POST', url, payload, headers: who ? { cookie: who.cookie } : {} }),
+    patch: (url: string, who?: { cookie: string }, payload: object = {}) =>
+      t.app.inject({ method: 'PATCH', url, payload, headers: who ? { cookie: who.cookie } : {} }),
+    delete: (url: string, who?: { cookie: string }) =>
+      t.app.inject({ method: 'DELETE', url, headers: who ? { cookie: who.cookie } : {} }),
   };
 }
 
@@ -62,7 +66,7 @@ export async function pointTotals(db: DbOrTx, memberIds?: number[]): Promise<Poi
     sql`select (select coalesce(sum(puzzle_points), 0) from users)::int as balances,
                (select coalesce(sum(held_points), 0) from trade_requests)::int as held,
                (select coalesce(sum(amount), 0) from points_ledger
-                 where reason in ('welcome_gift', 'admin_grant'))::int as granted,
+                 where reason in ('welcome_gift', 'admin_grant', 'admin_deduct'))::int as granted,
                (select count(*) from users where puzzle_points < 0)::int as negative,
                (select count(*) from users u
                  where (u.puzzle_points <> (select coalesce(sum(l.amount), 0) from points_ledger l where l.user_id = u.id)
@@ -75,13 +79,36 @@ export async function pointTotals(db: DbOrTx, memberIds?: number[]): Promise<Poi
   return row!;
 }
 
-export async function expectPointsInvariant(db: DbOrTx, memberIds?: number[]): Promise<void> {
+/** Checks the invariant and answers the totals it read. */
+export async function expectPointsInvariant(db: DbOrTx, memberIds?: number[]): Promise<PointTotals> {
   const totals = await pointTotals(db, memberIds);
   expect(totals.negative).toBe(0);
   expect(totals.ledgerMismatch).toBe(0);
   // Points are held exactly while a trade is accepted, shipped or disputed.
   expect(totals.heldMismatch).toBe(0);
   expect(totals.balances + totals.held).toBe(totals.granted);
+  return totals;
+}
+
+/** A trade between the two members for the listing, taken through every step to completed; answers its id. */
+export async function completeTradeFor(
+  api: ReturnType<typeof http>,
+  requester: SignedIn,
+  owner: SignedIn,
+  listingId: number,
+): Promise<number> {
+  const request = await api.post('/api/trade-requests', requester, { puzzleListingId: listingId });
+  expect(request.statusCode, request.body).toBe(201);
+  const id = request.json().id as number;
+  for (const [step, who] of [
+    ['accept', owner],
+    ['ship', owner],
+    ['confirm-delivery', requester],
+  ] as const) {
+    const answer = await api.post(`/api/trade-requests/${id}/${step}`, who);
+    expect(answer.statusCode, answer.body).toBe(200);
+  }
+  return id;
 }
 
 export type TradeTestEnv = { t: TestApp; mail: MailCatcher; api: ReturnType<typeof http> };
@@ -95,7 +122,7 @@ export async function startTradeTestApp(): Promise<TradeTestEnv> {
 
 /** Lets queued trade e-mails finish, then closes the app and the catcher. */
 export async function stopTradeTestApp({ t, mail }: Pick<TradeTestEnv, 't' | 'mail'>): Promise<void> {
-  await drainOutboxes(t.ctx);
+  await drainNotices(t.ctx);
   await t.close();
   await mail.close();
 }

@@ -6,6 +6,7 @@ import { messages, tradeRequests, tradingFeedback } from '../../src/server/db/sc
 import { membersWithListingsStep } from '../../scripts/demo/members';
 import { runSeed } from '../../scripts/demo/steps';
 import { DEMO_TRADES, tradesStep } from '../../scripts/demo/trades';
+import { createDiskStorage } from '../../src/server/uploads/disk-storage';
 import { createTestDatabase, tempDir } from '../support/test-database';
 import { expectPointsInvariant } from './trades-fixtures';
 
@@ -17,7 +18,11 @@ const steps = [membersWithListingsStep, tradesStep];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await runSeed(database.db, { uploadDir: tempDir('seed-trades'), pictureSize: { width: 80, height: 60 }, steps });
+  await runSeed(database.db, {
+    pictures: createDiskStorage(tempDir('seed-trades')),
+    pictureSize: { width: 80, height: 60 },
+    steps,
+  });
 }, 120_000);
 afterAll(async () => {
   await database?.close();
@@ -56,7 +61,7 @@ describe('the demo trades', () => {
 
   it('are not added twice', async () => {
     await runSeed(database.db, {
-      uploadDir: tempDir('seed-trades-again'),
+      pictures: createDiskStorage(tempDir('seed-trades-again')),
       pictureSize: { width: 80, height: 60 },
       steps,
     });

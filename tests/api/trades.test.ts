@@ -11,7 +11,7 @@ import {
   userActivities,
   users,
 } from '../../src/server/db/schema';
-import { drainOutboxes } from '../../src/server/trades/trade-notices';
+import { drainNotices } from '../../src/server/notices/notices';
 import type { TestApp } from '../support/build-app';
 import type { MailCatcher } from '../support/mail-catcher';
 import {
@@ -190,7 +190,7 @@ describe('requesting a puzzle', () => {
     expect(m.subject).toContain(c.listing.title);
     expect(m.text).toContain('http://club.test/trades');
     expect(m.text).toContain('Jean F.');
-    await drainOutboxes(t.ctx);
+    await drainNotices(t.ctx);
     expect((await notificationsOf(c.owner.id))[0]!.emailSent).toBe(true);
   });
 
@@ -497,7 +497,7 @@ describe('the owner taking the puzzle off the club', () => {
     const res = await setStatus(c.owner, c.listing.id, 'archived');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe('archived');
-    await drainOutboxes(t.ctx);
+    await drainNotices(t.ctx);
 
     for (const [member, tradeId, threadId] of [
       [c.requester, first.id, first.threadId],
@@ -705,12 +705,12 @@ describe('disputes', () => {
     expect((await step('accept', c.owner, trade.id)).statusCode).toBe(200);
     const admins = [await admin(), await admin('Gordon', 'Ramsbottom')];
     await db().update(users).set({ isAdmin: true }).where(eq(users.id, c.owner.id));
-    await drainOutboxes(t.ctx);
+    await drainNotices(t.ctx);
     const before = mail.messages.length;
 
     const res = await step('dispute', c.requester, trade.id, { details: 'The box arrived empty.' });
     expect(res.statusCode).toBe(200);
-    await drainOutboxes(t.ctx);
+    await drainNotices(t.ctx);
     const sent = mail.messages.slice(before);
 
     for (const a of admins) {
@@ -895,11 +895,11 @@ describe('the points history', () => {
 describe('e-mail', () => {
   it('a mail server refusing the message does not fail or undo the step; the notice stays unsent', async () => {
     const { requester, owner, trade } = await to('pending');
-    await drainOutboxes(t.ctx);
+    await drainNotices(t.ctx);
     mail.failNext(1);
     const res = await step('accept', owner, trade.id);
     expect(res.statusCode).toBe(200);
-    await drainOutboxes(t.ctx);
+    await drainNotices(t.ctx);
     expect((await tradeRowById(trade.id)).status).toBe('accepted');
     const [n] = await notificationsOf(requester.id);
     expect(n).toMatchObject({ type: 'trade_accepted', emailSent: false });
@@ -909,12 +909,12 @@ describe('e-mail', () => {
 describe('live updates', () => {
   it('publish the trade’s new status, the notice and the thread to both members, after the step', async () => {
     const { requester, owner, trade } = await to('pending');
-    await drainOutboxes(t.ctx);
+    await drainNotices(t.ctx);
     const seen: Record<number, unknown[]> = { [requester.id]: [], [owner.id]: [] };
     const stops = [requester.id, owner.id].map((id) => t.ctx.events.subscribe(id, (e) => seen[id]!.push(e)));
     try {
       expect((await step('accept', owner, trade.id)).statusCode).toBe(200);
-      await drainOutboxes(t.ctx);
+      await drainNotices(t.ctx);
     } finally {
       stops.forEach((stop) => stop());
     }

@@ -2,18 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
 import { createSession } from '../../src/server/auth/sessions-repository';
-import { UPLOADS_PER_HOUR } from '../../src/server/uploads/routes';
+import { createPictureStorage } from '../../src/server/uploads/create-storage';
+import type { PictureStorage } from '../../src/server/uploads/storage';
+import { UPLOADS_PER_HOUR } from '../../src/domain/constants';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { createMember } from '../support/factories';
+import { PICTURE_DRIVERS, picturesOn, startS3StandIn } from '../support/s3-stand-in';
+import { multipart } from '../support/multipart';
+import { tempDir } from '../support/test-database';
 
+// The upload tests run on both storage drivers (the upload folder and an S3 bucket served by
+// s3rver); the rate limit, which stores nothing new, runs once.
 let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
 
 const UNSUPPORTED = 'Unsupported file type. Please upload a JPEG, PNG or WebP image.';
 
@@ -23,21 +25,10 @@ async function member() {
   return `jc_session=${token}`;
 }
 
-/** A multipart/form-data body with one file field, as a browser's FormData sends it. */
-function multipart(file: Buffer, filename: string, contentType: string, extra: Record<string, string> = {}) {
-  const boundary = `----jigsaw${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(extra)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+async function storedCount(storage: PictureStorage): Promise<number> {
+  let count = 0;
+  for await (const _ of storage.list()) count++;
+  return count;
 }
 
 function upload(cookie: string | null, body: ReturnType<typeof multipart>, headers: Record<string, string> = {}) {
@@ -57,7 +48,18 @@ async function photo(format: 'jpeg' | 'png' | 'webp', width = 2400, height = 180
   return image[format]().toBuffer();
 }
 
-describe('uploading a photo', () => {
+describe.each(PICTURE_DRIVERS)('uploading a photo, pictures on %s', (driver) => {
+  let stopStorage: () => Promise<void>;
+  beforeAll(async () => {
+    const pictures = await picturesOn(driver);
+    stopStorage = pictures.close;
+    t = await buildTestApp(pictures.settings);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stopStorage();
+  });
+
   it('takes a real JPEG, stores it as WebP of at most 1600 px without metadata, and serves it', async () => {
     const cookie = await member();
     const jpeg = await photo('jpeg');
@@ -82,8 +84,9 @@ describe('uploading a photo', () => {
     expect(thumb.headers['content-type']).toBe('image/webp');
     const thumbMeta = await sharp(thumb.rawPayload).metadata();
     expect(Math.max(thumbMeta.width!, thumbMeta.height!)).toBe(400);
-    // Stored under UPLOAD_DIR.
-    expect(fs.existsSync(path.join(t.ctx.config.uploadDir, path.basename(url)))).toBe(true);
+    // In the folder, or in the bucket and never on this machine's disk.
+    expect(await t.ctx.pictures.exists(path.basename(url))).toBe(true);
+    expect(fs.existsSync(path.join(t.ctx.config.uploadDir, path.basename(url)))).toBe(driver === 'disk');
   });
 
   it.each(['png', 'webp'] as const)('takes a %s too', async (format) => {
@@ -114,12 +117,11 @@ describe('uploading a photo', () => {
     ],
   ])('refuses %s with 415', async (_label, bytes, name, type) => {
     const cookie = await member();
-    const before = fs.existsSync(t.ctx.config.uploadDir) ? fs.readdirSync(t.ctx.config.uploadDir).length : 0;
+    const before = await storedCount(t.ctx.pictures);
     const res = await upload(cookie, multipart(bytes, name, type));
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(UNSUPPORTED);
-    const after = fs.existsSync(t.ctx.config.uploadDir) ? fs.readdirSync(t.ctx.config.uploadDir).length : 0;
-    expect(after).toBe(before);
+    expect(await storedCount(t.ctx.pictures)).toBe(before);
   });
 
   it('refuses a GIF (a real image, but not one of the three)', async () => {
@@ -171,6 +173,85 @@ describe('uploading a photo', () => {
       origin: 'https://evil.example',
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('puts an uploaded photo on a listing, which another app process shows from the same storage', async () => {
+    const cookie = await member();
+    const { url } = (await upload(cookie, multipart(await photo('jpeg', 900, 600), 'box.jpg', 'image/jpeg'))).json();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/puzzle-listings',
+      headers: { cookie },
+      payload: { title: 'Harbour Lights', pieces: 500, condition: 'good', puzzleImageUrl: url },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, puzzleThumbnailUrl } = created.json();
+    // A picture name that was never stored is refused, as before object storage.
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/puzzle-listings/${id}`,
+      headers: { cookie },
+      payload: { title: 'Harbour Lights', pieces: 500, condition: 'good', boxImageUrl: '/uploads/neverStored1.webp' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0].path).toBe('boxImageUrl');
+
+    // A second process on another machine: the same database and settings, its own disk.
+    const config = { ...t.ctx.config, uploadDir: tempDir('other-machine') };
+    const pictures = createPictureStorage(config);
+    const other = await buildApp({ ...t.ctx, config, pictures });
+    try {
+      const page = await other.inject({ method: 'GET', url: `/api/puzzle-listings/${id}`, headers: { cookie } });
+      expect(page.json().puzzleThumbnailUrl).toBe(puzzleThumbnailUrl);
+      const served = await other.inject({ method: 'GET', url: puzzleThumbnailUrl });
+      // Only a bucket is shared between machines: that is what object storage is for.
+      expect(served.statusCode).toBe(driver === 's3' ? 200 : 404);
+      if (driver === 's3') expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    } finally {
+      await other.close();
+      await pictures.close();
+    }
+  });
+});
+
+describe('pictures behind a CDN (S3_PUBLIC_URL)', () => {
+  const CDN = 'https://pictures.example.org/club';
+  let stopStandIn: () => Promise<void>;
+  beforeAll(async () => {
+    const standIn = await startS3StandIn({ publicUrl: CDN });
+    stopStandIn = standIn.close;
+    t = await buildTestApp({ s3: standIn.config });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stopStandIn();
+  });
+
+  it('stores the same /uploads/ address, sends browsers on to the CDN for the bytes, and lets pages load from it', async () => {
+    const cookie = await member();
+    const res = await upload(cookie, multipart(await photo('png', 300, 200), 'p.png', 'image/png'));
+    expect(res.statusCode).toBe(201);
+    const { url, thumbnailUrl } = res.json();
+    expect(url).toMatch(/^\/uploads\/[\w-]+\.webp$/);
+    expect(await t.ctx.pictures.exists(path.basename(url))).toBe(true);
+
+    for (const address of [url, thumbnailUrl]) {
+      const served = await t.app.inject({ method: 'GET', url: address });
+      expect(served.statusCode).toBe(301);
+      expect(served.headers.location).toBe(`${CDN}/${path.basename(address)}`);
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const csp = String((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/pictures\.example\.org(;|$)/);
+  });
+});
+
+describe('the upload rate limit', () => {
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
   });
 
   it(`allows ${UPLOADS_PER_HOUR} uploads an hour per member, then 429`, async () => {

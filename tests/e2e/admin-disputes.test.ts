@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pointsLedger, tradeRequests, users } from '../../src/server/db/schema';
 import { applyTradeCommand, requestTrade } from '../../src/server/trades/trade-service';
-import { drainOutboxes } from '../../src/server/trades/trade-notices';
+import { drainNotices, noNotices } from '../../src/server/notices/notices';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
@@ -24,15 +24,16 @@ describe.skipIf(skipReason)('an administrator deciding trade disputes', () => {
   async function disputedTrade(title: string, details: string): Promise<number> {
     const db = server.database.db;
     const listing = await createListing(db, ids.owner, { title, puzzlePoints: 3 });
+    const deps = { db, notices: noNotices };
     const { trade } = await requestTrade(
-      db,
+      deps,
       { id: ids.requester },
       { puzzleListingId: listing.id, requestComments: null },
     );
     const member = (id: number) => ({ kind: 'member' as const, id });
-    await applyTradeCommand(db, trade.id, member(ids.owner), { action: 'accept' });
-    await applyTradeCommand(db, trade.id, member(ids.owner), { action: 'ship', carrierName: 'Royal Mail' });
-    await applyTradeCommand(db, trade.id, member(ids.requester), { action: 'dispute', details });
+    await applyTradeCommand(deps, trade.id, member(ids.owner), { action: 'accept' });
+    await applyTradeCommand(deps, trade.id, member(ids.owner), { action: 'ship', carrierName: 'Royal Mail' });
+    await applyTradeCommand(deps, trade.id, member(ids.requester), { action: 'dispute', details });
     return trade.id;
   }
 
@@ -59,7 +60,7 @@ describe.skipIf(skipReason)('an administrator deciding trade disputes', () => {
   });
 
   afterAll(async () => {
-    if (server) await drainOutboxes(server.ctx);
+    if (server) await drainNotices(server.ctx);
     await browser?.close();
     await server?.close();
   });
@@ -69,8 +70,10 @@ describe.skipIf(skipReason)('an administrator deciding trade disputes', () => {
     await context.addCookies([adminCookie]);
     const page = await newWatchedPage(context);
     page.setDefaultTimeout(15_000);
-    await page.goto(`${server.url}/admin`);
+    // Disputes have their own tab (CONTRACT §6).
+    await page.goto(`${server.url}/admin?tab=disputes`);
     await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
+    await page.getByRole('tab', { name: 'Disputes', selected: true }).waitFor();
     return page;
   }
 

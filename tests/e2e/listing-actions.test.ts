@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { noNotices } from '../../src/server/notices/notices';
 import { applyTradeCommand, requestTrade } from '../../src/server/trades/trade-service';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage, type ExpectedConsoleError } from '../support/browser';
 import { createListing } from '../support/factories';
@@ -41,9 +42,9 @@ describe.skipIf(skipReason)('Request and Contact Owner on a listing', () => {
 
   /** The asker requests the listing and its owner accepts (trade-service.ts): it is held for the trade. */
   async function acceptTradeFor(id: number): Promise<void> {
-    const db = server.database.db;
-    const { trade } = await requestTrade(db, { id: askerId }, { puzzleListingId: id, requestComments: null });
-    await applyTradeCommand(db, trade.id, { kind: 'member', id: ownerId }, { action: 'accept' });
+    const deps = { db: server.database.db, notices: noNotices };
+    const { trade } = await requestTrade(deps, { id: askerId }, { puzzleListingId: id, requestComments: null });
+    await applyTradeCommand(deps, trade.id, { kind: 'member', id: ownerId }, { action: 'accept' });
   }
 
   afterAll(async () => {

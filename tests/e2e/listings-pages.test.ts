@@ -55,8 +55,8 @@ describe.skipIf(skipReason)('the listing pages: edit, drafts, My Listings, uploa
     const [puzzlePhoto, boxPhoto] = await Promise.all([colour(40), colour(190)]);
     photo = puzzlePhoto;
     const [puzzleImage, boxImage] = await Promise.all([
-      saveImage(server.ctx.config.uploadDir, puzzlePhoto),
-      saveImage(server.ctx.config.uploadDir, boxPhoto),
+      saveImage(server.ctx.pictures, puzzlePhoto),
+      saveImage(server.ctx.pictures, boxPhoto),
     ]);
     images = { puzzle: puzzleImage.url, box: boxImage.url };
 

@@ -185,8 +185,9 @@ describe.skipIf(skipReason)('listing a puzzle, finding it, sharing, favouriting,
       const page = await open(visitor, `/puzzle/${listingId}`);
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(TITLE);
       expect(await page.getByText('Trading Value').isVisible()).toBe(true);
-      expect(await page.getByRole('link', { name: 'Join to request' }).getAttribute('href')).toBe('/');
-      expect(await page.getByRole('button', { name: 'Request Puzzle' }).count()).toBe(0);
+      // Request asks the visitor to join or sign in first (browsing before joining, CONTRACT §7).
+      await page.getByRole('button', { name: 'Request Puzzle' }).click();
+      await page.getByRole('dialog', { name: 'Join or sign in to request this puzzle' }).waitFor();
       await expectNoA11yViolations(page);
     } finally {
       await visitor.close();

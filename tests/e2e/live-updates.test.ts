@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { changeBalance } from '../../src/server/points/ledger';
-import { drainOutboxes } from '../../src/server/trades/trade-notices';
+import { drainNotices } from '../../src/server/notices/notices';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
@@ -85,7 +85,7 @@ describe.skipIf(skipReason)('live updates', () => {
     const res = await server.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
     expect(res.statusCode, res.body).toBeLessThan(300);
     // The step's events and mails go out after its commit; let them.
-    await drainOutboxes(server.ctx);
+    await drainNotices(server.ctx);
     return res.json();
   }
 

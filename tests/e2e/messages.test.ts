@@ -127,7 +127,7 @@ describe.skipIf(skipReason)('messages', () => {
     expect(rowText).toContain('1 unread');
     await expectNoA11yViolations(bPage);
 
-    // B has not written in it yet, so the Sent tab is empty (docs/decisions/messages.md).
+    // B has not written in it yet, so the Sent tab is empty (docs/decisions/0004-messages.md).
     await bPage.getByRole('tab', { name: 'Sent (0)' }).click();
     await bPage
       .getByRole('region', { name: 'Sent conversations' })

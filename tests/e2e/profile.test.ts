@@ -75,6 +75,8 @@ describe.skipIf(skipReason)('the profile page', () => {
   }
 
   const badge = (page: Page, text: 'Complete' | 'Incomplete') => page.getByText(text, { exact: true });
+  // The address suggestions (the page's other radios choose the text size).
+  const addressChoices = (page: Page) => page.getByRole('form', { name: 'Edit profile' }).getByRole('radio');
 
   it('fills the address through the postcode lookup, saves, and shows Complete after a reload', async () => {
     const { page, memberId } = await openAs('lookup@example.org', EMPTY_ADDRESS, '/profile?edit=true');
@@ -262,7 +264,7 @@ describe.skipIf(skipReason)('the profile page', () => {
     } finally {
       provider.setMode('normal');
     }
-    const radios = page.getByRole('radio');
+    const radios = addressChoices(page);
     expect(await radios.count()).toBe(1);
     expect(await radios.first().getAttribute('name')).toBe('address-choice');
     // Already chosen, with the address lines open: no extra click before typing.
@@ -275,7 +277,7 @@ describe.skipIf(skipReason)('the profile page', () => {
     await postcode.fill('zz9 9zz');
     await page.getByRole('button', { name: 'Find address' }).click();
     await page.getByText('No addresses found for ZZ9 9ZZ. Please enter your address below.').waitFor();
-    expect(await page.getByRole('radio').count()).toBe(0);
+    expect(await addressChoices(page).count()).toBe(0);
     expect(await page.getByLabel('Address line 1').inputValue()).toBe('1 Station Road');
     await expectNoA11yViolations(page);
 
@@ -284,7 +286,7 @@ describe.skipIf(skipReason)('the profile page', () => {
     await page.getByRole('button', { name: 'Find address' }).click();
     await page.getByRole('radio', { name: '12 Orchard Lane, Harrogate, North Yorkshire' }).check();
     await page.getByLabel('Country').selectOption('Ireland');
-    await expect.poll(() => page.getByRole('radio').count()).toBe(0);
+    await expect.poll(() => addressChoices(page).count()).toBe(0);
     for (const label of ['Address line 1', 'Town/City', 'State/County', 'Postal/ZIP Code']) {
       expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe('');
     }
@@ -354,7 +356,7 @@ describe.skipIf(skipReason)('the profile page', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('radio', { name: '12 Orchard Lane, Harrogate, North Yorkshire' }).waitFor();
     // Tab reaches the list; Space picks the first address, the arrow keys move to the next.
-    await tabTo(page.getByRole('radio').first());
+    await tabTo(addressChoices(page).first());
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowDown');
     const flat = page.getByRole('radio', { name: /^Flat 2, The Maltings/ });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppContext } from '../../src/server/app';
+import { buildApp } from '../../src/server/app';
+import type { AppContext } from '../../src/server/app-context';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { createTestDatabase, tempDir } from './test-database';
@@ -7,6 +8,7 @@ import { createMailer } from '../../src/server/mail/mailer';
 import { createInProcessEventBus } from '../../src/server/events/event-bus';
 import { createPostgresEventBus } from '../../src/server/events/postgres-event-bus';
 import { createLogger } from '../../src/server/http/logging';
+import { createPictureStorage } from '../../src/server/uploads/create-storage';
 
 const silentLogger = createLogger('silent');
 
@@ -27,8 +29,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A fresh app on a fresh database, driven in-process with app.inject. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * A fresh app on a fresh database, driven in-process with app.inject. `beforeReady` may add
+ * hooks to the built app before it starts (a test that watches every answer).
+ */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
   const mailer = createMailer({
@@ -39,8 +47,11 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   });
   // The same bus as production: on PostgreSQL events travel through LISTEN/NOTIFY.
   const events = database.pool ? await createPostgresEventBus(database.pool) : createInProcessEventBus();
-  const ctx: AppContext = { config, database, mailer, events };
+  // Pictures in a private folder, or in the bucket when the test configures one (s3-stand-in.ts).
+  const pictures = createPictureStorage(config);
+  const ctx: AppContext = { config, database, mailer, events, pictures };
   const app = await buildApp(ctx);
+  beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -49,6 +60,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     async close() {
       await app.close();
       await events.close();
+      await pictures.close();
       await database.close();
     },
   };

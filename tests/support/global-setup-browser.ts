@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
+// @ts-expect-error -- a plain .mjs build helper without type declarations
+import { buildClientIfStale } from '../../scripts/client-build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +13,9 @@ declare module 'vitest' {
 // Browser tests need Chromium. Without it they are skipped with a line saying how to
 // install it, except in CI (CI=true), where a missing browser fails the run.
 export default function setup(project: TestProject) {
+  // A single browser file run on its own (`vitest run --project e2e x.test.ts`) must test
+  // today's client, not the last build: `npm test` builds first, this covers the rest.
+  buildClientIfStale();
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (fs.existsSync(chromium)) {
     project.provide('skipBrowserReason', '');

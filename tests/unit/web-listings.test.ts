@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { browseItems, isReserved, type Listing } from '../../src/web/features/listings/types';
 import { appLink, appUrl } from '../../src/web/lib/app-url';
+import type { Listing } from '../../src/domain/listings';
+import { browseItems, isReserved } from '../../src/web/features/listings/listing-display';
 
 const card = (id: number, title = `Puzzle ${id}`) => ({ id, title }) as Listing;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TradeStatus } from '../../src/domain/enums';
 import { tradesWaitingOn } from '../../src/web/features/trades/trade-tasks';
-import type { Trade } from '../../src/web/features/trades/types';
+import type { Trade } from '../../src/domain/trades';
 
 // The dashboard's 'What to do next' card: which trades wait on the member, in what words and
 // in what order (answer, post, confirm, rate).

@@ -7,10 +7,13 @@ import {
   VERIFY_TOKEN_TTL_MS,
   WELCOME_GIFT_POINTS,
 } from '../../domain/constants';
+import type { TokenPurpose } from '../../domain/enums';
+import { isSuspended, suspendedMessage } from '../../domain/admin';
 import { AppError } from '../../domain/errors';
 import type { DbOrTx } from '../db/client';
+import { runInTransaction } from '../db/transaction';
 import { users } from '../db/schema';
-import type { Mail, Mailer } from '../mail/mailer';
+import { MailSendError, type Mailer } from '../mail/mailer';
 import { changeBalance } from '../points/ledger';
 import * as emails from './auth-emails';
 import { beginLoginAttempt, markLoginAttemptSucceeded, recordSuccessfulSignIn } from './login-attempts';
@@ -20,10 +23,17 @@ import type { AddressLimiter } from './address-limiter';
 import { consumeToken, deleteToken, invalidateTokens, issueToken } from './tokens-repository';
 
 // Joining, signing in and recovering an account. E-mail addresses arrive lower-cased from
-// the domain schemas. Answers never reveal whether an address has an account.
+// the domain schemas. Answers never reveal whether an address has an account, neither by
+// their words nor by the time they take (docs/decisions/0001-accounts.md).
 
-/** `limiter` counts e-mails per address and purpose (see address-limiter.ts). */
-type Deps = { db: DbOrTx; mailer: Mailer; appUrl: string; limiter: AddressLimiter };
+/** Queues work to run after the answer has gone out (src/server/http/after-reply.ts). */
+export type AfterReply = (task: string, work: () => Promise<void>) => void;
+
+/**
+ * `limiter` counts e-mails per address and purpose (see address-limiter.ts); `afterReply`
+ * runs the per-address work of forgot-password and login-link once the answer is out.
+ */
+type Deps = { db: DbOrTx; mailer: Mailer; appUrl: string; limiter: AddressLimiter; afterReply: AfterReply };
 
 export async function findMemberByEmail(db: DbOrTx, email: string): Promise<MemberRow | undefined> {
   const [member] = await db
@@ -33,29 +43,99 @@ export async function findMemberByEmail(db: DbOrTx, email: string): Promise<Memb
   return member;
 }
 
+/**
+ * A suspended member may not sign in (CONTRACT §6): 403 saying until when and why. Asked only
+ * once the member has proved who they are (the right password, or the e-mailed link), so the
+ * answer tells a stranger nothing.
+ */
+function refuseSuspended(member: MemberRow, now = new Date()): void {
+  if (isSuspended(member, now)) {
+    throw new AppError('SUSPENDED', suspendedMessage(member.suspendedUntil, member.suspensionReason ?? ''));
+  }
+}
+
+/** Ends every session of a member at once (an administrator suspended them). */
+export async function endMemberSessions(db: DbOrTx, memberId: number): Promise<void> {
+  await deleteMemberSessions(db, memberId);
+}
+
 /** An account is active once its password is set (through the e-mailed verify link). */
 function isActive(member: MemberRow | undefined): member is MemberRow {
   return Boolean(member?.passwordHash);
 }
 
+/** An e-mailed link: what its token is for, how long it lasts, the page it opens, its words. */
+type LinkMail = {
+  purpose: TokenPurpose;
+  ttlMs: number;
+  page: string;
+  words: (link: string) => { subject: string; text: string; html: string };
+};
+const VERIFY: LinkMail = {
+  purpose: 'verify_email',
+  ttlMs: VERIFY_TOKEN_TTL_MS,
+  page: '/verify-email',
+  words: emails.verifyEmail,
+};
+const ALREADY_MEMBER: LinkMail = {
+  purpose: 'login_link',
+  ttlMs: LOGIN_LINK_TOKEN_TTL_MS,
+  page: '/login-link',
+  words: emails.alreadyMemberEmail,
+};
+const RESET: LinkMail = {
+  purpose: 'reset_password',
+  ttlMs: RESET_TOKEN_TTL_MS,
+  page: '/reset-password',
+  words: emails.resetPasswordEmail,
+};
+const LOGIN_LINK: LinkMail = {
+  purpose: 'login_link',
+  ttlMs: LOGIN_LINK_TOKEN_TTL_MS,
+  page: '/login-link',
+  words: emails.loginLinkEmail,
+};
+
 /**
- * Join: e-mail a link to set a password. An address that already has an account gets a
- * friendly "you are already a member" e-mail instead, so the answer is the same either way.
- * If sending fails nothing is left behind and the caller reports the failure.
+ * Issues a token for `email` and mails it as a link (to `to`, the address as the member
+ * spelled it). With `returnTo` (a path on this site, checked by the domain schema) the page
+ * the link opens sends the member there once they are in. A failed send takes the token
+ * back, so nothing is left behind, and rethrows.
  */
-export async function registerEmail({ db, mailer, appUrl, limiter }: Deps, email: string): Promise<void> {
-  limiter.check(`verify_email:${email}`);
-  const existing = await findMemberByEmail(db, email);
-  if (isActive(existing)) {
-    await mailer.send({ to: email, ...emails.alreadyMemberEmail(`${appUrl}/`), link: `${appUrl}/` });
-    return;
-  }
-  const token = await issueToken(db, email, 'verify_email', VERIFY_TOKEN_TTL_MS);
-  const link = `${appUrl}/verify-email?token=${token}`;
+async function sendLinkMail(
+  { db, mailer, appUrl }: Deps,
+  email: string,
+  kind: LinkMail,
+  options: { to?: string; returnTo?: string } = {},
+): Promise<void> {
+  const token = await issueToken(db, email, kind.purpose, kind.ttlMs);
+  // returnTo first: every e-mailed link of the club ends with its token.
+  const returnTo = options.returnTo ? `returnTo=${encodeURIComponent(options.returnTo)}&` : '';
+  const link = `${appUrl}${kind.page}?${returnTo}token=${token}`;
+  const to = options.to ?? email;
   try {
-    await mailer.send({ to: email, ...emails.verifyEmail(link), link });
+    await mailer.send({ to, ...kind.words(link), link });
   } catch (err) {
     await deleteToken(db, token);
+    throw err;
+  }
+}
+
+/**
+ * Join: e-mail a link to set a password. An address that already has an account gets a
+ * "you are already a member" e-mail with a one-time sign-in link instead, so the answer is
+ * the same either way, and so is the work before it: one lookup, one token, one e-mail, and a
+ * member's answer takes as long as a stranger's. The answer waits for the mail server so a
+ * failed send can be reported (503).
+ */
+export async function registerEmail(deps: Deps, email: string, returnTo?: string): Promise<void> {
+  deps.limiter.check(`verify_email:${email}`);
+  const existing = await findMemberByEmail(deps.db, email);
+  try {
+    await sendLinkMail(deps, email, isActive(existing) ? ALREADY_MEMBER : VERIFY, { returnTo });
+  } catch (err) {
+    // The join e-mail is the whole answer to joining: a mail server that refuses it is a 503.
+    if (err instanceof MailSendError) throw new AppError('SERVICE_UNAVAILABLE', 'Failed to send verification email');
     throw err;
   }
 }
@@ -72,7 +152,7 @@ export async function completeRegistration(
   ip: string,
 ): Promise<MemberRow> {
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  return runInTransaction(db, async (tx) => {
     const email = await consumeToken(tx, token, 'verify_email');
     if (!email) throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired.');
     const existing = await findMemberByEmail(tx, email);
@@ -84,6 +164,7 @@ export async function completeRegistration(
     await changeBalance(tx, { userId: member!.id, amount: WELCOME_GIFT_POINTS, reason: 'welcome_gift' });
     await recordSuccessfulSignIn(tx, email, ip);
     const [fresh] = await tx.select().from(users).where(eq(users.id, member!.id));
+    refuseSuspended(fresh!);
     return fresh!;
   });
 }
@@ -105,28 +186,30 @@ export async function login(db: DbOrTx, email: string, password: string, ip: str
   const member = await findMemberByEmail(db, email);
   const ok = await verifyPassword(member?.passwordHash ?? null, password);
   if (!ok || !member) throw new AppError('INVALID_CREDENTIALS');
+  // The password was right: it does not count towards the failed sign-in lock.
   await markLoginAttemptSucceeded(db, attemptId);
+  refuseSuspended(member);
   await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, member.id));
   return member;
 }
 
 /**
- * Reset and login-link mail is sent after the answer: waiting for the mail server only when
- * the address has an account would let response times reveal who is a member. (The mailer
- * logs a failed send.)
+ * Forgot-password and login-link answer before any work that depends on the address: only
+ * the per-address limit is checked first (it counts every address alike). The lookup, the
+ * token and the mail run after the answer, so its time says nothing about who is a member.
+ * A failure there is logged by kind (after-reply.ts); the member can ask again.
  */
-function sendInBackground(mailer: Mailer, mail: Mail): void {
-  mailer.send(mail).catch(() => {});
+async function linkForActiveMember(deps: Deps, email: string, kind: LinkMail, returnTo?: string): Promise<void> {
+  deps.limiter.check(`${kind.purpose}:${email}`);
+  deps.afterReply(`${kind.purpose} e-mail`, async () => {
+    const member = await findMemberByEmail(deps.db, email);
+    if (isActive(member)) await sendLinkMail(deps, email, kind, { to: member.email, returnTo });
+  });
 }
 
 /** Forgot password: a reset link for an active account; silence otherwise. */
-export async function sendPasswordReset({ db, mailer, appUrl, limiter }: Deps, email: string): Promise<void> {
-  limiter.check(`reset_password:${email}`);
-  const member = await findMemberByEmail(db, email);
-  if (!isActive(member)) return;
-  const token = await issueToken(db, email, 'reset_password', RESET_TOKEN_TTL_MS);
-  const link = `${appUrl}/reset-password?token=${token}`;
-  sendInBackground(mailer, { to: member.email, ...emails.resetPasswordEmail(link), link });
+export async function sendPasswordReset(deps: Deps, email: string): Promise<void> {
+  await linkForActiveMember(deps, email, RESET);
 }
 
 /**
@@ -137,7 +220,7 @@ export async function sendPasswordReset({ db, mailer, appUrl, limiter }: Deps, e
  */
 export async function resetPassword(db: DbOrTx, token: string, password: string, ip: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  await runInTransaction(db, async (tx) => {
     const email = await consumeToken(tx, token, 'reset_password');
     const member = email ? await findMemberByEmail(tx, email) : undefined;
     if (!email || !member) throw new AppError('INVALID_TOKEN', 'The password reset link is invalid or expired.');
@@ -149,13 +232,8 @@ export async function resetPassword(db: DbOrTx, token: string, password: string,
 }
 
 /** E-mail login link: a one-time sign-in link for an active account; silence otherwise. */
-export async function sendLoginLink({ db, mailer, appUrl, limiter }: Deps, email: string): Promise<void> {
-  limiter.check(`login_link:${email}`);
-  const member = await findMemberByEmail(db, email);
-  if (!isActive(member)) return;
-  const token = await issueToken(db, email, 'login_link', LOGIN_LINK_TOKEN_TTL_MS);
-  const link = `${appUrl}/login-link?token=${token}`;
-  sendInBackground(mailer, { to: member.email, ...emails.loginLinkEmail(link), link });
+export async function sendLoginLink(deps: Deps, email: string, returnTo?: string): Promise<void> {
+  await linkForActiveMember(deps, email, LOGIN_LINK, returnTo);
 }
 
 /** Signs in through an e-mailed link; like any successful sign-in it ends a failed-sign-in lock. */
@@ -166,6 +244,7 @@ export async function verifyLoginLink(db: DbOrTx, token: string, ip: string): Pr
     throw new AppError('INVALID_TOKEN', 'This sign-in link is invalid or has expired.');
   }
   await recordSuccessfulSignIn(db, email, ip);
+  refuseSuspended(member);
   await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, member.id));
   return member;
 }

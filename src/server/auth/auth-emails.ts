@@ -15,16 +15,18 @@ export function verifyEmail(link: string) {
   });
 }
 
-export function alreadyMemberEmail(signInUrl: string) {
+/** To an address that asked to join but already has an account: a one-time sign-in link. */
+export function alreadyMemberEmail(signInLink: string) {
   return renderEmail({
     subject: 'You already have an account',
     heading: 'You are already a member',
     paragraphs: [
       'Someone (we hope you) asked to join Jigsaw Club with this e-mail address, but it already has an account.',
-      'You can sign in at the address below. If you have forgotten your password, choose "Forgot password?" when signing in.',
+      'You can sign in with the link below, without your password. To choose a new password, use "Forgot password?" when signing in.',
     ],
-    action: { label: 'Go to Jigsaw Club', url: signInUrl },
-    footnote: 'If this was not you, you can ignore this e-mail: nothing has changed.',
+    action: { label: 'Sign me in', url: signInLink },
+    footnote:
+      'This link works once and lasts 1 hour. If this was not you, you can ignore this e-mail: nothing has changed.',
   });
 }
 

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { runInTransaction } from '../db/transaction';
 import { loginAttempts } from '../db/schema';
 
 // Failed sign-ins are counted in the database, not in memory, so the limit holds across
@@ -25,7 +26,7 @@ export async function beginLoginAttempt(
   windowMs: number,
 ): Promise<number | null> {
   const key = email.toLowerCase();
-  return db.transaction(async (tx) => {
+  return runInTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sign-in:${key}`}))`);
     if ((await recentFailures(tx, key, windowMs)) >= limit) return null;
     const [row] = await tx

@@ -1,28 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  authMessageSchema,
   forgotPasswordSchema,
   loginLinkSchema,
   loginLinkVerifyBodySchema,
   loginSchema,
   registerEmailBodySchema,
+  registrationCompleteSchema,
   resetPasswordBodySchema,
+  signedInSchema,
   verifyEmailBodySchema,
 } from '../../domain/auth';
-import { AppError } from '../../domain/errors';
-import type { AppContext } from '../app';
-import { MailSendError } from '../mail/mailer';
+import { CURRENT_USER_CALLS_PER_MINUTE } from '../../domain/constants';
+import { memberSelfSchema } from '../../domain/members';
+import type { AppContext } from '../app-context';
 import * as accounts from './accounts-service';
 import { createAddressLimiter } from './address-limiter';
-import { toMemberDto } from './member-dto';
-import { requireMember, signIn, signOut } from './session-plugin';
+import { toMemberSelf } from '../members/member-views';
+import { afterReplyIdle, runAfterReply } from '../http/after-reply';
+import { errorAnswers, memberOnly, requireMember } from '../http/route-helpers';
+import { signIn, signOut } from './session-plugin';
 
 // Per-IP limits are loose (a household, a library or a club night shares one address,
 // CONTRACT §3); the per-address limits in accounts-service are the tight ones.
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const perIp = (max: number) => ({ rateLimit: { max, timeWindow: FIFTEEN_MINUTES } });
-/** GET /api/auth/user: 600 per IP per minute (ten a second, far beyond any household). */
-export const CURRENT_USER_RATE_LIMIT = { rateLimit: { max: 600, timeWindow: 60 * 1000 } };
+/** GET /api/auth/user, per IP: a club night of 60 members on one address (constants.ts). */
+const CURRENT_USER_RATE_LIMIT = { rateLimit: { max: CURRENT_USER_CALLS_PER_MINUTE, timeWindow: 60 * 1000 } };
 
 export const FORGOT_PASSWORD_MESSAGE =
   "If an account with that email exists, we've sent you a secure link to reset your password.";
@@ -33,31 +38,39 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
   const app = parent.withTypeProvider<ZodTypeProvider>();
   // At most 5 e-mails of one kind to one address per 15 minutes.
   const limiter = createAddressLimiter(5, FIFTEEN_MINUTES);
-  const deps = () => ({ db: ctx.database.db, mailer: ctx.mailer, appUrl: ctx.config.appUrl, limiter });
+  // Forgot-password and login-link work runs after their answer; closing the app waits for it.
+  const afterReply = (task: string, work: () => Promise<void>) => runAfterReply(ctx, app.log, task, work);
+  app.addHook('onClose', async () => afterReplyIdle(ctx));
+  const deps = () => ({ db: ctx.database.db, mailer: ctx.mailer, appUrl: ctx.config.appUrl, limiter, afterReply });
 
   // Every page load asks who is signed in, so this limit is generous: it only stops a
-  // runaway script from hammering the sessions table.
-  app.get('/auth/user', { config: CURRENT_USER_RATE_LIMIT }, async (request) => toMemberDto(requireMember(request)));
+  // runaway script from hammering the sessions table. The session is read in the handler, not
+  // by memberOnly: a signed-out caller's 401 is this call's answer, and counts against the
+  // rate limit like any other.
+  app.get(
+    '/auth/user',
+    {
+      schema: { security: [{ session: [] }], response: { 200: memberSelfSchema, ...errorAnswers(401) } },
+      config: CURRENT_USER_RATE_LIMIT,
+    },
+    async (request) => toMemberSelf(requireMember(request)),
+  );
 
   app.post(
     '/auth/register-email',
-    { schema: { body: registerEmailBodySchema }, config: perIp(60) },
+    {
+      schema: { body: registerEmailBodySchema, response: { 200: authMessageSchema, ...errorAnswers(503) } },
+      config: perIp(60),
+    },
     async (request) => {
-      try {
-        await accounts.registerEmail(deps(), request.body.email);
-      } catch (err) {
-        if (err instanceof MailSendError) {
-          throw new AppError('SERVICE_UNAVAILABLE', 'Failed to send verification email');
-        }
-        throw err;
-      }
+      await accounts.registerEmail(deps(), request.body.email, request.body.returnTo);
       return { message: REGISTER_MESSAGE };
     },
   );
 
   app.post(
     '/auth/verify-email',
-    { schema: { body: verifyEmailBodySchema }, config: perIp(60) },
+    { schema: { body: verifyEmailBodySchema, response: { 200: registrationCompleteSchema } }, config: perIp(60) },
     async (request, reply) => {
       const member = await accounts.completeRegistration(
         ctx.database.db,
@@ -66,53 +79,73 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
         request.ip,
       );
       await signIn(ctx, reply, member.id, false);
-      return { autoLogin: true, user: toMemberDto(member), message: 'Registration complete' };
+      return { autoLogin: true as const, user: toMemberSelf(member), message: 'Registration complete' };
     },
   );
 
-  app.post('/auth/login', { schema: { body: loginSchema }, config: perIp(100) }, async (request, reply) => {
-    const { email, password, remember } = request.body;
-    const member = await accounts.login(ctx.database.db, email, password, request.ip);
-    await signIn(ctx, reply, member.id, remember ?? false);
-    return { user: toMemberDto(member) };
-  });
+  app.post(
+    '/auth/login',
+    { schema: { body: loginSchema, response: { 200: signedInSchema, ...errorAnswers(401) } }, config: perIp(100) },
+    async (request, reply) => {
+      const { email, password, remember } = request.body;
+      const member = await accounts.login(ctx.database.db, email, password, request.ip);
+      await signIn(ctx, reply, member.id, remember ?? false);
+      return { user: toMemberSelf(member) };
+    },
+  );
 
-  app.post('/auth/logout', { config: perIp(300) }, async (request, reply) => {
-    await signOut(ctx, request, reply);
-    return { message: 'Signed out' };
-  });
+  app.post(
+    '/auth/logout',
+    { schema: { response: { 200: authMessageSchema } }, config: perIp(300) },
+    async (request, reply) => {
+      await signOut(ctx, request, reply);
+      return { message: 'Signed out' };
+    },
+  );
 
-  app.post('/auth/forgot-password', { schema: { body: forgotPasswordSchema }, config: perIp(60) }, async (request) => {
-    await accounts.sendPasswordReset(deps(), request.body.email);
-    return { message: FORGOT_PASSWORD_MESSAGE };
-  });
+  app.post(
+    '/auth/forgot-password',
+    { schema: { body: forgotPasswordSchema, response: { 200: authMessageSchema } }, config: perIp(60) },
+    async (request) => {
+      await accounts.sendPasswordReset(deps(), request.body.email);
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+  );
 
   app.post(
     '/auth/reset-password',
-    { schema: { body: resetPasswordBodySchema }, config: perIp(60) },
+    { schema: { body: resetPasswordBodySchema, response: { 200: authMessageSchema } }, config: perIp(60) },
     async (request) => {
       await accounts.resetPassword(ctx.database.db, request.body.token, request.body.password, request.ip);
       return { message: 'Your password has been updated. You can now log in with your new password.' };
     },
   );
 
-  app.post('/auth/login-link', { schema: { body: loginLinkSchema }, config: perIp(60) }, async (request) => {
-    await accounts.sendLoginLink(deps(), request.body.email);
-    return { message: LOGIN_LINK_MESSAGE };
-  });
-
   app.post(
-    '/auth/login-link/verify',
-    { schema: { body: loginLinkVerifyBodySchema }, config: perIp(60) },
-    async (request, reply) => {
-      const member = await accounts.verifyLoginLink(ctx.database.db, request.body.token, request.ip);
-      await signIn(ctx, reply, member.id, false);
-      return { user: toMemberDto(member) };
+    '/auth/login-link',
+    { schema: { body: loginLinkSchema, response: { 200: authMessageSchema } }, config: perIp(60) },
+    async (request) => {
+      await accounts.sendLoginLink(deps(), request.body.email, request.body.returnTo);
+      return { message: LOGIN_LINK_MESSAGE };
     },
   );
 
-  app.post('/auth/mark-welcome-seen', { config: perIp(300) }, async (request) => {
-    const member = requireMember(request);
-    return toMemberDto(await accounts.markWelcomeSeen(ctx.database.db, member.id));
-  });
+  app.post(
+    '/auth/login-link/verify',
+    { schema: { body: loginLinkVerifyBodySchema, response: { 200: signedInSchema } }, config: perIp(60) },
+    async (request, reply) => {
+      const member = await accounts.verifyLoginLink(ctx.database.db, request.body.token, request.ip);
+      await signIn(ctx, reply, member.id, false);
+      return { user: toMemberSelf(member) };
+    },
+  );
+
+  app.post(
+    '/auth/mark-welcome-seen',
+    { onRequest: memberOnly, schema: { response: { 200: memberSelfSchema } }, config: perIp(300) },
+    async (request) => {
+      const member = requireMember(request);
+      return toMemberSelf(await accounts.markWelcomeSeen(ctx.database.db, member.id));
+    },
+  );
 }

@@ -1,16 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../domain/errors';
-import type { AppContext } from '../app';
-import { createSession, deleteSession, findSessionMember, type MemberRow } from './sessions-repository';
+import { isSuspended } from '../../domain/admin';
+import type { AppContext } from '../app-context';
+// For the request.member declaration; requireMember and memberOnly live there too.
+import '../http/route-helpers';
+import { createSession, deleteSession, findSessionMember } from './sessions-repository';
 
 export const SESSION_COOKIE = 'jc_session';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in member, or null. Loaded once per API request. */
-    member: MemberRow | null;
-  }
-}
 
 export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('member', null);
@@ -19,20 +14,14 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const found = await findSessionMember(ctx.database.db, token);
+    // A suspension ends the member's sessions as it starts; this also ends one begun while
+    // the suspension was being written.
+    if (found && isSuspended(found.member)) {
+      await deleteSession(ctx.database.db, token);
+      return;
+    }
     request.member = found?.member ?? null;
   });
-}
-
-/** The signed-in member, or a 401 for the caller. */
-export function requireMember(request: FastifyRequest): MemberRow {
-  if (!request.member) throw new AppError('UNAUTHENTICATED');
-  return request.member;
-}
-
-export function requireAdmin(request: FastifyRequest): MemberRow {
-  const member = requireMember(request);
-  if (!member.isAdmin) throw new AppError('FORBIDDEN', 'Only administrators can do this.');
-  return member;
 }
 
 function cookieOptions(ctx: AppContext) {

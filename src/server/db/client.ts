@@ -98,7 +98,20 @@ export function openDatabase(config: { databaseUrl: string | undefined; dataDir:
 }
 
 /** Rows of a raw query, whichever driver ran it. */
+/** Whether the database answers (the health check's 'ok' means both the process and it). */
+export async function pingDatabase(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
 export async function queryRows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Whether an error (or one it wraps) is PostgreSQL's unique violation (23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
 }

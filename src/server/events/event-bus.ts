@@ -3,11 +3,7 @@
 // member. On PostgreSQL events cross processes through LISTEN/NOTIFY (postgres-event-bus.ts);
 // on the embedded database there is one process, so an in-process bus is enough.
 
-export type ClubEvent =
-  | { type: 'unread-count'; data: { count: number } }
-  | { type: 'message'; data: { threadId: number } }
-  | { type: 'trade'; data: { tradeRequestId: number; status: string } }
-  | { type: 'notification'; data: { id: number } };
+import type { ClubEvent } from '../../domain/events';
 
 export type EventListener = (event: ClubEvent) => void;
 

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { createLocalDelivery, type ClubEvent, type EventBus } from './event-bus';
+import type { ClubEvent } from '../../domain/events';
+import { createLocalDelivery, type EventBus } from './event-bus';
 
 // Live updates across app processes on one PostgreSQL database (CONTRACT §4): publish is a
 // NOTIFY on one channel; every process (the publisher too) LISTENs on a dedicated connection

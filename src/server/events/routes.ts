@@ -1,24 +1,40 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app';
-import { requireMember } from '../auth/session-plugin';
-import { countUnreadMessages } from '../messages/messages-repository';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clubEventSchema } from '../../domain/events';
+import type { AppContext } from '../app-context';
+import { memberOnly, requireMember } from '../http/route-helpers';
+import { unreadMessageCount } from '../messages/messages-service';
 import { createSseHub } from './sse';
 
 // GET /api/events (CONTRACT §4): the signed-in member's live updates as server-sent events.
-// Registered by messageRoutes, so app.ts needs no line of its own.
 
-export async function eventRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function eventRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const hub = createSseHub(ctx.events);
   // preClose runs before the server waits for open connections: without it an open page
   // would hold app.close() (and so SIGTERM) until the browser went away.
   app.addHook('preClose', async () => hub.closeAll());
 
-  app.get('/events', async (request, reply) => {
-    // Before hijacking, so a signed-out caller gets the usual JSON 401.
-    const member = requireMember(request);
-    await hub.open(reply, member.id, async () => ({
-      type: 'unread-count',
-      data: { count: await countUnreadMessages(ctx.database.db, member.id) },
-    }));
-  });
+  app.get(
+    '/events',
+    {
+      // 401 as the usual JSON, before the stream starts.
+      onRequest: memberOnly,
+      schema: {
+        response: {
+          200: {
+            description: 'A stream of `event: <type>` / `data: <JSON>` messages, each one of these',
+            content: { 'text/event-stream': { schema: clubEventSchema } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const member = requireMember(request);
+      await hub.open(reply, member.id, async () => ({
+        type: 'unread-count',
+        data: { count: await unreadMessageCount(ctx.database.db, member.id) },
+      }));
+    },
+  );
 }

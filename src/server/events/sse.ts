@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import type { ClubEvent, EventBus } from './event-bus';
+import type { ClubEvent } from '../../domain/events';
+import type { EventBus } from './event-bus';
 
 // Server-sent event streams (CONTRACT §4 "Live updates"). Each open page holds one; the hub
 // relays the bus's events for its member, keeps proxies from closing an idle stream, and

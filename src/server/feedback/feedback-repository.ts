@@ -71,11 +71,15 @@ export function visibleFeedbackReceived(db: DbOrTx, memberId: number, now: Date,
 }
 
 /**
- * Locks one feedback row (SELECT … FOR UPDATE) for the rest of the transaction: reports of it
+ * Locks one feedback row (SELECT … FOR NO KEY UPDATE) for the rest of the transaction: reports of it
  * (and of its response) are checked and written one at a time. A missing row locks nothing.
  */
 export async function lockFeedback(db: DbOrTx, id: number): Promise<void> {
-  await db.select({ id: tradingFeedback.id }).from(tradingFeedback).where(eq(tradingFeedback.id, id)).for('update');
+  await db
+    .select({ id: tradingFeedback.id })
+    .from(tradingFeedback)
+    .where(eq(tradingFeedback.id, id))
+    .for('no key update');
 }
 
 export async function insertFeedback(db: DbOrTx, values: typeof tradingFeedback.$inferInsert) {
@@ -155,4 +159,83 @@ export async function membersWithFeedbackTurningVisible(db: DbOrTx, now: Date, w
     .where(sql`${tradeRequests.completedAt} > ${since.toISOString()}::timestamptz
       AND ${tradeRequests.completedAt} <= ${until.toISOString()}::timestamptz`);
   return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------------------------------
+// For the admin panel's reports (through feedback-service.ts)
+
+export type ReportedRow = {
+  id: number;
+  text: string;
+  authorId: number;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+  isVisible: boolean;
+};
+
+/** Feedback by id: its words, its author (the member who rated) and whether members see it. */
+export function feedbackTexts(db: DbOrTx, ids: number[]): Promise<ReportedRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: tradingFeedback.id,
+      text: tradingFeedback.comment,
+      authorId: tradingFeedback.fromUserId,
+      authorFirstName: author.firstName,
+      authorLastName: author.lastName,
+      isVisible: tradingFeedback.isVisible,
+    })
+    .from(tradingFeedback)
+    .innerJoin(author, eq(author.id, tradingFeedback.fromUserId))
+    .where(inArray(tradingFeedback.id, ids));
+}
+
+/** Responses by id: their words, their author (the member who was rated) and whether members see them. */
+export function responseTexts(db: DbOrTx, ids: number[]): Promise<ReportedRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: feedbackResponses.id,
+      text: feedbackResponses.responseText,
+      authorId: tradingFeedback.toUserId,
+      authorFirstName: author.firstName,
+      authorLastName: author.lastName,
+      isVisible: feedbackResponses.isVisible,
+    })
+    .from(feedbackResponses)
+    .innerJoin(tradingFeedback, eq(tradingFeedback.id, feedbackResponses.feedbackId))
+    .innerJoin(author, eq(author.id, tradingFeedback.toUserId))
+    .where(inArray(feedbackResponses.id, ids));
+}
+
+/** Shows or hides one piece of feedback (marked reviewed); its old row, or null. */
+export async function setFeedbackVisible(db: DbOrTx, id: number, visible: boolean) {
+  const [before] = await db.select().from(tradingFeedback).where(eq(tradingFeedback.id, id)).for('no key update');
+  if (!before) return null;
+  await db.update(tradingFeedback).set({ isVisible: visible, adminReviewed: true }).where(eq(tradingFeedback.id, id));
+  return before;
+}
+
+/** Shows or hides one response (marked reviewed); its old row, or null. */
+export async function setResponseVisible(db: DbOrTx, id: number, visible: boolean) {
+  const [before] = await db.select().from(feedbackResponses).where(eq(feedbackResponses.id, id)).for('no key update');
+  if (!before) return null;
+  await db
+    .update(feedbackResponses)
+    .set({ isVisible: visible, adminReviewed: true })
+    .where(eq(feedbackResponses.id, id));
+  return before;
+}
+
+/** The ids of the feedback a member wrote, and of the responses they wrote to feedback they received. */
+export async function writtenBy(db: DbOrTx, memberId: number): Promise<{ feedback: number[]; responses: number[] }> {
+  const [given, answered] = await Promise.all([
+    db.select({ id: tradingFeedback.id }).from(tradingFeedback).where(eq(tradingFeedback.fromUserId, memberId)),
+    db
+      .select({ id: feedbackResponses.id })
+      .from(feedbackResponses)
+      .innerJoin(tradingFeedback, eq(tradingFeedback.id, feedbackResponses.feedbackId))
+      .where(eq(tradingFeedback.toUserId, memberId)),
+  ]);
+  return { feedback: given.map((r) => r.id), responses: answered.map((r) => r.id) };
 }

@@ -1,13 +1,21 @@
-import { eq } from 'drizzle-orm';
 import { FEEDBACK_VISIBLE_AFTER_MS } from '../../domain/constants';
 import { AppError } from '../../domain/errors';
-import type { FeedbackBody, FeedbackReportBody, FeedbackResponseBody } from '../../domain/trades';
+import type {
+  Feedback,
+  FeedbackBody,
+  FeedbackReply,
+  FeedbackReportBody,
+  FeedbackResponseBody,
+  TradeFeedback,
+} from '../../domain/trades';
+import { memberDisplayName } from '../../domain/members';
 import type { DbOrTx } from '../db/client';
-import { puzzleListings } from '../db/schema';
-import { displayName } from '../trades/display';
-import { emptyOutbox, recordStep, type Outbox, type RequestMeta } from '../trades/trade-notices';
-import { TRADE_NOT_FOUND_MESSAGE } from '../trades/trade-service';
-import { findTrade, lockMembers, lockTrade } from '../trades/trades-repository';
+import { runInTransaction } from '../db/transaction';
+import type { RequestMeta } from '../http/route-helpers';
+import { unlockEarnedAchievements, unlockEarnedAchievementsForEach } from '../achievements/achievements-service';
+import { visibleMemberPageRow, type Viewer } from '../members/members-service';
+import { commitWithNotices, type NoticeDeps } from '../notices/notices';
+import { lockTradeRow, recordFeedbackStep, tradeForParty } from '../trades/trade-service';
 import {
   feedbackById,
   feedbackForTrade,
@@ -16,8 +24,16 @@ import {
   insertReport,
   insertResponse,
   lockFeedback,
+  membersWithFeedbackTurningVisible,
   refreshReputation,
+  visibleFeedbackReceived,
+  feedbackTexts,
+  responseTexts,
+  setFeedbackVisible,
+  setResponseVisible,
+  writtenBy,
   type FeedbackRow,
+  type ReportedRow,
 } from './feedback-repository';
 
 // Feedback after a completed trade (CONTRACT §4): each party rates the other once. It stays
@@ -30,21 +46,10 @@ export const NOT_COMPLETED_MESSAGE = 'You can leave feedback once the trade is c
 export const RESPONSE_EXISTS_MESSAGE = 'You have already responded to this feedback.';
 export const ALREADY_REPORTED_MESSAGE = 'You have already reported this. A club administrator will look at it.';
 
-export type FeedbackDto = {
-  id: number;
-  tradeRequestId: number;
-  fromUserId: number;
-  toUserId: number;
-  fromName: string;
-  puzzleTitle: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-  isVisible: boolean;
-  response: { id: number; response: string; createdAt: string } | null;
-};
+/** At most this many pieces of feedback on a member's page. */
+export const MEMBER_FEEDBACK_LIMIT = 100;
 
-export function toFeedbackDto(row: FeedbackRow): FeedbackDto {
+function toFeedback(row: FeedbackRow): Feedback {
   const f = row.feedback;
   const response = row.response && row.response.isVisible ? row.response : null;
   return {
@@ -52,7 +57,7 @@ export function toFeedbackDto(row: FeedbackRow): FeedbackDto {
     tradeRequestId: f.tradeRequestId,
     fromUserId: f.fromUserId,
     toUserId: f.toUserId,
-    fromName: displayName(row.fromFirstName, row.fromLastName),
+    fromName: memberDisplayName(row.fromFirstName, row.fromLastName),
     puzzleTitle: row.puzzleTitle,
     rating: f.rating,
     comment: f.comment,
@@ -72,23 +77,19 @@ function uniqueViolation(err: unknown): boolean {
 }
 
 export async function leaveFeedback(
-  db: DbOrTx,
+  deps: NoticeDeps,
   actor: { id: number; meta?: RequestMeta },
   tradeId: number,
   body: FeedbackBody,
   opts: { now?: Date } = {},
-): Promise<{ feedback: FeedbackDto; outbox: Outbox }> {
+): Promise<Feedback> {
   const now = opts.now ?? new Date();
-  const peek = await findTrade(db, tradeId);
-  if (!peek || (peek.requesterId !== actor.id && peek.ownerId !== actor.id)) {
-    throw new AppError('NOT_FOUND', TRADE_NOT_FOUND_MESSAGE);
-  }
-  const outbox = emptyOutbox();
+  await tradeForParty(deps.db, tradeId, actor.id);
   try {
-    const id = await db.transaction(async (tx) => {
+    const id = await commitWithNotices(deps, async (tx, outbox) => {
       // Locked so the two parties' feedback, arriving together, see each other and the
       // ratings are refreshed once both exist.
-      const trade = (await lockTrade(tx, tradeId))!;
+      const trade = await lockTradeRow(tx, tradeId);
       if (trade.status !== 'completed') throw new AppError('INVALID_TRANSITION', NOT_COMPLETED_MESSAGE);
       const existing = await feedbackForTrade(tx, trade.id, now);
       if (existing.some((r) => r.feedback.fromUserId === actor.id)) throw new AppError('FEEDBACK_EXISTS');
@@ -102,61 +103,28 @@ export async function leaveFeedback(
         createdAt: now,
         updatedAt: now,
       });
+      // The other member is told; this locks both members, in id order as every trade step
+      // does, before their ratings change below.
+      await recordFeedbackStep(tx, outbox, { trade, actor, feedbackId: row.id, rating: body.rating, now });
       // Visibility changes now if the other party had already rated (both become visible),
       // or if the 14 days have already passed.
       const bothLeft = existing.length > 0;
       const late =
         trade.completedAt !== null && now.getTime() - trade.completedAt.getTime() >= FEEDBACK_VISIBLE_AFTER_MS;
-      // Members are locked in id order, as every trade step does, before their rating changes.
-      const members = new Map((await lockMembers(tx, [trade.requesterId, trade.ownerId])).map((u) => [u.id, u]));
       if (bothLeft || late) {
-        await refreshReputation(tx, bothLeft ? [trade.requesterId, trade.ownerId] : [toUserId], now);
+        const rated = bothLeft ? [trade.requesterId, trade.ownerId] : [toUserId];
+        await refreshReputation(tx, rated, now);
+        // A changed rating may earn Trusted Trader.
+        await unlockEarnedAchievementsForEach(tx, rated, outbox, now);
       }
-
-      const requester = members.get(trade.requesterId)!;
-      const owner = members.get(trade.ownerId)!;
-      const [listing] = await tx
-        .select({ title: puzzleListings.title })
-        .from(puzzleListings)
-        .where(eq(puzzleListings.id, trade.puzzleListingId));
-      await recordStep(tx, outbox, {
-        step: 'feedback',
-        trade,
-        facts: {
-          title: listing!.title,
-          cost: trade.puzzlePointsCost,
-          requesterName: displayName(requester.firstName, requester.lastName),
-          ownerName: displayName(owner.firstName, owner.lastName),
-          actorRole: trade.ownerId === actor.id ? 'owner' : 'requester',
-          rating: body.rating,
-        },
-        requester,
-        owner,
-        actorId: actor.id,
-        details: { feedbackId: row.id, rating: body.rating },
-        meta: actor.meta,
-        now,
-      });
       return row.id;
     });
-    return { feedback: toFeedbackDto((await feedbackById(db, id, now))!), outbox };
+    return toFeedback((await feedbackById(deps.db, id, now))!);
   } catch (err) {
     if (uniqueViolation(err)) throw new AppError('FEEDBACK_EXISTS');
     throw err;
   }
 }
-
-export type TradeFeedback = {
-  /** What the caller wrote: always theirs to see. */
-  given: FeedbackDto | null;
-  /** What the other party wrote, once it is visible. */
-  received: FeedbackDto | null;
-  /** The other party has rated, but it is hidden until the caller rates or 14 days pass. */
-  receivedHidden: boolean;
-  canLeave: boolean;
-  /** When hidden feedback becomes visible by time (14 days after completion). */
-  visibleFrom: string | null;
-};
 
 export async function tradeFeedback(
   db: DbOrTx,
@@ -164,16 +132,13 @@ export async function tradeFeedback(
   tradeId: number,
   now = new Date(),
 ): Promise<TradeFeedback> {
-  const trade = await findTrade(db, tradeId);
-  if (!trade || (trade.requesterId !== memberId && trade.ownerId !== memberId)) {
-    throw new AppError('NOT_FOUND', TRADE_NOT_FOUND_MESSAGE);
-  }
+  const trade = await tradeForParty(db, tradeId, memberId);
   const rows = await feedbackForTrade(db, tradeId, now);
   const given = rows.find((r) => r.feedback.fromUserId === memberId);
   const received = rows.find((r) => r.feedback.toUserId === memberId);
   return {
-    given: given ? toFeedbackDto(given) : null,
-    received: received && received.visible ? toFeedbackDto(received) : null,
+    given: given ? toFeedback(given) : null,
+    received: received && received.visible ? toFeedback(received) : null,
     receivedHidden: Boolean(received && !received.visible),
     canLeave: trade.status === 'completed' && !given,
     visibleFrom: trade.completedAt
@@ -188,7 +153,7 @@ export async function respondToFeedback(
   feedbackId: number,
   body: FeedbackResponseBody,
   now = new Date(),
-) {
+): Promise<FeedbackReply> {
   const row = await feedbackById(db, feedbackId, now);
   const f = row?.feedback;
   if (!row || !f || (f.toUserId !== memberId && f.fromUserId !== memberId)) {
@@ -226,7 +191,7 @@ export async function reportFeedback(
   // insert: two quick reports of the same thing (a double click, two tabs) then run one after
   // the other, and the second sees the first. No unique index needed (a member may report
   // again once an administrator has dealt with the first report).
-  return db.transaction(async (tx) => {
+  return runInTransaction(db, async (tx) => {
     await lockFeedback(tx, feedbackId);
     const row = await feedbackById(tx, feedbackId, now);
     // Only what the member can read can be reported: visible feedback (shown on member pages),
@@ -250,4 +215,93 @@ export async function reportFeedback(
     });
     return { id: report.id, status: report.status, createdAt: report.createdAt.toISOString() };
   });
+}
+
+/** The visible feedback a member received, newest first (for a page the caller may show). */
+export async function feedbackReceived(db: DbOrTx, memberId: number, now = new Date()): Promise<Feedback[]> {
+  const rows = await visibleFeedbackReceived(db, memberId, now, MEMBER_FEEDBACK_LIMIT);
+  return rows.map(toFeedback);
+}
+
+/**
+ * GET /members/{id}/feedback: what others may read about a member, newest first; 404 where
+ * their member page would be (no such member, or a private page the viewer may not see).
+ */
+export async function memberFeedback(db: DbOrTx, memberId: number, viewer: Viewer, now = new Date()) {
+  await visibleMemberPageRow(db, memberId, viewer);
+  return feedbackReceived(db, memberId, now);
+}
+
+/**
+ * The sweeper's part: members whose received feedback turned visible by time in the last
+ * `windowMs` (its trade passed 14 days since completion) get their cached rating refreshed,
+ * one member per statement (a single UPDATE over many could lock them in another order than
+ * a trade step does, and deadlock with it). Each member's refresh is its own transaction, with
+ * the achievements the new rating earns.
+ */
+export async function refreshRatingsTurnedVisible(deps: NoticeDeps, now: Date, windowMs: number): Promise<void> {
+  for (const memberId of await membersWithFeedbackTurningVisible(deps.db, now, windowMs)) {
+    await commitWithNotices(deps, async (tx, outbox) => {
+      await refreshReputation(tx, [memberId], now);
+      // The new rating may earn Trusted Trader (unlocked once, whichever process gets here first).
+      await unlockEarnedAchievements(tx, memberId, outbox, now);
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// For the admin panel's reports (CONTRACT §6): what was reported, and hiding or showing it.
+
+/** A reported piece of writing as an administrator reviews it. */
+export type ReportedWriting = {
+  text: string;
+  author: { id: number; firstName: string | null; lastName: string | null };
+  hidden: boolean;
+};
+
+function byId(rows: ReportedRow[]): Map<number, ReportedWriting> {
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        text: r.text,
+        author: { id: r.authorId, firstName: r.authorFirstName, lastName: r.authorLastName },
+        hidden: !r.isVisible,
+      },
+    ]),
+  );
+}
+
+/** Feedback by id, for the reports tab (one query for the whole page). */
+export async function reportedFeedback(db: DbOrTx, ids: number[]): Promise<Map<number, ReportedWriting>> {
+  return byId(await feedbackTexts(db, ids));
+}
+
+/** Responses by id, for the reports tab (one query for the whole page). */
+export async function reportedResponses(db: DbOrTx, ids: number[]): Promise<Map<number, ReportedWriting>> {
+  return byId(await responseTexts(db, ids));
+}
+
+/**
+ * Hides or shows a piece of feedback, in the administrator's transaction. The rated member's
+ * rating is the average of visible feedback, so it is refreshed. Answers whether it was hidden
+ * before; 404 when it is gone.
+ */
+export async function setFeedbackHidden(tx: DbOrTx, id: number, hidden: boolean, now = new Date()): Promise<boolean> {
+  const before = await setFeedbackVisible(tx, id, !hidden);
+  if (!before) throw new AppError('NOT_FOUND', FEEDBACK_NOT_FOUND_MESSAGE);
+  await refreshReputation(tx, [before.toUserId], now);
+  return !before.isVisible;
+}
+
+/** Hides or shows a response, in the administrator's transaction; whether it was hidden before. */
+export async function setResponseHidden(tx: DbOrTx, id: number, hidden: boolean): Promise<boolean> {
+  const before = await setResponseVisible(tx, id, !hidden);
+  if (!before) throw new AppError('NOT_FOUND', 'Response not found');
+  return !before.isVisible;
+}
+
+/** The feedback and responses a member wrote (reports about them, on the admin member page). */
+export function writingsOf(db: DbOrTx, memberId: number): Promise<{ feedback: number[]; responses: number[] }> {
+  return writtenBy(db, memberId);
 }

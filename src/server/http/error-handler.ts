@@ -1,9 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, formatValidationErrors } from '../../domain/errors';
+import { isDataException, isTransactionConflict } from '../db/database-errors';
+import { notFoundIssue } from './route-helpers';
 
 // One place turns every failure into CONTRACT §3's JSON: {message, code?, errors?}, a fitting 4xx,
-// and never a stack trace. Unexpected failures are logged in full and answered with a 500.
+// and never a stack trace. Unexpected failures are logged (by kind and place, never with the
+// values involved: logging.ts) and answered with a 500.
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
@@ -29,6 +32,9 @@ export function frameworkErrorReply(error: FastifyError, _request: FastifyReques
   void reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
 }
 
+const STORE_REFUSED_MESSAGE = 'Some of what you sent cannot be stored. Please check it and try again.';
+const BUSY_MESSAGE = 'The club is very busy at this moment. Please try again.';
+
 /** '/address/line_1' -> 'address.line_1', the path format the client shows. */
 function pathOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.') || '(body)';
@@ -37,6 +43,9 @@ function pathOf(instancePath: string): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path id that cannot name a row is simply not found (route-helpers idParam).
+      const notFound = notFoundIssue(error.validation);
+      if (notFound) return reply.status(notFound.status).send(notFound.toBody());
       const errors = error.validation.map((v) => ({
         path: pathOf(v.instancePath),
         message: v.message ?? 'Invalid value',
@@ -54,6 +63,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message = FASTIFY_MESSAGES[error.code] ?? error.message;
       return reply.status(status).send({ message });
+    }
+    // Nets under the schemas and the transaction helper: a value the database cannot store is
+    // the caller's mistake (400), and a conflict that outlived its retry is worth trying again.
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'the database refused a value the schemas let through');
+      return reply.status(400).send(new AppError('BAD_REQUEST', STORE_REFUSED_MESSAGE).toBody());
+    }
+    if (isTransactionConflict(error)) {
+      request.log.warn({ err: error }, 'a transaction conflict outlived its retry');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(new AppError('SERVICE_UNAVAILABLE', BUSY_MESSAGE).toBody());
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -1,25 +1,95 @@
+import type { Writable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import pino from 'pino';
+import { databaseErrorOf } from '../db/database-errors';
 
-// Request logs must never carry secrets: e-mailed tokens travel in page URLs
-// (/verify-email?token=…), so query values that look like secrets are masked.
+// Logs never hold secrets, personal details or request bodies (issue 16). Two places could
+// leak them: URLs (e-mailed tokens travel in page URLs, /verify-email?token=…) and errors (a
+// database error names the failed query and its parameters: a member's phone and address).
+
 const SECRET_PARAMS = /([?&](?:token|key|api-key|password)=)[^&]*/gi;
 
 export function redactUrlSecrets(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]');
 }
 
+/** What the log says about a failure. */
+export type LoggedError = {
+  type: string;
+  /** SQLSTATE for a database error ('23505'), else the error's own code ('ECONNREFUSED'). */
+  code?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  /** The driver's error class, when another error wraps it (Drizzle's DrizzleQueryError). */
+  cause?: string;
+  message?: string;
+  /** Where in the code: the stack's frames, without the message line(s) above them. */
+  stack?: string[];
+};
+
+const MESSAGE_MAX = 200;
+const STACK_FRAMES = 10;
+
+/**
+ * A message as the log may keep it: quoted parts masked (PostgreSQL quotes the offending
+ * value, 'invalid input syntax for type integer: "abc"') and a length cap.
+ */
+function maskedMessage(message: string): string {
+  const masked = message.replace(/"[^"]*"/g, '"…"').replace(/'[^']*'/g, "'…'");
+  return masked.length > MESSAGE_MAX ? `${masked.slice(0, MESSAGE_MAX - 1)}…` : masked;
+}
+
+// Errors that describe our code, not the data: their message helps and holds no value.
+const CODE_FAULTS: readonly (new (...args: never[]) => Error)[] = [TypeError, ReferenceError, RangeError];
+
+function framesOf(err: Error): string[] {
+  return (err.stack ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('at '))
+    .slice(0, STACK_FRAMES);
+}
+
+/**
+ * The `err` of every log line: class, code, constraint and table, and where it happened. The
+ * message only when it cannot hold a value: the database's (quoted values masked; never the
+ * wrapper's, which lists the parameters, nor the `detail`, which repeats the key) or a
+ * programming fault's. Other messages (a mail server's, which names the recipient) are left out.
+ */
+export function describeError(err: unknown): LoggedError {
+  if (!(err instanceof Error)) return { type: err === null ? 'null' : typeof err };
+  const logged: LoggedError = { type: err.constructor.name };
+  const driver = databaseErrorOf(err);
+  if (driver) {
+    logged.code = driver.code;
+    if (driver.constraint) logged.constraint = driver.constraint;
+    if (driver.table) logged.table = driver.table;
+    if (driver.column) logged.column = driver.column;
+    if (driver !== err) logged.cause = driver.constructor.name;
+    logged.message = maskedMessage(driver.message);
+  } else {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string') logged.code = code;
+    if (CODE_FAULTS.some((kind) => err.constructor === kind)) logged.message = maskedMessage(err.message);
+  }
+  logged.stack = framesOf(err);
+  return logged;
+}
+
 export const requestSerializers = {
   req(request: FastifyRequest) {
     return { method: request.method, url: redactUrlSecrets(request.url), ip: request.ip };
   },
+  err: describeError,
 };
 
 /** One line of JSON per event; cookies and authorization headers are never logged. */
-export function createLogger(level: string): FastifyBaseLogger {
-  return pino({
+export function createLogger(level: string, destination?: Writable): FastifyBaseLogger {
+  const options = {
     level,
     serializers: requestSerializers,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  }) as FastifyBaseLogger;
+  };
+  return (destination ? pino(options, destination) : pino(options)) as FastifyBaseLogger;
 }

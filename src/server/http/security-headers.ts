@@ -18,10 +18,48 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/**
+ * Browser features the club never uses, switched off for our pages and anything they embed,
+ * so injected script could not use them either. Only names Chromium knows: an unknown one
+ * costs a console warning on every page. The clipboard stays allowed (the Share button).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'interest-cohort',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/** `imageOrigins`: other origins pictures may load from (S3_PUBLIC_URL's). */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { imageOrigins?: string[] } = {},
+): Promise<void> {
+  const imgSrc = [...CONTENT_SECURITY_POLICY.imgSrc, ...(options.imageOrigins ?? [])];
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, imgSrc } },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    // API answers are personal (a member's data, or who is signed in), so no browser or proxy
+    // keeps them. A route may still set its own Cache-Control (docs/decisions/0012-http-caching.md).
+    if (/^\/api(?:[/?]|$)/.test(request.url)) void reply.header('Cache-Control', 'no-store');
   });
 }

@@ -40,6 +40,8 @@ export async function registerClient(
       index: false,
       // index.html is always the page below, with its meta element, even as /index.html.
       globIgnore: ['index.html'],
+      // Ours, below: left on, the plugin's own 'public, max-age=0' replaced it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(
           'Cache-Control',

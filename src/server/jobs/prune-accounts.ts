@@ -1,6 +1,6 @@
 import { lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app';
+import type { AppContext } from '../app-context';
 import type { DbOrTx } from '../db/client';
 import { authTokens, loginAttempts, sessions } from '../db/schema';
 import { startPeriodicJob } from './periodic-job';

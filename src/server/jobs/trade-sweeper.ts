@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app';
-import { membersWithFeedbackTurningVisible, refreshReputation } from '../feedback/feedback-repository';
+import type { AppContext } from '../app-context';
+import { refreshRatingsTurnedVisible } from '../feedback/feedback-service';
 import { createLogger } from '../http/logging';
-import { dispatchOutbox } from '../trades/trade-notices';
-import { applyTradeCommand } from '../trades/trade-service';
-import { dueForAutoComplete, dueForExpiry } from '../trades/trades-repository';
+import { drainNotices, noticesFor } from '../notices/notices';
+import { applyTradeCommand, tradesDue } from '../trades/trade-service';
 import { startPeriodicJob } from './periodic-job';
 
 // CONTRACT §4's clocks: a pending request unanswered for 7 days expires, a shipped trade
@@ -34,23 +33,23 @@ export async function sweepTrades(
   log: FastifyBaseLogger = silent,
 ): Promise<SweepResult> {
   const db = ctx.database.db;
+  const deps = { db, notices: noticesFor(ctx, log) };
   const result: SweepResult = { expired: [], autoCompleted: [] };
   const jobs = [
-    { action: 'expire' as const, due: dueForExpiry, done: result.expired },
-    { action: 'auto-complete' as const, due: dueForAutoComplete, done: result.autoCompleted },
+    { action: 'expire' as const, done: result.expired },
+    { action: 'auto-complete' as const, done: result.autoCompleted },
   ];
   for (const job of jobs) {
     const tried = new Set<number>();
     for (;;) {
-      const ids = (await job.due(db, now, BATCH)).filter((id) => !tried.has(id));
+      const ids = (await tradesDue(db, job.action, now, BATCH)).filter((id) => !tried.has(id));
       if (ids.length === 0) break;
       for (const id of ids) {
         tried.add(id);
         try {
-          const step = await applyTradeCommand(db, id, { kind: 'system' }, { action: job.action }, { now });
+          const step = await applyTradeCommand(deps, id, { kind: 'system' }, { action: job.action }, { now });
           if (!step) continue; // another process has it, or a member acted first
           job.done.push(id);
-          await dispatchOutbox(ctx, step.outbox, log);
         } catch (err) {
           // One bad trade must not stop the others; it is tried again next sweep.
           log.error({ err, tradeRequestId: id, action: job.action }, 'scheduled trade step failed');
@@ -58,11 +57,9 @@ export async function sweepTrades(
       }
     }
   }
-  // One member per statement: a single UPDATE over many members could lock them in another
-  // order than a trade step does (members in id order) and deadlock with it.
-  for (const memberId of await membersWithFeedbackTurningVisible(db, now, REPUTATION_WINDOW_MS)) {
-    await refreshReputation(db, [memberId], now);
-  }
+  await refreshRatingsTurnedVisible(deps, now, REPUTATION_WINDOW_MS);
+  // The sweep ends when its notices are out (a job has nobody waiting for an answer).
+  await drainNotices(ctx);
   return result;
 }
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app';
+import type { AppContext } from '../app-context';
 import { queryRows } from '../db/client';
 import { renderEmail } from '../mail/templates';
-import { memberShortName } from '../messages/message-views';
+import { memberDisplayName } from '../../domain/members';
 import { startPeriodicJob } from './periodic-job';
 
 // Issue 7: a member who has not read a new message within 15 minutes gets ONE e-mail about
@@ -110,7 +110,7 @@ export function unreadMessageEmail(
   appUrl: string,
   c: Pick<Candidate, 'threadId' | 'unread' | 'subject' | 'senderFirstName' | 'senderLastName'>,
 ) {
-  const from = memberShortName(c.senderFirstName, c.senderLastName);
+  const from = memberDisplayName(c.senderFirstName, c.senderLastName);
   const url = `${appUrl}/messages?thread=${c.threadId}`;
   const many = c.unread === 1 ? 'a message' : `${c.unread} messages`;
   return {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOption } from '../../domain/constants';
 import { yearGroupRange, type BrowseFilters, type BrowseQuery } from '../../domain/listings';
+import { suspendedSql } from '../members/suspension-sql';
 
 // Spec section 5's browse semantics as SQL over `puzzle_listings p`. The reference is
 // matchesBrowseFilters / compareListings in src/domain/listings.ts; tests/api/browse.test.ts
@@ -15,8 +16,6 @@ export function escapeLike(text: string): string {
 
 /** Case-insensitive substring test on an already lower-cased column expression. */
 function containsLower(lowerColumn: SQL, needle: string): SQL {
-  // PostgreSQL text cannot hold NUL, so nothing stored contains it (and sending it would fail).
-  if (needle.includes('\u0000')) return sql`false`;
   // lower() in SQL, as the search_text trigger does, so both sides fold case alike.
   return sql`${lowerColumn} LIKE '%' || lower(${escapeLike(needle)}) || '%'`;
 }
@@ -37,24 +36,49 @@ export function normalisePostcode(text: string): string {
  * listing hides.
  */
 function locationCondition(location: string): SQL {
-  if (location.includes('\u0000')) return sql`false`;
   const code = normalisePostcode(location);
-  const postcodeMatch = /^[A-Z0-9]{1,8}$/.test(code)
-    ? sql` OR (pc.code <> '' AND (substring(pc.code from '^[A-Z]+') = ${code}
-          OR (length(pc.code) > 3 AND left(pc.code, length(pc.code) - 3) = ${code})))`
-    : sql``;
-  return sql`EXISTS (
-    SELECT 1 FROM users ou
-    LEFT JOIN member_profiles omp ON omp.user_id = ou.id
-    CROSS JOIN LATERAL (SELECT upper(regexp_replace(coalesce(ou.postcode, ''), '\\s', '', 'g')) AS code) pc
-    WHERE ou.id = p.user_id AND omp.show_location IS NOT FALSE
-      AND (${containsLower(sql`lower(ou.town_or_city)`, location)}${postcodeMatch}))`;
+  const postcodeMatch = /^[A-Z0-9]{1,8}$/.test(code) ? sql` OR o.area = ${code} OR o.outward = ${code}` : sql``;
+  // The owners who match, then their listings: the array is computed once, before any
+  // listing is read.
+  return sql`p.user_id = ANY (ARRAY(
+    SELECT o.id FROM ${ownerLocations()} o
+    WHERE o.shown AND (${containsLower(sql`o.town`, location)}${postcodeMatch})))`;
 }
+
+/**
+ * Members' locations as the Location filter reads them (also loaded by browse-index-sync):
+ * id, lower(town), the postcode area and outward code of the normalised postcode (upper case,
+ * no whitespace; NULL when there is none), and whether they show their location. `members`
+ * narrows which users (default all); OFFSET 0 normalises each postcode once.
+ */
+export function ownerLocations(members: SQL = sql`true`): SQL {
+  return sql`(
+    SELECT n.id, n.town, n.shown,
+      CASE WHEN n.code <> '' THEN substring(n.code from '^[A-Z]+') END AS area,
+      CASE WHEN length(n.code) > 3 THEN left(n.code, length(n.code) - 3) END AS outward
+    FROM (
+      SELECT ou.id, lower(ou.town_or_city) AS town, omp.show_location IS NOT FALSE AS shown,
+        upper(regexp_replace(coalesce(ou.postcode, ''), '\\s', '', 'g')) AS code
+      FROM users ou LEFT JOIN member_profiles omp ON omp.user_id = ou.id
+      WHERE ${members} OFFSET 0
+    ) n
+  )`;
+}
+
+/**
+ * A suspended member's listings leave browse while the suspension lasts (CONTRACT §6), and
+ * come back by themselves when one with an end date runs out. The suspended members are
+ * read once per statement (an InitPlan over a partial index holding only them), and each
+ * listing is then filtered by its owner id: every sort keeps its own index's order
+ * (tests/api/browse-plans.test.ts), where a per-row NOT EXISTS made the planner give up the
+ * manufacturer order's index.
+ */
+export const ownerNotSuspended = sql`p.user_id <> ALL (ARRAY(SELECT su.id FROM users su WHERE ${suspendedSql(sql`su`)}))`;
 
 /** The WHERE clause (without the keyword) for active listings matching the filters. */
 export function browseWhere(filters: BrowseFilters): SQL {
   const f = filters;
-  const conditions: SQL[] = [sql`p.status = 'active'`];
+  const conditions: SQL[] = [sql`p.status = 'active'`, ownerNotSuspended];
   const q = f.q?.trim();
   if (q) conditions.push(containsLower(sql`p.search_text`, q));
   if (f.difficulty !== undefined) conditions.push(sql`p.difficulty = ${f.difficulty}`);

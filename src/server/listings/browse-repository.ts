@@ -3,16 +3,19 @@ import type pg from 'pg';
 import { YEAR_FILTER_MAX_YEARS } from '../../domain/constants';
 import type { BrowseFilters, BrowseQuery } from '../../domain/listings';
 import { queryRows, type DbOrTx } from '../db/client';
-import { browseOrderBy, browsePageIds, browseWhere } from './browse-query';
+import { browseOrderBy, browsePageIds, browseWhere, ownerNotSuspended } from './browse-query';
 import { listingJson, listingViewJoins } from './listing-view';
-import { queryFixedPlan, queryValueSensitive } from './prepared-statements';
+import { currentBrowseIndex } from './browse-index-sync';
+import { queryFixedPlan, queryValueSensitive, renderedText } from './prepared-statements';
 
 // GET /api/puzzle-listings (docs/performance.md has the measurements behind this):
-//  1. the page's listing ids, chosen by the browse indexes (its plan depends on the filter
-//     values; see prepared-statements.ts for how it is still planned rarely);
-//  2. the capped total, only when the page alone cannot tell it and no fresh count is
-//     remembered;
-//  3. the cards (the listing JSON of listing-view.ts, built by the database), only for ids
+//  1. the page's listing ids and the capped total: from the in-memory browse index
+//     (browse-index.ts, kept exactly current by browse-index-sync.ts) when it can answer the
+//     question exactly; otherwise from the database: the page's ids, chosen by the browse
+//     indexes (its plan depends on the filter values; see prepared-statements.ts for how it
+//     is still planned rarely), and the capped total, only when the page alone cannot tell
+//     it and no fresh count is remembered;
+//  2. the cards (the listing JSON of listing-view.ts, built by the database), only for ids
 //     not remembered; and for a signed-in member which of the page's listings are favourites.
 
 /**
@@ -56,6 +59,16 @@ const counts = new WeakMap<object, Map<string, Remembered<number>>>();
 const cards = new WeakMap<object, Map<number, Remembered<string>>>();
 const yearsCache = new WeakMap<object, Remembered<Promise<number[]>>>();
 
+/** What answered browse since the process started (the bench reports it). */
+export const browseStats = {
+  fromIndex: 0,
+  fromDatabase: 0,
+  countsRead: 0,
+  countsRemembered: 0,
+  cardsRead: 0,
+  cardsRemembered: 0,
+};
+
 const fresh = <T>(hit: Remembered<T> | undefined, ttl: number): hit is Remembered<T> =>
   hit !== undefined && hit.generation === generation && Date.now() - hit.at < ttl;
 
@@ -84,9 +97,13 @@ function remember<K, T>(
   if (!map) store.set(db, (map = new Map()));
   map.delete(key);
   map.set(key, { at: Date.now(), generation: readGeneration, value });
-  // A Map iterates oldest first: drop from the front.
+  if (map.size <= max) return;
+  // A Map iterates oldest first: drop the oldest tenth from the front, in one pass. (One at a
+  // time, each pass would first step over every entry deleted before it, which a Map keeps
+  // until it rehashes: measured as a tenth of a browse request's CPU once the cards were full.)
+  let drop = map.size - Math.floor(max * 0.9);
   for (const oldest of map.keys()) {
-    if (map.size <= max) break;
+    if (drop-- <= 0) break;
     map.delete(oldest);
   }
 }
@@ -133,51 +150,68 @@ export function browseCountStatement(filters: BrowseFilters, cap: number): SQL {
     ) matches`;
 }
 
+// Everything of the cards statement but its one value, rendered once: rendering listingJson's
+// few dozen fragments for every page was a measurable part of a browse request.
+let cardsHead: SQL | undefined;
+
 /** The cards of these listings (one JSON object each, no viewer-specific fields). */
 export function listingCardsStatement(ids: number[]): SQL {
-  return sql`SELECT p.id, ${listingJson(null)}::text AS card
-    FROM puzzle_listings p ${listingViewJoins}
-    WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])`;
+  cardsHead ??= sql.raw(
+    renderedText(sql`SELECT p.id, ${listingJson(null)}::text AS card FROM puzzle_listings p ${listingViewJoins}`),
+  );
+  return sql`${cardsHead} WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])`;
 }
 
-function favoriteIdsStatement(viewerId: number, ids: number[]): SQL {
+export function favoriteIdsStatement(viewerId: number, ids: number[]): SQL {
   return sql`SELECT f.puzzle_listing_id AS id FROM favorites f
     WHERE f.user_id = ${viewerId} AND f.puzzle_listing_id = ANY(${`{${ids.join(',')}}`}::int[])`;
 }
 
 // ---------------------------------------------------------------------------------------
 
+/**
+ * The total for 'Showing X of Y': on the last page, everything before it plus what it holds
+ * (exact, even beyond the cap); otherwise the number of matches, capped. `count` is asked
+ * only when the page cannot tell.
+ */
 async function browseTotal(
-  db: DbOrTx,
-  pool: pg.Pool | undefined,
   query: BrowseQuery,
   ids: number[],
   cap: number,
-  readGeneration: number,
+  count: () => number | Promise<number>,
 ): Promise<{ total: number; totalIsCapped: boolean }> {
   const offset = (query.page - 1) * query.pageSize;
-  const key = countKey(query, cap);
   if (ids.length <= query.pageSize && (ids.length > 0 || offset === 0)) {
-    // The last page: everything before it plus what it holds is the exact total.
-    const total = offset + ids.length;
-    if (total <= cap) remember(counts, db, key, total, COUNT_ENTRIES_MAX, readGeneration);
-    return { total, totalIsCapped: false };
+    return { total: offset + ids.length, totalIsCapped: false };
   }
-  const hit = counts.get(db)?.get(key);
-  let n: number;
-  if (fresh(hit, COUNT_TTL_MS)) {
-    n = hit.value;
-  } else {
-    const [row] = await queryValueSensitive<{ n: number }>(
-      db,
-      pool,
-      () => browseCountStatement(query, cap),
-      `count:${key}`,
-    );
-    n = Number(row?.n ?? 0);
-    remember(counts, db, key, n, COUNT_ENTRIES_MAX, readGeneration);
-  }
+  const n = await count();
   return { total: Math.min(n, cap), totalIsCapped: n > cap };
+}
+
+/** How many listings match (up to cap + 1), remembered for COUNT_TTL_MS. */
+async function countMatches(
+  db: DbOrTx,
+  pool: pg.Pool | undefined,
+  filters: BrowseFilters,
+  cap: number,
+  readGeneration: number,
+): Promise<number> {
+  const key = countKey(filters, cap);
+  const hit = counts.get(db)?.get(key);
+  if (fresh(hit, COUNT_TTL_MS)) {
+    browseStats.countsRemembered++;
+    return hit.value;
+  }
+  browseStats.countsRead++;
+  const [row] = await queryValueSensitive<{ n: number }>(
+    db,
+    pool,
+    () => browseCountStatement(filters, cap),
+    `count:${key}`,
+  );
+  const n = Number(row?.n ?? 0);
+  remember(counts, db, key, n, COUNT_ENTRIES_MAX, readGeneration);
+  return n;
 }
 
 async function cardsFor(db: DbOrTx, pool: pg.Pool | undefined, ids: number[]): Promise<Map<number, string>> {
@@ -189,6 +223,8 @@ async function cardsFor(db: DbOrTx, pool: pg.Pool | undefined, ids: number[]): P
     if (fresh(hit, CARD_TTL_MS)) found.set(id, hit.value);
     else missing.push(id);
   }
+  browseStats.cardsRemembered += found.size;
+  browseStats.cardsRead += missing.length;
   if (missing.length > 0) {
     const readGeneration = generation;
     const rows = await queryFixedPlan<{ id: number; card: string }>(db, pool, listingCardsStatement(missing));
@@ -200,7 +236,39 @@ async function cardsFor(db: DbOrTx, pool: pg.Pool | undefined, ids: number[]): P
   return found;
 }
 
-/** One page of active listings, spec section 5's filters and sorts applied by the database. */
+/**
+ * The page's ids (pageSize + 1 of them, so that hasMore needs no count) and its total: from
+ * the in-memory index when it is current and can answer the question exactly, otherwise from
+ * the database.
+ */
+async function pageAndTotal(
+  db: DbOrTx,
+  query: BrowseQuery,
+  cap: number,
+  pool: pg.Pool | undefined,
+): Promise<{ ids: number[]; total: number; totalIsCapped: boolean }> {
+  const { page, pageSize } = query;
+  const offset = (page - 1) * pageSize;
+  const index = await currentBrowseIndex(db, pool);
+  const answer = index?.answer(query, pageSize + 1, offset, cap + 1) ?? null;
+  if (answer !== null) {
+    browseStats.fromIndex++;
+    return { ids: answer.ids, ...(await browseTotal(query, answer.ids, cap, () => answer.matches)) };
+  }
+  browseStats.fromDatabase++;
+  const readGeneration = generation;
+  const ids = (
+    await queryValueSensitive<{ id: number }>(
+      db,
+      pool,
+      () => browsePageStatement(query),
+      `page:${JSON.stringify([countKey(query, 0), query.sort, page, pageSize])}`,
+    )
+  ).map((r) => Number(r.id));
+  return { ids, ...(await browseTotal(query, ids, cap, () => countMatches(db, pool, query, cap, readGeneration))) };
+}
+
+/** One page of active listings, spec section 5's filters and sorts applied. */
 export async function browseListings(
   db: DbOrTx,
   query: BrowseQuery,
@@ -209,19 +277,10 @@ export async function browseListings(
 ): Promise<BrowsePage> {
   const cap = options.countCap ?? BROWSE_COUNT_CAP;
   const { page, pageSize } = query;
-  const readGeneration = generation;
-  const ids = (
-    await queryValueSensitive<{ id: number }>(
-      db,
-      options.pool,
-      () => browsePageStatement(query),
-      `page:${JSON.stringify([countKey(query, 0), query.sort, page, pageSize])}`,
-    )
-  ).map((r) => Number(r.id));
+  const { ids, total, totalIsCapped } = await pageAndTotal(db, query, cap, options.pool);
   const pageIds = ids.slice(0, pageSize);
 
-  const [counted, cardById, favorites] = await Promise.all([
-    browseTotal(db, options.pool, query, ids, cap, readGeneration),
+  const [cardById, favorites] = await Promise.all([
     cardsFor(db, options.pool, pageIds),
     viewerId === null || pageIds.length === 0
       ? Promise.resolve(null)
@@ -238,30 +297,32 @@ export async function browseListings(
     // Cards end with '}': the viewer's favourite flag goes in before it.
     items.push(favorites === null ? card : `${card.slice(0, -1)},"isFavorite":${favorites.has(id)}}`);
   }
-  return { itemsJson: `[${items.join(',')}]`, ...counted, hasMore: ids.length > pageSize, page, pageSize };
+  return { itemsJson: `[${items.join(',')}]`, total, totalIsCapped, hasMore: ids.length > pageSize, page, pageSize };
 }
 
 // ---------------------------------------------------------------------------------------
 
 /**
- * The 10 most recent distinct years among active listings, newest first, by a loose index
- * scan (one probe of the year-newest index per year instead of reading every listing).
+ * The 10 most recent distinct years among the listings browse shows (active, their owner not
+ * suspended: a year only a suspended member's puzzles have would offer an empty choice),
+ * newest first, by a loose index scan (one probe of the year-newest index per year instead
+ * of reading every listing).
  */
+export const activeListingYearsStatement = sql`WITH RECURSIVE years AS (
+    (SELECT p.year_of_manufacture AS year FROM puzzle_listings p
+      WHERE p.status = 'active' AND p.year_of_manufacture IS NOT NULL AND ${ownerNotSuspended}
+      ORDER BY p.year_of_manufacture DESC NULLS LAST, p.id DESC LIMIT 1)
+    UNION ALL
+    SELECT (SELECT p.year_of_manufacture FROM puzzle_listings p
+            WHERE p.status = 'active' AND p.year_of_manufacture < years.year AND ${ownerNotSuspended}
+            ORDER BY p.year_of_manufacture DESC NULLS LAST, p.id DESC LIMIT 1)
+    FROM years WHERE years.year IS NOT NULL
+  )
+  SELECT year FROM years WHERE year IS NOT NULL LIMIT ${YEAR_FILTER_MAX_YEARS}`;
+
+/** The year list (activeListingYearsStatement). */
 export async function activeListingYears(db: DbOrTx): Promise<number[]> {
-  const rows = await queryRows<{ year: number }>(
-    db,
-    sql`WITH RECURSIVE years AS (
-        (SELECT year_of_manufacture AS year FROM puzzle_listings
-          WHERE status = 'active' AND year_of_manufacture IS NOT NULL
-          ORDER BY year_of_manufacture DESC NULLS LAST, id DESC LIMIT 1)
-        UNION ALL
-        SELECT (SELECT l.year_of_manufacture FROM puzzle_listings l
-                WHERE l.status = 'active' AND l.year_of_manufacture < years.year
-                ORDER BY l.year_of_manufacture DESC NULLS LAST, l.id DESC LIMIT 1)
-        FROM years WHERE years.year IS NOT NULL
-      )
-      SELECT year FROM years WHERE year IS NOT NULL LIMIT ${YEAR_FILTER_MAX_YEARS}`,
-  );
+  const rows = await queryRows<{ year: number }>(db, activeListingYearsStatement);
   return rows.map((r) => Number(r.year));
 }
 

@@ -1,47 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import { DIMENSION_UNITS, LISTING_CONDITIONS, LISTING_DIFFICULTIES, LISTING_STATUSES } from '../../domain/enums';
+import { displayNameSql } from '../members/display-name-sql';
 
-// The one shape a listing has in every answer (browse, detail, My Listings, favourites),
-// built by the database as JSON from an explicit field list. Browse pages are sent as the
-// database wrote them (no row parsing, no re-serialising: see docs/performance.md), so this
-// list is the whole truth of what a listing answer can contain: the owner's address,
-// postcode, phone and e-mail are not in it, and the owner appears only as first name +
-// initial and town (issue 5). tests/api/listings.test.ts checks the raw answers.
-
-export const listingViewSchema = z.object({
-  id: z.number(),
-  userId: z.number(),
-  title: z.string(),
-  subtitle: z.string().nullable(),
-  pieces: z.number(),
-  dimensionValue: z.number().nullable(),
-  dimensionUnit: z.enum(DIMENSION_UNITS),
-  manufacturerId: z.number().nullable(),
-  manufacturerName: z.string().nullable(),
-  artist: z.string().nullable(),
-  difficulty: z.enum(LISTING_DIFFICULTIES),
-  condition: z.enum(LISTING_CONDITIONS),
-  yearOfManufacture: z.number().nullable(),
-  barcodeNumber: z.string().nullable(),
-  puzzleImageUrl: z.string().nullable(),
-  puzzleThumbnailUrl: z.string().nullable(),
-  boxImageUrl: z.string().nullable(),
-  boxThumbnailUrl: z.string().nullable(),
-  description: z.string().nullable(),
-  puzzlePoints: z.number(),
-  missingPieces: z.number(),
-  isAvailable: z.boolean(),
-  status: z.enum(LISTING_STATUSES),
-  publishedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  ownerName: z.string(),
-  ownerTown: z.string().nullable(),
-  // Only for a signed-in viewer.
-  isFavorite: z.boolean().optional(),
-});
-export type ListingView = z.infer<typeof listingViewSchema>;
+// The one shape a listing has in every answer (browse, detail, My Listings, favourites:
+// listingViewSchema in src/domain/listings.ts), built by the database as JSON from an
+// explicit field list. Browse pages are sent as the database wrote them (no row parsing, no
+// re-serialising: see docs/performance.md), so this list must name exactly the schema's
+// fields: the owner's address, postcode, phone and e-mail are not in it, and the owner
+// appears only as first name + initial and town (issue 5). tests/api/listings.test.ts checks
+// the raw answers.
 
 /** ISO 8601 in UTC with milliseconds, exactly as JavaScript's toISOString writes it. */
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -53,13 +19,8 @@ const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const thumbnail = (column: SQL) =>
   sql`CASE WHEN ${column} ~ '^/uploads/[A-Za-z0-9_-]+\\.webp$' THEN regexp_replace(${column}, '\\.webp$', '.thumb.webp') ELSE ${column} END`;
 
-// 'Margaret H.': first name and the initial of the last name; 'Member' when neither is known.
-const ownerName = sql`CASE
-    WHEN coalesce(trim(u.first_name), '') = '' AND coalesce(trim(u.last_name), '') = '' THEN 'Member'
-    WHEN coalesce(trim(u.last_name), '') = '' THEN trim(u.first_name)
-    WHEN coalesce(trim(u.first_name), '') = '' THEN upper(left(trim(u.last_name), 1)) || '.'
-    ELSE trim(u.first_name) || ' ' || upper(left(trim(u.last_name), 1)) || '.'
-  END`;
+// 'Margaret H.': the domain's display-name rule (src/domain/members.ts), in SQL.
+const ownerName = displayNameSql(sql`u.first_name`, sql`u.last_name`);
 
 /**
  * After `FROM <listings> p`: the owner's public name and town and the manufacturer's name, as

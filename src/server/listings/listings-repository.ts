@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { OPEN_TRADE_STATUSES } from '../../domain/trades';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client';
-import { puzzleListings, tradeRequests, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
+import { puzzleListings, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
 import { forgetBrowseCaches } from './browse-repository';
-import { listingJson, listingViewJoins, type ListingView } from './listing-view';
+import type { Listing } from '../../domain/listings';
+import { listingJson, listingViewJoins } from './listing-view';
 
 // Reading and writing single listings. Every write forgets what browse remembers (counts,
 // cards, years: browse-repository.ts), so the next page shows the change. Inside a
@@ -12,8 +12,8 @@ import { listingJson, listingViewJoins, type ListingView } from './listing-view'
 // regardless, as the page's ids are never remembered.
 
 /** A listing as the API shows it, whatever its status (callers decide who may see it). */
-export async function findListingView(db: DbOrTx, id: number, viewerId: number | null): Promise<ListingView | null> {
-  const [row] = await queryRows<{ listing: ListingView }>(
+export async function findListingView(db: DbOrTx, id: number, viewerId: number | null): Promise<Listing | null> {
+  const [row] = await queryRows<{ listing: Listing }>(
     db,
     sql`SELECT ${listingJson(viewerId)} AS listing FROM puzzle_listings p ${listingViewJoins} WHERE p.id = ${id}`,
   );
@@ -21,8 +21,8 @@ export async function findListingView(db: DbOrTx, id: number, viewerId: number |
 }
 
 /** All of a member's listings, newest first (My Listings). */
-export async function memberListingViews(db: DbOrTx, ownerId: number): Promise<ListingView[]> {
-  const rows = await queryRows<{ listing: ListingView }>(
+export async function memberListingViews(db: DbOrTx, ownerId: number): Promise<Listing[]> {
+  const rows = await queryRows<{ listing: Listing }>(
     db,
     sql`SELECT ${listingJson(ownerId)} AS listing FROM puzzle_listings p ${listingViewJoins}
       WHERE p.user_id = ${ownerId} ORDER BY p.created_at DESC, p.id DESC`,
@@ -30,10 +30,26 @@ export async function memberListingViews(db: DbOrTx, ownerId: number): Promise<L
   return rows.map((r) => r.listing);
 }
 
+/** A member's active listings, newest first (their member page), at most `limit`. */
+export async function activeListingViewsOf(
+  db: DbOrTx,
+  ownerId: number,
+  viewerId: number | null,
+  limit: number,
+): Promise<Listing[]> {
+  const rows = await queryRows<{ listing: Listing }>(
+    db,
+    sql`SELECT ${listingJson(viewerId)} AS listing FROM puzzle_listings p ${listingViewJoins}
+      WHERE p.user_id = ${ownerId} AND p.status = 'active'
+      ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.listing);
+}
+
 /** Active listings with these ids, plus any of the viewer's own (favourites page). */
-export async function visibleListingViews(db: DbOrTx, ids: number[], viewerId: number): Promise<ListingView[]> {
+export async function visibleListingViews(db: DbOrTx, ids: number[], viewerId: number): Promise<Listing[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<{ listing: ListingView }>(
+  const rows = await queryRows<{ listing: Listing }>(
     db,
     sql`SELECT ${listingJson(viewerId)} AS listing FROM puzzle_listings p ${listingViewJoins}
       WHERE p.id IN ${ids} AND (p.status = 'active' OR p.user_id = ${viewerId})`,
@@ -41,14 +57,21 @@ export async function visibleListingViews(db: DbOrTx, ids: number[], viewerId: n
   return rows.map((r) => r.listing);
 }
 
-/** The row, locked for the rest of the transaction when `forUpdate`. */
+/**
+ * The row, locked for the rest of the transaction when `forUpdate` (FOR NO KEY UPDATE, the
+ * lock an UPDATE takes: it leaves foreign-key checks of other transactions alone; see "Locks
+ * and transactions" in docs/architecture.md). With `skipLocked` (the sweeper) a row another
+ * process holds is passed over (null) instead of waited for.
+ */
 export async function findListing(
   db: DbOrTx,
   id: number,
-  opts: { forUpdate?: boolean } = {},
+  opts: { forUpdate?: boolean; skipLocked?: boolean } = {},
 ): Promise<PuzzleListing | null> {
   const query = db.select().from(puzzleListings).where(eq(puzzleListings.id, id));
-  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  const [row] = opts.forUpdate
+    ? await query.for('no key update', opts.skipLocked ? { skipLocked: true } : undefined)
+    : await query;
   return row ?? null;
 }
 
@@ -62,24 +85,6 @@ export async function updateListing(db: DbOrTx, id: number, values: Partial<NewP
   const [row] = await db.update(puzzleListings).set(values).where(eq(puzzleListings.id, id)).returning();
   forgetBrowseCaches();
   return row!;
-}
-
-/** Whether a trade for the listing is under way past its request (points held, parcel in transit, or disputed). */
-export async function hasTradeUnderWay(db: DbOrTx, listingId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: tradeRequests.id })
-    .from(tradeRequests)
-    .where(
-      and(
-        eq(tradeRequests.puzzleListingId, listingId),
-        inArray(
-          tradeRequests.status,
-          OPEN_TRADE_STATUSES.filter((s) => s !== 'pending'),
-        ),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { ListingStatus } from '../../domain/enums';
 import { AppError, formatValidationErrors, validationError, type FieldError } from '../../domain/errors';
 import {
@@ -6,18 +5,28 @@ import {
   isStatusOnlyPatch,
   listingInputSchema,
   listingStatusPatchSchema,
+  type Listing,
   type ListingInput,
   SOLD_IS_FINAL_MESSAGE,
   TRADE_UNDER_WAY_MESSAGE,
 } from '../../domain/listings';
-import type { Db, DbOrTx } from '../db/client';
-import { manufacturers, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
-import { closePendingRequests } from '../trades/trade-service';
+import type { DbOrTx } from '../db/client';
+import type { NewPuzzleListing, PuzzleListing } from '../db/schema';
+import { unlockEarnedAchievements } from '../achievements/achievements-service';
+import { findUnknownManufacturerIds } from '../manufacturers/manufacturers-service';
+import { commitWithNotices, type NoticeDeps, type Outbox } from '../notices/notices';
+import { closePendingRequests, hasTradeUnderWay } from '../trades/trade-service';
 import { isStoredImage } from '../uploads/image-store';
-import { emptyOutbox, type Outbox } from '../trades/trade-notices';
+import type { PictureStorage } from '../uploads/storage';
 import { forgetBrowseCaches } from './browse-repository';
-import type { ListingView } from './listing-view';
-import { findListing, findListingView, hasTradeUnderWay, insertListing, updateListing } from './listings-repository';
+import {
+  activeListingViewsOf,
+  findListing,
+  findListingView,
+  insertListing,
+  updateListing,
+  visibleListingViews,
+} from './listings-repository';
 
 // The rules of spec sections 4 and 6 for listings, whatever the client sends: only the owner
 // changes a listing; status moves exactly as canChangeStatus allows; 'sold' comes only from a
@@ -28,6 +37,26 @@ export const NOT_YOUR_LISTING_MESSAGE = 'Only the owner can change this listing.
 /** Who may see a listing: everyone when active; otherwise its owner alone. */
 export function canSeeListing(listing: Pick<PuzzleListing, 'status' | 'userId'>, viewerId: number | null): boolean {
   return listing.status === 'active' || listing.userId === viewerId;
+}
+
+/** A listing for `viewerId` (null for a visitor): 404 unless it is active or theirs. */
+export async function listingForViewer(db: DbOrTx, id: number, viewerId: number | null): Promise<Listing> {
+  const listing = await findListingView(db, id, viewerId);
+  if (!listing || !canSeeListing(listing, viewerId)) throw new AppError('LISTING_NOT_FOUND');
+  return listing;
+}
+
+/** Active listings with these ids, plus any of the viewer's own; in no particular order. */
+export function listingsForViewer(db: DbOrTx, ids: number[], viewerId: number): Promise<Listing[]> {
+  return visibleListingViews(db, ids, viewerId);
+}
+
+/** At most this many listings on a member's page: more than a member has on offer at once. */
+export const MEMBER_PAGE_LISTINGS_LIMIT = 100;
+
+/** A member's puzzles on offer now, newest first, as browse cards for `viewerId` (their member page). */
+export function activeListingsOf(db: DbOrTx, ownerId: number, viewerId: number | null): Promise<Listing[]> {
+  return activeListingViewsOf(db, ownerId, viewerId, MEMBER_PAGE_LISTINGS_LIMIT);
 }
 
 function invalid(errors: FieldError[]): AppError {
@@ -53,8 +82,8 @@ function refusedStatusChange(from: ListingStatus, to: ListingStatus): AppError {
 // member cannot make a listing show an arbitrary URL.
 export const IMAGE_NOT_UPLOADED_MESSAGE = 'Image must be uploaded to the club first';
 
-/** Where the uploaded images live (config.uploadDir), for checking a listing's image URLs. */
-export type ImageCheck = { uploadDir: string };
+/** Where the uploaded images live, for checking a listing's image URLs. */
+export type ImageCheck = { pictures: PictureStorage };
 
 async function checkImages(
   input: Partial<ListingInput>,
@@ -66,27 +95,18 @@ async function checkImages(
     const url = input[field];
     if (url === undefined || url === null) continue;
     if (current !== null && current[field] === url) continue;
-    if (await isStoredImage(images.uploadDir, url)) continue;
+    if (await isStoredImage(images.pictures, url)) continue;
     errors.push({ path: field, message: IMAGE_NOT_UPLOADED_MESSAGE });
   }
   return errors;
 }
 
-// PostgreSQL text cannot store the NUL character: refuse it as bad input instead of failing.
-function checkText(input: Partial<ListingInput>): FieldError[] {
-  return Object.entries(input)
-    .filter(([, value]) => typeof value === 'string' && value.includes('\u0000'))
-    .map(([path]) => ({ path, message: 'Text cannot contain a NUL character' }));
-}
-
 async function checkManufacturer(db: DbOrTx, manufacturerId: number | null | undefined, current: PuzzleListing | null) {
   if (manufacturerId === undefined || manufacturerId === null) return [];
   if (current?.manufacturerId === manufacturerId) return [];
-  const [found] = await db
-    .select({ id: manufacturers.id })
-    .from(manufacturers)
-    .where(eq(manufacturers.id, manufacturerId));
-  return found ? [] : [{ path: 'manufacturerId', message: 'Choose a manufacturer from the list' }];
+  // A new choice must be one the form offers: an inactive manufacturer is no longer one.
+  const unknown = await findUnknownManufacturerIds(db, [manufacturerId], { activeOnly: true });
+  return unknown.length === 0 ? [] : [{ path: 'manufacturerId', message: 'Choose a manufacturer from the list' }];
 }
 
 /** The form's fields as columns; `status` is handled by the callers. */
@@ -95,25 +115,30 @@ function formColumns<T extends Partial<ListingInput>>(input: T): Omit<T, 'status
   return fields;
 }
 
+/** A new listing; published at once (status active) it may earn its owner First Listing. */
 export async function createListing(
-  db: Db,
+  deps: NoticeDeps,
   ownerId: number,
   input: ListingInput,
   images: ImageCheck,
-): Promise<ListingView> {
+): Promise<Listing> {
   const errors = [
-    ...checkText(input),
     ...(await checkImages(input, null, images)),
-    ...(await checkManufacturer(db, input.manufacturerId, null)),
+    ...(await checkManufacturer(deps.db, input.manufacturerId, null)),
   ];
   if (errors.length > 0) throw invalid(errors);
-  const row = await insertListing(db, {
-    ...formColumns(input),
-    userId: ownerId,
-    status: input.status,
-    publishedAt: input.status === 'active' ? new Date() : null,
+  const id = await commitWithNotices(deps, async (tx, outbox) => {
+    const row = await insertListing(tx, {
+      ...formColumns(input),
+      userId: ownerId,
+      status: input.status,
+      publishedAt: input.status === 'active' ? new Date() : null,
+    });
+    if (row.status === 'active') await unlockEarnedAchievements(tx, ownerId, outbox);
+    return row.id;
   });
-  return (await findListingView(db, row.id, ownerId))!;
+  forgetBrowseCaches();
+  return (await findListingView(deps.db, id, ownerId))!;
 }
 
 /**
@@ -137,21 +162,22 @@ function statusColumns(listing: PuzzleListing, to: ListingStatus): Partial<NewPu
   return to === 'active' && listing.publishedAt === null ? { status: to, publishedAt: new Date() } : { status: to };
 }
 
-export type ListingChange = {
-  listing: ListingView;
-  /** Notices for members whose pending requests closed because the listing left the club. */
-  notices: Outbox;
-};
-
 /**
  * Writes a listing's new columns. A listing that stops being active (draft or archived) can
  * no longer be traded, so its pending requests close at the same moment (nobody waits 7 days
- * for a puzzle that is gone); their notices go out after the commit.
+ * for a puzzle that is gone); their requesters are told after the commit.
  */
-async function writeChange(tx: DbOrTx, listing: PuzzleListing, columns: Partial<NewPuzzleListing>): Promise<Outbox> {
+async function writeChange(
+  tx: DbOrTx,
+  outbox: Outbox,
+  listing: PuzzleListing,
+  columns: Partial<NewPuzzleListing>,
+): Promise<void> {
   if (Object.keys(columns).length > 0) await updateListing(tx, listing.id, columns);
+  // Going live may earn the owner First Listing.
+  if (columns.status === 'active') await unlockEarnedAchievements(tx, listing.userId, outbox);
   const leavesClub = listing.status === 'active' && columns.status !== undefined && columns.status !== 'active';
-  return leavesClub ? closePendingRequests(tx, listing) : emptyOutbox();
+  if (leavesClub) await closePendingRequests(tx, outbox, listing);
 }
 
 /**
@@ -161,18 +187,18 @@ async function writeChange(tx: DbOrTx, listing: PuzzleListing, columns: Partial<
  * overwrite anything silently; in particular a form without status keeps the status.
  */
 export async function changeListing(
-  db: Db,
+  deps: NoticeDeps,
   id: number,
   memberId: number,
   body: unknown,
   images: ImageCheck,
-): Promise<ListingChange> {
-  const notices = await db.transaction(async (tx) => {
+): Promise<Listing> {
+  await commitWithNotices(deps, async (tx, outbox) => {
     const listing = await listingToChange(tx, id, memberId);
     if (isStatusOnlyPatch(body)) {
       const parsed = listingStatusPatchSchema.safeParse(body);
       if (!parsed.success) throw validationError(parsed.error.issues);
-      return writeChange(tx, listing, statusColumns(listing, parsed.data.status));
+      return writeChange(tx, outbox, listing, statusColumns(listing, parsed.data.status));
     }
 
     const parsed = listingInputSchema.safeParse(body);
@@ -183,7 +209,6 @@ export async function changeListing(
     ) as Partial<ListingInput>;
 
     const errors = [
-      ...checkText(input),
       ...(await checkImages(input, listing, images)),
       ...(await checkManufacturer(tx, input.manufacturerId, listing)),
     ];
@@ -194,7 +219,7 @@ export async function changeListing(
     }
     if (errors.length > 0) throw invalid(errors);
 
-    return writeChange(tx, listing, {
+    return writeChange(tx, outbox, listing, {
       ...formColumns(input),
       ...(input.status === undefined ? {} : statusColumns(listing, input.status)),
     });
@@ -202,5 +227,5 @@ export async function changeListing(
   // Again after the commit: a browse between the write and the commit may have remembered
   // the old card or count.
   forgetBrowseCaches();
-  return { listing: (await findListingView(db, id, memberId))!, notices };
+  return (await findListingView(deps.db, id, memberId))!;
 }

@@ -57,11 +57,27 @@ function literalsAreSafe(pool: pg.Pool): Promise<boolean> {
   return safe;
 }
 
+/** The SQL text of a statement without values (its fragments joined once, for reuse). */
+export function renderedText(statement: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  if (params.length > 0) throw new Error('renderedText: the statement has values');
+  return text;
+}
+
+// Statement names by text: a fixed statement's text repeats, and hashing it each time is work.
+const NAMES_MAX = 200;
+const names = new Map<string, string>();
+
 /** A statement whose best plan is the same whatever its values. */
 export async function queryFixedPlan<T>(db: DbOrTx, pool: pg.Pool | undefined, statement: SQL): Promise<T[]> {
   if (!pool) return queryRows<T>(db, statement);
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  return (await pool.query({ name: nameOf(text), text, values: params })).rows as T[];
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= NAMES_MAX) names.clear();
+    names.set(text, (name = nameOf(text)));
+  }
+  return (await pool.query({ name, text, values: params })).rows as T[];
 }
 
 // The text of a value-sensitive statement, by a key its caller derives from the same values:

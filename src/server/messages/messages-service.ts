@@ -1,13 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../domain/errors';
-import type { CreateThreadBody } from '../../domain/messages';
-import type { AppContext } from '../app';
+import type { AppContext } from '../app-context';
 import type { Db, DbOrTx } from '../db/client';
-import { puzzleListings, tradeRequests } from '../db/schema';
-import type { ClubEvent } from '../events/event-bus';
-import { countUnreadMessages, countUnreadMessagesFor } from './messages-repository';
-import { iso, memberShortName, toThreadView, type MessageView, type ThreadView } from './message-views';
+import { runInTransaction } from '../db/transaction';
+import { findListing } from '../listings/listing-stock-service';
+import { hasAskedFor } from '../trades/trade-service';
+import { countUnreadMessages } from './messages-repository';
+import { memberDisplayName } from '../../domain/members';
+import type { CreateThreadBody, Message, MessageThread } from '../../domain/messages';
+import { iso, toThreadView } from './message-views';
 import {
   addMessage,
   createThread,
@@ -16,10 +17,10 @@ import {
   lockConversation,
   markRead,
   messageRowsForThread,
-  threadParticipantIds,
   threadRowsForMember,
   type MessageRow,
 } from './threads-repository';
+import { notifyThreadActivity } from './threads-service';
 
 // The rules of messaging (spec §5, §6; issue 7), whatever the client sends: only participants
 // read, post or mark read, and to anyone else a thread does not exist (404, the same answer
@@ -33,28 +34,33 @@ type Ctx = Pick<AppContext, 'database' | 'events'>;
 
 const notFound = () => new AppError('NOT_FOUND', THREAD_NOT_FOUND);
 
+/** The member's unread messages, for the badge (and the live stream's first event). */
+export function unreadMessageCount(db: DbOrTx, memberId: number): Promise<number> {
+  return countUnreadMessages(db, memberId);
+}
+
 export async function requireParticipant(db: DbOrTx, threadId: number, memberId: number): Promise<void> {
   if (!(await isParticipant(db, threadId, memberId))) throw notFound();
 }
 
-export async function listThreads(db: Db, memberId: number): Promise<ThreadView[]> {
+export async function listThreads(db: Db, memberId: number): Promise<MessageThread[]> {
   const now = new Date();
   return (await threadRowsForMember(db, memberId)).map((row) => toThreadView(row, memberId, now));
 }
 
-async function threadView(db: DbOrTx, memberId: number, threadId: number): Promise<ThreadView> {
+async function threadView(db: DbOrTx, memberId: number, threadId: number): Promise<MessageThread> {
   const [row] = await threadRowsForMember(db, memberId, threadId);
   if (!row) throw notFound();
   return toThreadView(row, memberId);
 }
 
-function toMessageView(row: MessageRow): MessageView {
+function toMessageView(row: MessageRow): Message {
   const readBy = typeof row.readBy === 'string' ? (JSON.parse(row.readBy) as number[]) : (row.readBy ?? []);
   return {
     id: row.id,
     threadId: row.threadId,
     senderId: row.senderId,
-    senderName: row.isSystemMessage ? null : memberShortName(row.senderFirstName, row.senderLastName),
+    senderName: row.isSystemMessage ? null : memberDisplayName(row.senderFirstName, row.senderLastName),
     content: row.content,
     isSystemMessage: row.isSystemMessage,
     readBy: readBy.map(Number),
@@ -62,7 +68,7 @@ function toMessageView(row: MessageRow): MessageView {
   };
 }
 
-export async function listMessages(db: Db, memberId: number, threadId: number): Promise<MessageView[]> {
+export async function listMessages(db: Db, memberId: number, threadId: number): Promise<Message[]> {
   await requireParticipant(db, threadId, memberId);
   return (await messageRowsForThread(db, threadId)).map(toMessageView);
 }
@@ -74,13 +80,7 @@ async function mayContactAbout(
   memberId: number,
   hasConversation: boolean,
 ) {
-  if (listing.status === 'active' || hasConversation) return true;
-  const [trade] = await tx
-    .select({ id: tradeRequests.id })
-    .from(tradeRequests)
-    .where(and(eq(tradeRequests.puzzleListingId, listing.id), eq(tradeRequests.requesterId, memberId)))
-    .limit(1);
-  return trade !== undefined;
+  return listing.status === 'active' || hasConversation || hasAskedFor(tx, listing.id, memberId);
 }
 
 /**
@@ -92,13 +92,10 @@ export async function startConversation(
   memberId: number,
   body: CreateThreadBody,
   log?: FastifyBaseLogger,
-): Promise<{ thread: ThreadView; created: boolean }> {
+): Promise<{ thread: MessageThread; created: boolean }> {
   const db = ctx.database.db;
-  const result = await db.transaction(async (tx) => {
-    const [listing] = await tx
-      .select({ id: puzzleListings.id, userId: puzzleListings.userId, status: puzzleListings.status })
-      .from(puzzleListings)
-      .where(eq(puzzleListings.id, body.puzzleListingId));
+  const result = await runInTransaction(db, async (tx) => {
+    const listing = await findListing(tx, body.puzzleListingId);
     if (!listing) throw new AppError('LISTING_NOT_FOUND');
     if (listing.userId === memberId) throw new AppError('MESSAGE_SELF');
 
@@ -134,9 +131,9 @@ export async function postMessage(
   threadId: number,
   content: string,
   log?: FastifyBaseLogger,
-): Promise<MessageView> {
+): Promise<Message> {
   const db = ctx.database.db;
-  const message = await db.transaction(async (tx) => {
+  const message = await runInTransaction(db, async (tx) => {
     await requireParticipant(tx, threadId, memberId);
     return addMessage(tx, { threadId, senderId: memberId, content });
   });
@@ -161,36 +158,4 @@ export async function markThreadRead(
   // would otherwise make the other member's page refetch the thread).
   if (count !== before) await notifyThreadActivity(ctx, threadId, log);
   return { count };
-}
-
-/**
- * Live updates after a thread changed (a message, a system message, a mark-read), called
- * AFTER the transaction commits: `message {threadId}` to every participant, then each one's
- * new unread total. Members with the same total share one event (one NOTIFY on PostgreSQL).
- * Trades call this after posting a system message. A failure is logged, never thrown: the
- * message is saved, and pages catch up on their next fetch or reconnect.
- */
-export async function notifyThreadActivity(ctx: Ctx, threadId: number, log?: FastifyBaseLogger): Promise<void> {
-  try {
-    const db = ctx.database.db;
-    const participantIds = await threadParticipantIds(db, threadId);
-    if (participantIds.length === 0) return;
-    await ctx.events.publish(participantIds, { type: 'message', data: { threadId } });
-    await publishUnreadCounts(ctx, participantIds);
-  } catch (err) {
-    log?.warn({ err, threadId }, 'live update after a message could not be published');
-  }
-}
-
-/** Each member's current unread total, grouped so equal totals go out as one event. */
-export async function publishUnreadCounts(ctx: Ctx, userIds: number[]): Promise<void> {
-  const counts = await countUnreadMessagesFor(ctx.database.db, userIds);
-  const byCount = new Map<number, number[]>();
-  for (const [userId, count] of counts) byCount.set(count, [...(byCount.get(count) ?? []), userId]);
-  await Promise.all(
-    [...byCount].map(([count, ids]) => {
-      const event: ClubEvent = { type: 'unread-count', data: { count } };
-      return ctx.events.publish(ids, event);
-    }),
-  );
 }

@@ -3,9 +3,8 @@ import { queryRows, type DbOrTx } from '../db/client';
 import { messageThreadParticipants, messageThreads, messages } from '../db/schema';
 import type { ThreadRow } from './message-views';
 
-// Threads and messages as rows. Shared by the messaging routes and by trades, whose every
-// step posts a system message in the trade's thread. Callers pass their transaction.
-// createThread, addMessage and threadParticipantIds are used by trades: keep their signatures.
+// Threads and messages as rows. Other features reach them through threads-service.ts (a
+// trade's thread and its system messages). Callers pass their transaction.
 
 export async function createThread(
   tx: DbOrTx,
@@ -38,7 +37,7 @@ export async function createThread(
 /**
  * Adds a message (senderId null and isSystemMessage true for system messages), moves the
  * thread's lastMessageAt, and counts it as read by its sender.
- * After the transaction commits, call notifyThreadActivity (messages-service.ts) so open pages update.
+ * After the transaction commits, call notifyThreadActivity (threads-service.ts) so open pages update.
  */
 export async function addMessage(
   tx: DbOrTx,
@@ -205,4 +204,20 @@ export async function markRead(db: DbOrTx, threadId: number, userId: number): Pr
     .update(messageThreadParticipants)
     .set({ lastReadAt: sql`greatest(coalesce(${messageThreadParticipants.lastReadAt}, now()), now())` })
     .where(and(eq(messageThreadParticipants.threadId, threadId), eq(messageThreadParticipants.userId, userId)));
+}
+
+/**
+ * Only the demo seed writes history: this transaction's messages in the thread (created_at =
+ * now(), the transaction's start) move to `at`, and the thread's times with them, so a seeded
+ * trade reads in order.
+ */
+export async function backdateThread(tx: DbOrTx, threadId: number, at: Date): Promise<void> {
+  await tx
+    .update(messages)
+    .set({ createdAt: at })
+    .where(and(eq(messages.threadId, threadId), sql`${messages.createdAt} = now()`));
+  await tx
+    .update(messageThreads)
+    .set({ lastMessageAt: at, updatedAt: at, createdAt: sql`least(${messageThreads.createdAt}, ${at})` })
+    .where(eq(messageThreads.id, threadId));
 }

@@ -3,7 +3,10 @@
 // unexpected from it (an error status, a timeout, a body we cannot read) is "unavailable",
 // and the profile page then offers 'Enter address manually' (spec §8).
 
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { AddressSuggestion } from '../../domain/profile';
+import { AppError } from '../../domain/errors';
 import type { Config } from '../config';
 
 export const LOOKUP_UNAVAILABLE_MESSAGE = 'Address lookup is not available. Please enter your address manually.';
@@ -16,16 +19,6 @@ const MAX_BODY_CHARS = 1_000_000;
  * waits 5 s); tests pass a short one so a hanging provider costs them milliseconds.
  */
 export type AddressLookupConfig = NonNullable<Config['addressLookup']> & { timeoutMs?: number };
-
-/** One suggestion, in the spec's shape (§3 "Address lookup result"); '' for an empty part. */
-export type AddressSuggestion = {
-  formatted_address: string;
-  line_1: string;
-  line_2: string;
-  locality: string;
-  town_or_city: string;
-  county: string;
-};
 
 export class AddressLookupUnavailable extends Error {
   constructor(reason: string) {
@@ -127,3 +120,23 @@ export function createAddressLookup(config: AddressLookupConfig) {
   };
 }
 export type AddressLookup = ReturnType<typeof createAddressLookup>;
+
+/**
+ * The suggestions for a member's postcode, or 503 when there is no provider or it fails
+ * (the page then offers 'Enter address manually'). The log gets the reason only (status,
+ * timeout...), never the request URL, which holds the key.
+ */
+export async function lookupAddresses(
+  lookup: AddressLookup | undefined,
+  postcode: string,
+  log: FastifyBaseLogger,
+): Promise<{ addresses: AddressSuggestion[] }> {
+  if (!lookup) throw new AppError('SERVICE_UNAVAILABLE', LOOKUP_UNAVAILABLE_MESSAGE);
+  try {
+    return { addresses: await lookup(postcode) };
+  } catch (err) {
+    if (!(err instanceof AddressLookupUnavailable)) throw err;
+    log.warn({ reason: err.message }, 'postcode lookup failed');
+    throw new AppError('SERVICE_UNAVAILABLE', LOOKUP_UNAVAILABLE_MESSAGE);
+  }
+}

@@ -2,17 +2,16 @@ import { eq } from 'drizzle-orm';
 import { PROFILE_MAX_PIECES_DEFAULT, PROFILE_MIN_PIECES_DEFAULT } from '../../domain/constants';
 import { AppError, formatValidationErrors, type FieldError } from '../../domain/errors';
 import { DEFAULT_COUNTRY, isProfileComplete, PIECE_RANGE_MESSAGE, type ProfileUpdate } from '../../domain/profile';
-import type { MemberRow } from '../auth/sessions-repository';
 import type { DbOrTx } from '../db/client';
-import { users } from '../db/schema';
+import { users, type User } from '../db/schema';
 import { isKnownCountry } from '../../domain/countries';
-import { findUnknownManufacturerIds } from '../manufacturers/manufacturers-repository';
+import { findUnknownManufacturerIds } from '../manufacturers/manufacturers-service';
 import { UK_POSTCODE, UK_POSTCODE_MESSAGE } from './address-lookup';
 
 export const COUNTRY_NOT_LISTED_MESSAGE = 'Please choose a country from the list';
 
 /**
- * PATCH /api/profile saves the whole profile form (docs/decisions/profile-updates.md).
+ * PATCH /api/profile saves the whole profile form (docs/decisions/0005-profile-updates.md).
  *
  * The client always sends the full form, but by the spec's sending rule (§5) it leaves out
  * every blank value. So a field that is not sent is a field the member emptied, and it is
@@ -54,7 +53,7 @@ function validationFailure(errors: FieldError[]): AppError {
  * Saves the member's own profile and returns the updated row. profileCompleted is always
  * computed here from the spec's rule (§6), never taken from the client.
  */
-export async function updateOwnProfile(db: DbOrTx, memberId: number, update: ProfileUpdate): Promise<MemberRow> {
+export async function updateOwnProfile(db: DbOrTx, memberId: number, update: ProfileUpdate): Promise<User> {
   const values = profileColumns(update);
 
   // The domain schema compares the two counts only when both are sent; with a default filled

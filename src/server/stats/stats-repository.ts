@@ -3,9 +3,9 @@
 
 import { sql } from 'drizzle-orm';
 import { FEEDBACK_VISIBLE_AFTER_MS } from '../../domain/constants';
+import type { ActivityItem, MemberContent, MemberStats } from '../../domain/stats';
+import { achievementsPath } from '../achievements/achievements-service';
 import { queryRows, type DbOrTx } from '../db/client';
-
-export type MemberStats = { puzzlesListed: number; successfulTrades: number; rating: number | null };
 
 /**
  * puzzlesListed: the member's listings that ever reached the club, i.e. every status but
@@ -46,12 +46,17 @@ export async function memberStats(db: DbOrTx, memberId: number, now = new Date()
   };
 }
 
-export type RecentActivity = { type: string; description: string; at: string; link?: string };
-
 export const RECENT_ACTIVITY_LIMIT = 10;
 
 /** Where the dashboard can send a member to see more of an event, when there is such a page. */
-function linkFor(type: string, targetType: string | null, targetId: number | null): string | undefined {
+function linkFor(
+  memberId: number,
+  type: string,
+  targetType: string | null,
+  targetId: number | null,
+): string | undefined {
+  // An achievement is shown on the member's own page.
+  if (type === 'achievement_unlocked') return achievementsPath(memberId);
   if ((targetType === 'puzzle_listing' || targetType === 'listing') && targetId !== null) return `/puzzle/${targetId}`;
   if (type === 'post_created' || type === 'reply_posted') return '/community';
   // A finished trade opens on My Trades, on that trade when the row names it.
@@ -65,7 +70,7 @@ function linkFor(type: string, targetType: string | null, targetId: number | nul
  * completed trades, written by those features) and their listings going live (publishedAt).
  * Private activity rows are included: the member is looking at their own history.
  */
-export async function recentActivity(db: DbOrTx, memberId: number): Promise<RecentActivity[]> {
+export async function recentActivity(db: DbOrTx, memberId: number): Promise<ActivityItem[]> {
   const rows = await queryRows<{
     type: string;
     description: string;
@@ -92,7 +97,7 @@ export async function recentActivity(db: DbOrTx, memberId: number): Promise<Rece
       LIMIT ${RECENT_ACTIVITY_LIMIT}`,
   );
   return rows.map((r) => {
-    const link = linkFor(r.type, r.targetType, r.targetId === null ? null : Number(r.targetId));
+    const link = linkFor(memberId, r.type, r.targetType, r.targetId === null ? null : Number(r.targetId));
     return {
       type: r.type,
       description: r.description,
@@ -101,14 +106,6 @@ export async function recentActivity(db: DbOrTx, memberId: number): Promise<Rece
     };
   });
 }
-
-export type MemberContent = {
-  communityHighlights: {
-    activeListings: number;
-    members: number;
-    latestPosts: { id: number; title: string; category: string; createdAt: string }[];
-  };
-};
 
 export const LATEST_POSTS_LIMIT = 3;
 

@@ -1,43 +1,55 @@
-import { TRADE_AUTO_COMPLETE_MS, TRADE_PENDING_EXPIRY_MS, THREAD_SUBJECT_MAX } from '../../domain/constants';
-import type { TradeStatus } from '../../domain/enums';
+import { DAY_MS, THREAD_SUBJECT_MAX } from '../../domain/constants';
+import { isSuspended } from '../../domain/admin';
+import { TRADE_STATUSES, type TradeStatus } from '../../domain/enums';
 import { AppError } from '../../domain/errors';
 import { isProfileComplete } from '../../domain/profile';
 import {
   requestBlocker,
   requestBlockerCode,
   TRADE_TRANSITIONS,
+  type Trade,
   type TradeAction,
+  type TradeListRole,
   type TradeRequestBody,
   type TradeRole,
 } from '../../domain/trades';
+import { memberDisplayName } from '../../domain/members';
+import { readSetting } from '../admin/settings-service';
 import type { DbOrTx } from '../db/client';
-import { adminActions, type NewTradeRequest, type PuzzleListing, type TradeRequest, type User } from '../db/schema';
-import { markListingSold } from '../listings/listings-repository';
-import { displayName } from './display';
-import { addMessage, createThread } from '../messages/threads-repository';
-import { changeBalance } from '../points/ledger';
-import { emptyOutbox, recordStep, type Outbox, type RequestMeta } from './trade-notices';
+import type { NewTradeRequest, PuzzleListing, TradeRequest, User } from '../db/schema';
+import type { RequestMeta } from '../http/route-helpers';
+import { unlockEarnedAchievementsForEach } from '../achievements/achievements-service';
+import { findListing, lockListing, markListingSold, setListingAvailability } from '../listings/listing-stock-service';
+import { countCompletedTrade, lockMembers, membersById, recordActivities } from '../members/members-service';
+import { addMessage, backdateThread, createThread } from '../messages/threads-service';
+import { commitWithNotices, type NoticeDeps, type Outbox } from '../notices/notices';
+import { backdateTradeLedger, changeBalance } from '../points/ledger';
+import { recordStep, type StepRecord } from './trade-notices';
 import type { StepFacts, TradeStep } from './trade-texts';
+import { toTradeView } from './trade-view';
 import {
-  addCompletedTrade,
-  backdateStep,
+  disputedTradeRows,
+  dueForAutoComplete,
+  dueForExpiry,
   findOpenRequest,
   findTrade,
+  hasAskedFor,
+  hasTradeUnderWay,
   insertTrade,
-  lockListing,
-  lockMembers,
   lockPendingRequests,
   lockTrade,
-  membersById,
-  recordTradeCompleted,
-  setListingAvailable,
+  memberTradeRows,
+  countTradesByStatus,
+  pendingTradesOf,
+  tradeRow,
   updateTrade,
 } from './trades-repository';
 
 // The life of a trade (CONTRACT §4). Every step is ONE transaction that locks what it reads
 // (listing, then the trade, then the members in id order), re-checks who may act and the
-// state under the lock, moves points only through the ledger, and records its notices. A
-// refused step throws before writing anything, so the transaction leaves no trace.
+// state under the lock, moves points only through the ledger, and records its notices
+// (src/server/notices/), which go out once it has committed. A refused step throws before
+// writing anything, so the transaction leaves no trace and tells no one.
 
 export type Actor =
   | { kind: 'member'; id: number; meta?: RequestMeta }
@@ -62,7 +74,7 @@ export type StepOptions = {
   backdate?: boolean;
 };
 
-export type StepResult = { trade: TradeRequest; outbox: Outbox };
+export type StepResult = { trade: TradeRequest };
 
 export const TRADE_NOT_FOUND_MESSAGE = 'Trade request not found';
 export const REQUESTER_PROFILE_INCOMPLETE_MESSAGE =
@@ -133,13 +145,80 @@ function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/** Whole days between two instants, when both are known (a trade's clocks, for its texts). */
+function daysBetween(from: Date | null, to: Date | null): number | undefined {
+  return from && to ? Math.round((to.getTime() - from.getTime()) / DAY_MS) : undefined;
+}
+
 function factsFor(trade: TradeRequest, listing: PuzzleListing, requester: User, owner: User): StepFacts {
   return {
     title: listing.title,
     cost: trade.puzzlePointsCost,
-    requesterName: displayName(requester.firstName, requester.lastName),
-    ownerName: displayName(owner.firstName, owner.lastName),
+    requesterName: memberDisplayName(requester.firstName, requester.lastName),
+    ownerName: memberDisplayName(owner.firstName, owner.lastName),
+    // The clocks this trade was given when they started (the club's settings then).
+    expiryDays: daysBetween(trade.createdAt, trade.expiresAt),
+    autoCompleteDays: daysBetween(trade.shippedAt, trade.autoCompleteAt),
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading trades
+
+/** At most this many trades in one list: far more than a member has. */
+export const TRADE_LIST_LIMIT = 500;
+/** At most this many disputes in one answer: far more than a club has open at once. */
+export const DISPUTES_LIST_LIMIT = 200;
+
+/** A trade as one of its two members sees it; 404 for anyone else (it does not exist for them). */
+export async function tradeForMember(db: DbOrTx, id: number, memberId: number): Promise<Trade> {
+  const row = await tradeRow(db, id, memberId);
+  if (!row || (row.trade.requesterId !== memberId && row.trade.ownerId !== memberId)) throw notFound();
+  return toTradeView(row, { id: memberId, role: row.trade.ownerId === memberId ? 'owner' : 'requester' });
+}
+
+/** A member's trades, newest first; `role` narrows to the ones they asked for or received. */
+export async function memberTrades(db: DbOrTx, memberId: number, role?: TradeListRole): Promise<Trade[]> {
+  const rows = await memberTradeRows(db, memberId, role, TRADE_LIST_LIMIT);
+  return rows.map((row) =>
+    toTradeView(row, { id: memberId, role: row.trade.ownerId === memberId ? 'owner' : 'requester' }),
+  );
+}
+
+/** A trade as an administrator sees it (no thread, no address, the decision buttons). */
+export async function tradeForAdmin(db: DbOrTx, id: number, adminId: number): Promise<Trade> {
+  const row = await tradeRow(db, id, null);
+  if (!row) throw notFound();
+  return toTradeView(row, { id: adminId, role: 'admin' });
+}
+
+/** A member's trades as an administrator sees them (the admin panel's member page), newest first. */
+export async function memberTradesForAdmin(db: DbOrTx, memberId: number, adminId: number): Promise<Trade[]> {
+  const rows = await memberTradeRows(db, memberId, undefined, TRADE_LIST_LIMIT);
+  return rows.map((row) => toTradeView(row, { id: adminId, role: 'admin' }));
+}
+
+/** How many trades are in each status, every status named (the admin overview). */
+export async function tradeCountsByStatus(db: DbOrTx): Promise<Record<TradeStatus, number>> {
+  const counts = Object.fromEntries(TRADE_STATUSES.map((s) => [s, 0])) as Record<TradeStatus, number>;
+  for (const row of await countTradesByStatus(db)) counts[row.status as TradeStatus] = Number(row.n);
+  return counts;
+}
+
+/** The disputes waiting for an administrator's decision, the one waiting longest first. */
+export async function disputedTrades(db: DbOrTx, adminId: number): Promise<Trade[]> {
+  const rows = await disputedTradeRows(db, DISPUTES_LIST_LIMIT);
+  return rows.map((row) => toTradeView(row, { id: adminId, role: 'admin' }));
+}
+
+/**
+ * Only the demo seed writes history: what this transaction wrote for the trade (its ledger
+ * rows, its thread's messages) moves to the step's date, so a seeded trade reads in order in
+ * its thread and in the points history.
+ */
+async function backdate(tx: DbOrTx, trade: TradeRequest, at: Date): Promise<void> {
+  await backdateTradeLedger(tx, trade.id, at);
+  if (trade.threadId !== null) await backdateThread(tx, trade.threadId, at);
 }
 
 function pgErrorConstraint(err: unknown): string | undefined {
@@ -154,15 +233,14 @@ function pgErrorConstraint(err: unknown): string | undefined {
 // Requesting a puzzle
 
 export async function requestTrade(
-  db: DbOrTx,
+  deps: NoticeDeps,
   actor: { id: number; meta?: RequestMeta },
   body: TradeRequestBody,
   opts: StepOptions = {},
 ): Promise<StepResult> {
   const now = opts.now ?? new Date();
-  const outbox = emptyOutbox();
   try {
-    const trade = await db.transaction(async (tx) => {
+    const trade = await commitWithNotices(deps, async (tx, outbox) => {
       // Locked so an acceptance (which makes the listing unavailable) cannot slip in between
       // the availability check and the insert.
       const listing = await lockListing(tx, body.puzzleListingId);
@@ -175,6 +253,8 @@ export async function requestTrade(
       const members = await membersById(tx, [actor.id, listing.userId]);
       const requester = members.get(actor.id)!;
       const owner = members.get(listing.userId)!;
+      // A suspended member's puzzles are off the club until the suspension ends (CONTRACT §6).
+      if (isSuspended(owner, now)) throw new AppError('LISTING_UNAVAILABLE');
       if (await findOpenRequest(tx, requester.id, listing.id)) throw new AppError('DUPLICATE_REQUEST');
       const eligibility = {
         isOwner: false,
@@ -192,7 +272,8 @@ export async function requestTrade(
         status: 'pending',
         requestComments: body.requestComments ?? null,
         puzzlePointsCost: listing.puzzlePoints,
-        expiresAt: new Date(now.getTime() + TRADE_PENDING_EXPIRY_MS),
+        // The club's setting now; the request keeps this date whatever the setting becomes.
+        expiresAt: new Date(now.getTime() + (await readSetting(tx, 'pendingRequestExpiryDays')) * DAY_MS),
         createdAt: now,
         updatedAt: now,
       });
@@ -218,10 +299,10 @@ export async function requestTrade(
       if (trade.requestComments) {
         await addMessage(tx, { threadId: thread.id, senderId: requester.id, content: trade.requestComments });
       }
-      if (opts.backdate) await backdateStep(tx, trade, now);
+      if (opts.backdate) await backdate(tx, trade, now);
       return trade;
     });
-    return { trade, outbox };
+    return { trade };
   } catch (err) {
     // Two requests racing past the check: the partial unique index has the last word.
     if (pgErrorConstraint(err) === 'trade_requests_one_open_per_requester_listing') {
@@ -252,7 +333,7 @@ type StepContext = {
  * no longer due is skipped and null returned: the sweep is idempotent across processes.
  */
 export async function applyTradeCommand(
-  db: DbOrTx,
+  deps: NoticeDeps,
   tradeId: number,
   actor: Actor,
   command: TradeCommand,
@@ -260,7 +341,7 @@ export async function applyTradeCommand(
 ): Promise<StepResult | null> {
   const now = opts.now ?? new Date();
   const system = actor.kind === 'system';
-  const peek = await findTrade(db, tradeId);
+  const peek = await findTrade(deps.db, tradeId);
   if (!peek) {
     if (system) return null;
     throw notFound();
@@ -273,8 +354,7 @@ export async function applyTradeCommand(
     );
   }
 
-  const outbox = emptyOutbox();
-  const trade = await db.transaction(async (tx) => {
+  const trade = await commitWithNotices(deps, async (tx, outbox) => {
     const listing = await lockListing(tx, peek.puzzleListingId, { skipLocked: system });
     if (!listing) return null;
     const locked = await lockTrade(tx, tradeId, { skipLocked: system });
@@ -296,24 +376,24 @@ export async function applyTradeCommand(
     };
     const updated = await STEPS[command.action](step, command as never);
     if (opts.backdate) {
-      for (const t of [updated, ...step.touched]) await backdateStep(tx, t, now);
+      for (const t of [updated, ...step.touched]) await backdate(tx, t, now);
     }
     return updated;
   });
-  return trade ? { trade, outbox } : null;
+  return trade ? { trade } : null;
 }
 
 /**
  * The owner has taken `listing` off the club (draft or archived): every pending request for
  * it is closed as declined, and each requester told. Runs inside the owner's change, which
- * holds the listing's lock; returns the notices to dispatch after the commit.
+ * holds the listing's lock and sends `outbox` after its commit.
  */
 export async function closePendingRequests(
   tx: DbOrTx,
+  outbox: Outbox,
   listing: PuzzleListing,
   now: Date = new Date(),
-): Promise<Outbox> {
-  const outbox = emptyOutbox();
+): Promise<void> {
   for (const trade of await lockPendingRequests(tx, listing.id)) {
     const step: StepContext = {
       tx,
@@ -332,7 +412,56 @@ export async function closePendingRequests(
       { details: { listingWithdrawn: true } },
     );
   }
-  return outbox;
+}
+
+/**
+ * An administrator has suspended `memberId` (CONTRACT §6): inside the suspension's
+ * transaction, each of their pending requests is cancelled, and each pending request for
+ * their puzzles is declined, the other member told. No points are held while a request is
+ * pending, so none are stranded; accepted trades go on. Locks each listing, then its trade,
+ * as every step does. Answers the trades closed.
+ */
+export async function closePendingRequestsOfSuspended(
+  tx: DbOrTx,
+  outbox: Outbox,
+  memberId: number,
+  adminId: number,
+  now: Date = new Date(),
+): Promise<{ cancelled: number[]; declined: number[] }> {
+  const closed = { cancelled: [] as number[], declined: [] as number[] };
+  for (const pending of await pendingTradesOf(tx, memberId)) {
+    const listing = await lockListing(tx, pending.puzzleListingId);
+    const trade = await lockTrade(tx, pending.id);
+    if (!listing || !trade || trade.status !== 'pending') continue; // answered meanwhile
+    const step: StepContext = {
+      tx,
+      outbox,
+      trade,
+      listing,
+      actor: { kind: 'admin', id: adminId },
+      role: 'admin',
+      now,
+      touched: [],
+    };
+    if (trade.requesterId === memberId) {
+      await finish(
+        step,
+        'club-closed-request',
+        { status: 'cancelled', cancelledAt: now },
+        { details: { suspended: 'requester' } },
+      );
+      closed.cancelled.push(trade.id);
+    } else {
+      await finish(
+        step,
+        'club-closed-ask',
+        { status: 'declined', declinedAt: now, declineReason: 'The puzzle is not available at the moment.' },
+        { details: { suspended: 'owner' } },
+      );
+      closed.declined.push(trade.id);
+    }
+  }
+  return closed;
 }
 
 // Each step: the writes for one transition. `finish` records the notices and returns the row.
@@ -341,7 +470,12 @@ async function finish(
   s: StepContext,
   stepName: TradeStep,
   values: Partial<NewTradeRequest>,
-  extra: { members?: Map<number, User>; facts?: Partial<StepFacts>; details?: Record<string, unknown> } = {},
+  extra: {
+    members?: Map<number, User>;
+    facts?: Partial<StepFacts>;
+    details?: Record<string, unknown>;
+    adminAction?: StepRecord['adminAction'];
+  } = {},
 ): Promise<TradeRequest> {
   const from = s.trade.status;
   const trade = await updateTrade(s.tx, s.trade.id, { ...values, updatedAt: s.now });
@@ -357,14 +491,14 @@ async function finish(
     actorId: s.actor.kind === 'system' ? null : s.actor.id,
     details: { from, to: trade.status, ...extra.details },
     meta: s.actor.kind === 'system' ? undefined : s.actor.meta,
+    adminAction: extra.adminAction,
     now: s.now,
   });
   return trade;
 }
 
-async function lockParties(s: StepContext): Promise<Map<number, User>> {
-  const rows = await lockMembers(s.tx, [s.trade.requesterId, s.trade.ownerId]);
-  return new Map(rows.map((u) => [u.id, u]));
+function lockParties(s: StepContext): Promise<Map<number, User>> {
+  return lockMembers(s.tx, [s.trade.requesterId, s.trade.ownerId]);
 }
 
 /** Held points go to the owner, the listing is sold, both members count one more trade. */
@@ -373,6 +507,7 @@ async function completeTrade(
   stepName: TradeStep,
   values: Partial<NewTradeRequest>,
   details: Record<string, unknown> = {},
+  adminAction?: StepRecord['adminAction'],
 ): Promise<TradeRequest> {
   const members = await lockParties(s);
   if (s.trade.heldPoints > 0) {
@@ -384,17 +519,39 @@ async function completeTrade(
     });
   }
   await markListingSold(s.tx, s.listing.id);
-  await addCompletedTrade(s.tx, [s.trade.requesterId, s.trade.ownerId]);
+  await countCompletedTrade(s.tx, [s.trade.requesterId, s.trade.ownerId]);
   await recordTradeCompleted(s.tx, s.trade, s.listing.title, s.now);
+  // One more completed trade may earn either member First Trade, Five Trades or Trusted Trader.
+  await unlockEarnedAchievementsForEach(s.tx, [s.trade.requesterId, s.trade.ownerId], s.outbox, s.now);
   return finish(
     s,
     stepName,
     { status: 'completed', heldPoints: 0, completedAt: s.now, ...values },
-    {
-      members,
-      details: { paid: s.trade.heldPoints, ...details },
-    },
+    { members, details: { paid: s.trade.heldPoints, ...details }, adminAction },
   );
+}
+
+/** The dashboard's Recent Activity and the community feed show a completed trade to both members. */
+function recordTradeCompleted(tx: DbOrTx, trade: TradeRequest, title: string, now: Date): Promise<void> {
+  return recordActivities(tx, [
+    {
+      userId: trade.requesterId,
+      activityType: 'trade_completed',
+      targetType: 'trade_request',
+      targetId: trade.id,
+      description: `Received "${title}" in a trade`,
+      createdAt: now,
+    },
+    {
+      userId: trade.ownerId,
+      activityType: 'trade_completed',
+      targetType: 'trade_request',
+      targetId: trade.id,
+      description: `Sent "${title}" in a trade`,
+      points: trade.puzzlePointsCost,
+      createdAt: now,
+    },
+  ]);
 }
 
 /** Held points go back to the requester and the puzzle is available again. */
@@ -408,20 +565,23 @@ async function refundHeld(s: StepContext): Promise<Map<number, User>> {
       tradeRequestId: s.trade.id,
     });
   }
-  await setListingAvailable(s.tx, s.listing, true, s.now);
+  await setListingAvailability(s.tx, s.listing, true, s.now);
   return members;
 }
 
 /** The admin activity log (spec: admin actions) records dispute decisions too. */
-async function logAdminAction(s: StepContext, outcome: 'complete' | 'refund', notes: string | null): Promise<void> {
-  if (s.actor.kind !== 'admin') return;
-  await s.tx.insert(adminActions).values({
+function adminDecision(
+  s: StepContext,
+  outcome: 'complete' | 'refund',
+  notes: string | null,
+): StepRecord['adminAction'] {
+  if (s.actor.kind !== 'admin') return undefined;
+  return {
     adminId: s.actor.id,
     action: 'resolve_trade_dispute',
     target: `trade_request:${s.trade.id}`,
     details: { outcome, notes, heldPoints: s.trade.heldPoints },
-    timestamp: s.now,
-  });
+  };
 }
 
 type StepFn<A extends TradeCommand['action']> = (
@@ -453,7 +613,7 @@ const STEPS: { [A in TradeCommand['action']]: StepFn<A> } = {
         tradeRequestId: s.trade.id,
       });
     }
-    await setListingAvailable(s.tx, s.listing, false, s.now);
+    await setListingAvailability(s.tx, s.listing, false, s.now);
 
     // The puzzle can go to one member only: every other open ask is declined, and told so.
     const others = await lockPendingRequests(s.tx, s.listing.id, s.trade.id);
@@ -512,7 +672,8 @@ const STEPS: { [A in TradeCommand['action']]: StepFn<A> } = {
         carrierName: c.carrierName ?? null,
         trackingNumber: c.trackingNumber ?? null,
         shippingNotes: c.shippingNotes ?? null,
-        autoCompleteAt: new Date(s.now.getTime() + TRADE_AUTO_COMPLETE_MS),
+        // The club's setting now; the trade keeps this date whatever the setting becomes.
+        autoCompleteAt: new Date(s.now.getTime() + (await readSetting(s.tx, 'shippedAutoCompleteDays')) * DAY_MS),
       },
       { facts: { carrierName: c.carrierName ?? null, trackingNumber: c.trackingNumber ?? null } },
     );
@@ -539,19 +700,18 @@ const STEPS: { [A in TradeCommand['action']]: StepFn<A> } = {
 
   async 'resolve-complete'(s, c) {
     const adminId = s.actor.kind === 'admin' ? s.actor.id : null;
-    await logAdminAction(s, 'complete', c.notes ?? null);
     return completeTrade(
       s,
       'resolve-complete',
       { resolvedAt: s.now, resolvedById: adminId },
       { notes: c.notes ?? null },
+      adminDecision(s, 'complete', c.notes ?? null),
     );
   },
 
   async 'resolve-refund'(s, c) {
     const members = await refundHeld(s);
     const adminId = s.actor.kind === 'admin' ? s.actor.id : null;
-    await logAdminAction(s, 'refund', c.notes ?? null);
     return finish(
       s,
       'resolve-refund',
@@ -559,6 +719,7 @@ const STEPS: { [A in TradeCommand['action']]: StepFn<A> } = {
       {
         members,
         details: { refunded: s.trade.heldPoints, notes: c.notes ?? null },
+        adminAction: adminDecision(s, 'refund', c.notes ?? null),
       },
     );
   },
@@ -571,3 +732,69 @@ const STEPS: { [A in TradeCommand['action']]: StepFn<A> } = {
     return completeTrade(s, 'auto-complete', {});
   },
 };
+
+// ---------------------------------------------------------------------------------------
+// For other features: what they may ask of a trade (listings, messages, feedback, the sweeper)
+
+/** Whether a trade for the listing is under way past its request: its owner cannot change it then. */
+export { hasTradeUnderWay };
+
+/** Whether the member has ever asked for the listing: they may still write to its owner about it. */
+export { hasAskedFor };
+
+/** The trade row for one of its two members; 404 for anyone else (it does not exist for them). */
+export async function tradeForParty(db: DbOrTx, id: number, memberId: number): Promise<TradeRequest> {
+  const trade = await findTrade(db, id);
+  if (!trade || !isParty(trade, memberId)) throw notFound();
+  return trade;
+}
+
+/** SELECT … FOR NO KEY UPDATE of the trade, for a change another feature makes about it (feedback). */
+export async function lockTradeRow(tx: DbOrTx, id: number): Promise<TradeRequest> {
+  const trade = await lockTrade(tx, id);
+  if (!trade) throw notFound();
+  return trade;
+}
+
+/**
+ * Feedback was left on a completed trade: the other member is told, as for any step. Locks
+ * the two members (in id order, as every step does) and answers them, for the caller's rating
+ * refresh.
+ */
+export async function recordFeedbackStep(
+  tx: DbOrTx,
+  outbox: Outbox,
+  input: {
+    trade: TradeRequest;
+    actor: { id: number; meta?: RequestMeta };
+    feedbackId: number;
+    rating: number;
+    now: Date;
+  },
+): Promise<void> {
+  const { trade, actor, rating, now } = input;
+  const members = await lockMembers(tx, [trade.requesterId, trade.ownerId]);
+  const requester = members.get(trade.requesterId)!;
+  const owner = members.get(trade.ownerId)!;
+  const listing = (await findListing(tx, trade.puzzleListingId))!;
+  await recordStep(tx, outbox, {
+    step: 'feedback',
+    trade,
+    facts: {
+      ...factsFor(trade, listing, requester, owner),
+      actorRole: trade.ownerId === actor.id ? 'owner' : 'requester',
+      rating,
+    },
+    requester,
+    owner,
+    actorId: actor.id,
+    details: { feedbackId: input.feedbackId, rating },
+    meta: actor.meta,
+    now,
+  });
+}
+
+/** The trades whose clock has run out at `now`, for the sweeper: pending ones to expire, shipped ones to complete. */
+export function tradesDue(db: DbOrTx, action: 'expire' | 'auto-complete', now: Date, limit: number): Promise<number[]> {
+  return action === 'expire' ? dueForExpiry(db, now, limit) : dueForAutoComplete(db, now, limit);
+}

@@ -1,5 +1,6 @@
 import { withFullStop } from '../../domain/sentences';
 import { puzzlePointsLabel } from '../../domain/points';
+import { TRADE_AUTO_COMPLETE_DAYS, TRADE_PENDING_EXPIRY_DAYS } from '../../domain/constants';
 
 // The words of every trade step, in one place: the system message both members read in the
 // trade's thread, and the notice (in-app notification and e-mail) the other member gets.
@@ -11,6 +12,8 @@ export type TradeStep =
   | 'decline'
   | 'auto-decline'
   | 'withdrawn'
+  | 'club-closed-request'
+  | 'club-closed-ask'
   | 'cancel'
   | 'ship'
   | 'confirm-delivery'
@@ -35,6 +38,9 @@ export type StepFacts = {
   trackingNumber?: string | null;
   details?: string | null;
   rating?: number;
+  /** The trade's own clocks, in days (the settings when it started: src/domain/admin.ts KNOWN_SETTINGS). */
+  expiryDays?: number;
+  autoCompleteDays?: number;
 };
 
 export type Notice = {
@@ -47,19 +53,22 @@ export type Notice = {
 export type StepTexts = { systemMessage: string | null; notices: Notice[] };
 
 const q = (title: string) => `"${title}"`;
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
   const points = puzzlePointsLabel(f.cost);
+  const expiry = days(f.expiryDays ?? TRADE_PENDING_EXPIRY_DAYS);
+  const autoComplete = days(f.autoCompleteDays ?? TRADE_AUTO_COMPLETE_DAYS);
   switch (step) {
     case 'request':
       return {
-        systemMessage: `${f.requesterName} asked for ${q(f.title)} (${points}). ${f.ownerName} has 7 days to accept or decline. No points move until the request is accepted.`,
+        systemMessage: `${f.requesterName} asked for ${q(f.title)} (${points}). ${f.ownerName} has ${expiry} to accept or decline. No points move until the request is accepted.`,
         notices: [
           {
             to: 'owner',
             type: 'trade_requested',
             title: `New request for ${q(f.title)}`,
-            message: `${f.requesterName} would like your puzzle ${q(f.title)} for ${points}. Please accept or decline within 7 days.`,
+            message: `${f.requesterName} would like your puzzle ${q(f.title)} for ${points}. Please accept or decline within ${expiry}.`,
           },
         ],
       };
@@ -113,6 +122,32 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
           },
         ],
       };
+    // An administrator suspended a member (CONTRACT §6): their open asks close. The other
+    // member is not told why (that is between the club and the member), only what it means.
+    case 'club-closed-request':
+      return {
+        systemMessage: `The club closed this request from ${f.requesterName}. No points were taken.`,
+        notices: [
+          {
+            to: 'owner',
+            type: 'trade_cancelled',
+            title: `The request for ${q(f.title)} was closed`,
+            message: `The club closed ${f.requesterName}'s request for ${q(f.title)}, so there is nothing for you to do. No points were taken, and the puzzle stays available to other members.`,
+          },
+        ],
+      };
+    case 'club-closed-ask':
+      return {
+        systemMessage: `The club closed this request because ${q(f.title)} is not available at the moment. No points were taken.`,
+        notices: [
+          {
+            to: 'requester',
+            type: 'trade_declined',
+            title: `${q(f.title)} is not available at the moment`,
+            message: `${q(f.title)} is not available at the moment, so the club closed your request. No points were taken; you are welcome to choose another puzzle.`,
+          },
+        ],
+      };
     case 'cancel': {
       const refund = f.wasHeld ? ` The ${points} held for the trade went back to ${withFullStop(f.requesterName)}` : '';
       return {
@@ -141,7 +176,7 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
             to: 'requester',
             type: 'trade_shipped',
             title: `${q(f.title)} is on its way`,
-            message: `${f.ownerName} has sent ${q(f.title)}.${tracking ? ` ${tracking}` : ''} Please confirm when it arrives, or report a problem. If you do neither, the trade completes by itself after 21 days.`,
+            message: `${f.ownerName} has sent ${q(f.title)}.${tracking ? ` ${tracking}` : ''} Please confirm when it arrives, or report a problem. If you do neither, the trade completes by itself after ${autoComplete}.`,
           },
         ],
       };
@@ -195,18 +230,18 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
     }
     case 'expire':
       return {
-        systemMessage: `This request expired because it was not answered within 7 days. No points were taken.`,
+        systemMessage: `This request expired because it was not answered within ${expiry}. No points were taken.`,
         notices: [
           {
             to: 'requester',
             type: 'trade_expired',
             title: `Your request for ${q(f.title)} expired`,
-            message: `${f.ownerName} did not answer your request for ${q(f.title)} within 7 days, so it has expired. No points were taken; you are welcome to request it again or choose another puzzle.`,
+            message: `${f.ownerName} did not answer your request for ${q(f.title)} within ${expiry}, so it has expired. No points were taken; you are welcome to request it again or choose another puzzle.`,
           },
         ],
       };
     case 'auto-complete': {
-      const message = `The trade for ${q(f.title)} completed by itself 21 days after the puzzle was sent. ${points} went to ${withFullStop(f.ownerName)} You can now leave feedback for each other.`;
+      const message = `The trade for ${q(f.title)} completed by itself ${autoComplete} after the puzzle was sent. ${points} went to ${withFullStop(f.ownerName)} You can now leave feedback for each other.`;
       return {
         systemMessage: message,
         notices: [

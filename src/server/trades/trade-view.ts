@@ -1,93 +1,24 @@
-import { z } from 'zod';
-import { LISTING_CONDITIONS, TRADE_STATUSES, type TradeStatus } from '../../domain/enums';
-import { availableTradeActions, POINTS_HELD_STATUSES, TRADE_ACTIONS, type TradeRole } from '../../domain/trades';
-import { displayName, fullName, thumbnailFor } from './display';
+import type { TradeStatus } from '../../domain/enums';
+import { availableTradeActions, POINTS_HELD_STATUSES, type Trade, type TradeRole } from '../../domain/trades';
+import { toMemberPublic, toTradePartner } from '../members/member-views';
+import { thumbnailFor } from '../uploads/image-store';
 import type { TradeViewRow } from './trades-repository';
 
-// The one shape a trade has in every answer, built for one viewer: each party sees the
-// buttons that are theirs, and private details only when the trade needs them.
-
-const isoOrNull = z.string().nullable();
-
-export const tradeViewSchema = z.object({
-  id: z.number(),
-  status: z.enum(TRADE_STATUSES),
-  /** Who is looking: the member who asked, the puzzle's owner, or a club administrator. */
-  role: z.enum(['requester', 'owner', 'admin']),
-  puzzleListingId: z.number(),
-  requesterId: z.number(),
-  ownerId: z.number(),
-  requesterName: z.string(),
-  ownerName: z.string(),
-  otherPartyId: z.number().nullable(),
-  otherPartyName: z.string().nullable(),
-  threadId: z.number().nullable(),
-  listing: z.object({
-    id: z.number(),
-    title: z.string(),
-    pieces: z.number(),
-    missingPieces: z.number(),
-    condition: z.enum(LISTING_CONDITIONS),
-    puzzleImageUrl: z.string().nullable(),
-    thumbnailUrl: z.string().nullable(),
-  }),
-  requestComments: z.string().nullable(),
-  puzzlePointsCost: z.number(),
-  heldPoints: z.number(),
-  declineReason: z.string().nullable(),
-  deliveryNotes: z.string().nullable(),
-  disputeDetails: z.string().nullable(),
-  disputedById: z.number().nullable(),
-  /** The owner's shipping details: the owner always, the requester once it is sent. */
-  shipping: z
-    .object({
-      carrierName: z.string().nullable(),
-      trackingNumber: z.string().nullable(),
-      shippingNotes: z.string().nullable(),
-    })
-    .nullable(),
-  /** Where to send the puzzle: the owner only, and only while the points are held. */
-  requesterAddress: z
-    .object({
-      fullName: z.string(),
-      line_1: z.string().nullable(),
-      line_2: z.string().nullable(),
-      locality: z.string().nullable(),
-      town_or_city: z.string().nullable(),
-      county: z.string().nullable(),
-      postcode: z.string().nullable(),
-      country: z.string(),
-    })
-    .nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  acceptedAt: isoOrNull,
-  shippedAt: isoOrNull,
-  deliveredAt: isoOrNull,
-  completedAt: isoOrNull,
-  declinedAt: isoOrNull,
-  cancelledAt: isoOrNull,
-  disputedAt: isoOrNull,
-  resolvedAt: isoOrNull,
-  /** When a pending request expires by itself. */
-  expiresAt: isoOrNull,
-  /** When a shipped trade completes by itself. */
-  autoCompleteAt: isoOrNull,
-  availableActions: z.array(z.enum(TRADE_ACTIONS)),
-  feedbackGiven: z.boolean(),
-  canLeaveFeedback: z.boolean(),
-});
-export type TradeView = z.infer<typeof tradeViewSchema>;
+// The one shape a trade has in every answer (tradeViewSchema in src/domain/trades.ts), built
+// for one viewer: each party sees the buttons that are theirs, and private details only when
+// the trade needs them.
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-export function toTradeView(row: TradeViewRow, viewer: { id: number; role: TradeRole }): TradeView {
+export function toTradeView(row: TradeViewRow, viewer: { id: number; role: TradeRole }): Trade {
   const { trade: t, listing, requester, owner } = row;
   const role = viewer.role === 'admin' ? 'admin' : viewer.role === 'owner' ? 'owner' : 'requester';
   const status = t.status as TradeStatus;
-  const requesterName = displayName(requester.firstName, requester.lastName);
-  const ownerName = displayName(owner.firstName, owner.lastName);
+  // The owner posts the puzzle, so sees where to while the points are held; nobody else does.
   const addressVisible = role === 'owner' && (POINTS_HELD_STATUSES as readonly TradeStatus[]).includes(status);
+  const requesterView = toTradePartner({ id: t.requesterId, ...requester }, addressVisible);
+  const requesterName = requesterView.name;
+  const ownerName = toMemberPublic({ id: t.ownerId, ...owner }).name;
   const shippingVisible = role !== 'requester' || t.shippedAt !== null;
   const hasShipping = t.carrierName !== null || t.trackingNumber !== null || t.shippingNotes !== null;
   return {
@@ -122,18 +53,7 @@ export function toTradeView(row: TradeViewRow, viewer: { id: number; role: Trade
       shippingVisible && hasShipping
         ? { carrierName: t.carrierName, trackingNumber: t.trackingNumber, shippingNotes: t.shippingNotes }
         : null,
-    requesterAddress: addressVisible
-      ? {
-          fullName: fullName(requester.firstName, requester.lastName),
-          line_1: requester.line_1,
-          line_2: requester.line_2,
-          locality: requester.locality,
-          town_or_city: requester.town_or_city,
-          county: requester.county,
-          postcode: requester.postcode,
-          country: requester.country,
-        }
-      : null,
+    requesterAddress: requesterView.address,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
     acceptedAt: iso(t.acceptedAt),

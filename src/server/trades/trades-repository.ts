@@ -1,23 +1,20 @@
-import { forgetBrowseCaches } from '../listings/browse-repository';
 import { and, asc, desc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { OPEN_TRADE_STATUSES, type TradeListRole } from '../../domain/trades';
 import type { DbOrTx } from '../db/client';
 import {
-  messageThreads,
-  messages,
-  pointsLedger,
   puzzleListings,
   tradeRequests,
   tradingFeedback,
-  userActivities,
   users,
   type NewTradeRequest,
-  type PuzzleListing,
   type TradeRequest,
 } from '../db/schema';
 
-// Trade rows as SQL. The service decides; this file only reads, locks and writes. Lock order
-// everywhere (the deadlock rule): listing -> trade(s) -> members in id order.
+// Trade rows as SQL. The service decides; this file only reads, locks and writes trades
+// (listings and members are locked through their own rooms' services). Lock order everywhere
+// (the deadlock rule, docs/architecture.md "Locks and transactions"): listing -> trade(s) ->
+// members in id order, each FOR NO KEY UPDATE.
 
 /** The trade without a lock: only to learn its (immutable) listing and parties. */
 export async function findTrade(db: DbOrTx, id: number): Promise<TradeRequest | null> {
@@ -26,7 +23,7 @@ export async function findTrade(db: DbOrTx, id: number): Promise<TradeRequest | 
 }
 
 /**
- * SELECT … FOR UPDATE. With `skipLocked` (the sweeper) a row another process holds is
+ * SELECT … FOR NO KEY UPDATE. With `skipLocked` (the sweeper) a row another process holds is
  * passed over instead of waited for: that process is already dealing with it.
  */
 export async function lockTrade(
@@ -38,35 +35,8 @@ export async function lockTrade(
     .select()
     .from(tradeRequests)
     .where(eq(tradeRequests.id, id))
-    .for('update', opts.skipLocked ? { skipLocked: true } : undefined);
+    .for('no key update', opts.skipLocked ? { skipLocked: true } : undefined);
   return row ?? null;
-}
-
-export async function lockListing(
-  db: DbOrTx,
-  id: number,
-  opts: { skipLocked?: boolean } = {},
-): Promise<PuzzleListing | null> {
-  const [row] = await db
-    .select()
-    .from(puzzleListings)
-    .where(eq(puzzleListings.id, id))
-    .for('update', opts.skipLocked ? { skipLocked: true } : undefined);
-  return row ?? null;
-}
-
-/** Locks both parties' member rows in id order, so two trades between the same pair never deadlock. */
-export async function lockMembers(db: DbOrTx, ids: number[]) {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  return db.select().from(users).where(inArray(users.id, sorted)).orderBy(asc(users.id)).for('update');
-}
-
-export async function membersById(db: DbOrTx, ids: number[]) {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((u) => [u.id, u]));
 }
 
 export async function insertTrade(db: DbOrTx, values: NewTradeRequest): Promise<TradeRequest> {
@@ -95,6 +65,34 @@ export async function findOpenRequest(db: DbOrTx, requesterId: number, listingId
   return row ?? null;
 }
 
+/** Whether a trade for the listing is under way past its request (points held, parcel in transit, or disputed). */
+export async function hasTradeUnderWay(db: DbOrTx, listingId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: tradeRequests.id })
+    .from(tradeRequests)
+    .where(
+      and(
+        eq(tradeRequests.puzzleListingId, listingId),
+        inArray(
+          tradeRequests.status,
+          OPEN_TRADE_STATUSES.filter((s) => s !== 'pending'),
+        ),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether the member has ever asked for the listing (in any state). */
+export async function hasAskedFor(db: DbOrTx, listingId: number, memberId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: tradeRequests.id })
+    .from(tradeRequests)
+    .where(and(eq(tradeRequests.puzzleListingId, listingId), eq(tradeRequests.requesterId, memberId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Locks a listing's pending requests, oldest first; all of them, or all but `exceptId`. */
 export async function lockPendingRequests(db: DbOrTx, listingId: number, exceptId?: number) {
   return db
@@ -108,74 +106,29 @@ export async function lockPendingRequests(db: DbOrTx, listingId: number, exceptI
       ),
     )
     .orderBy(asc(tradeRequests.id))
-    .for('update');
+    .for('no key update');
 }
 
-/**
- * Listing availability while a trade holds it. Only an active listing is touched: the
- * listings service refuses status changes while a trade is under way, so "active" is what it
- * was when the trade was accepted.
- */
-export async function setListingAvailable(db: DbOrTx, listing: PuzzleListing, available: boolean, now: Date) {
-  if (listing.status !== 'active' || listing.isAvailable === available) return;
-  await db
-    .update(puzzleListings)
-    .set({ isAvailable: available, updatedAt: now })
-    .where(eq(puzzleListings.id, listing.id));
-  // Browse caches cards briefly; availability must show at once.
-  forgetBrowseCaches();
+/** The pending requests a member made or received, oldest first (no lock: the caller locks each). */
+export async function pendingTradesOf(db: DbOrTx, memberId: number): Promise<TradeRequest[]> {
+  return db
+    .select()
+    .from(tradeRequests)
+    .where(
+      and(
+        eq(tradeRequests.status, 'pending'),
+        or(eq(tradeRequests.requesterId, memberId), eq(tradeRequests.ownerId, memberId)),
+      ),
+    )
+    .orderBy(asc(tradeRequests.id));
 }
 
-export async function addCompletedTrade(db: DbOrTx, memberIds: number[]) {
-  await db
-    .update(users)
-    .set({ completedTrades: sql`${users.completedTrades} + 1` })
-    .where(inArray(users.id, memberIds));
-}
-
-/** The dashboard's Recent Activity and the community feed read user_activities. */
-export async function recordTradeCompleted(db: DbOrTx, trade: TradeRequest, title: string, now: Date): Promise<void> {
-  await db.insert(userActivities).values([
-    {
-      userId: trade.requesterId,
-      activityType: 'trade_completed',
-      targetType: 'trade_request',
-      targetId: trade.id,
-      description: `Received "${title}" in a trade`,
-      createdAt: now,
-    },
-    {
-      userId: trade.ownerId,
-      activityType: 'trade_completed',
-      targetType: 'trade_request',
-      targetId: trade.id,
-      description: `Sent "${title}" in a trade`,
-      points: trade.puzzlePointsCost,
-      createdAt: now,
-    },
-  ]);
-}
-
-/**
- * Only the demo seed writes history: rows written in this transaction (created_at = now(),
- * the transaction's start) for this trade are moved to the step's date, so a seeded trade
- * reads in order in its thread and in the points history.
- */
-export async function backdateStep(db: DbOrTx, trade: TradeRequest, at: Date): Promise<void> {
-  await db
-    .update(pointsLedger)
-    .set({ createdAt: at })
-    .where(and(eq(pointsLedger.tradeRequestId, trade.id), sql`${pointsLedger.createdAt} = now()`));
-  if (trade.threadId !== null) {
-    await db
-      .update(messages)
-      .set({ createdAt: at })
-      .where(and(eq(messages.threadId, trade.threadId), sql`${messages.createdAt} = now()`));
-    await db
-      .update(messageThreads)
-      .set({ lastMessageAt: at, updatedAt: at, createdAt: sql`least(${messageThreads.createdAt}, ${at})` })
-      .where(eq(messageThreads.id, trade.threadId));
-  }
+/** How many trades are in each status (the admin overview). */
+export async function countTradesByStatus(db: DbOrTx): Promise<{ status: string; n: number }[]> {
+  return db
+    .select({ status: tradeRequests.status, n: sql<number>`count(*)::int` })
+    .from(tradeRequests)
+    .groupBy(tradeRequests.status);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -234,7 +187,7 @@ function selectTradeViewRows(
 }
 
 /** A member's trades, newest first; `role` narrows to the ones they asked for or received. */
-export function memberTradeRows(db: DbOrTx, memberId: number, role: 'requester' | 'owner' | undefined, limit: number) {
+export function memberTradeRows(db: DbOrTx, memberId: number, role: TradeListRole | undefined, limit: number) {
   const where =
     role === 'requester'
       ? eq(tradeRequests.requesterId, memberId)

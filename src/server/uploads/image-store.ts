@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { IMAGE_MAX_SIDE_PX } from '../../domain/constants';
+import type { PictureStorage } from './storage';
 
 // The one place images are written. Every image is decoded and re-encoded, never stored as
 // sent: that drops EXIF/GPS and anything smuggled inside the file, bounds its size, and
-// makes every stored file a plain WebP the browser can show.
+// makes every stored file a plain WebP the browser can show. Where the files go (a folder or
+// a bucket) is the storage's business (storage.ts).
 
 export const THUMBNAIL_MAX_SIDE_PX = 400;
 const WEBP_QUALITY = 82;
@@ -35,19 +35,39 @@ export function thumbnailUrlFor(url: string): string {
 
 const STORED_IMAGE_URL = /^\/uploads\/([\w-]+\.webp)$/;
 
-/** Whether `url` is one saveImage handed out and its file is still in the upload folder. */
-export async function isStoredImage(uploadDir: string, url: string): Promise<boolean> {
-  const name = STORED_IMAGE_URL.exec(url)?.[1];
-  // The pattern allows no slash or dot-dot, so the name cannot leave the folder.
-  if (!name) return false;
-  try {
-    return (await fs.stat(path.join(uploadDir, name))).isFile();
-  } catch {
-    return false;
-  }
+/**
+ * The picture to show small: our uploads have a stored thumbnail beside them; an image from
+ * elsewhere (seeded data may use absolute URLs) stands in for its own.
+ */
+export function thumbnailFor(url: string | null): string | null {
+  if (!url) return null;
+  return STORED_IMAGE_URL.test(url) ? thumbnailUrlFor(url) : url;
 }
 
-export async function saveImage(uploadDir: string, input: Buffer): Promise<SavedImage> {
+/** Whether `url` is one saveImage handed out and its picture is still in the storage. */
+export async function isStoredImage(storage: PictureStorage, url: string): Promise<boolean> {
+  const name = STORED_IMAGE_URL.exec(url)?.[1];
+  return name !== undefined && storage.exists(name);
+}
+
+/** An avatar: a square cut from the middle of the picture, and its small square thumbnail. */
+export const AVATAR_SIDE_PX = 512;
+export const AVATAR_THUMBNAIL_SIDE_PX = 192;
+
+/** How a picture is kept: as it is (within IMAGE_MAX_SIDE_PX), or cropped square for an avatar. */
+export type ImageShape = 'picture' | 'square';
+
+function resized(image: Sharp, shape: ImageShape, side: { picture: number; square: number }): Sharp {
+  return shape === 'square'
+    ? image.resize({ width: side.square, height: side.square, fit: 'cover', position: 'attention' })
+    : image.resize({ width: side.picture, height: side.picture, fit: 'inside', withoutEnlargement: true });
+}
+
+export async function saveImage(
+  storage: PictureStorage,
+  input: Buffer,
+  shape: ImageShape = 'picture',
+): Promise<SavedImage> {
   let format: string | undefined;
   try {
     ({ format } = await sharp(input).metadata());
@@ -61,19 +81,14 @@ export async function saveImage(uploadDir: string, input: Buffer): Promise<Saved
   try {
     // autoOrient turns the pixels upright by the EXIF orientation before the metadata goes;
     // sharp writes no metadata at all unless asked to (keepMetadata/withMetadata).
-    main = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .autoOrient()
-      .resize({ width: IMAGE_MAX_SIDE_PX, height: IMAGE_MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
+    main = await resized(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient(), shape, {
+      picture: IMAGE_MAX_SIDE_PX,
+      square: AVATAR_SIDE_PX,
+    })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer();
     // From the already upright, smaller image: cheaper than decoding the original again.
-    thumbnail = await sharp(main)
-      .resize({
-        width: THUMBNAIL_MAX_SIDE_PX,
-        height: THUMBNAIL_MAX_SIDE_PX,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
+    thumbnail = await resized(sharp(main), shape, { picture: THUMBNAIL_MAX_SIDE_PX, square: AVATAR_THUMBNAIL_SIDE_PX })
       .webp({ quality: THUMBNAIL_QUALITY })
       .toBuffer();
   } catch (err) {
@@ -86,10 +101,16 @@ export async function saveImage(uploadDir: string, input: Buffer): Promise<Saved
   }
 
   // Random names: nothing guessable, no clash with another upload, and a file never changes
-  // once written, so it can be cached forever.
+  // once written, so it can be cached forever. The thumbnail goes first: a stored main image
+  // (what isStoredImage checks) always has its thumbnail.
   const name = randomBytes(16).toString('base64url');
-  await fs.mkdir(uploadDir, { recursive: true });
-  await fs.writeFile(path.join(uploadDir, `${name}.thumb.webp`), thumbnail, { flag: 'wx' });
-  await fs.writeFile(path.join(uploadDir, `${name}.webp`), main, { flag: 'wx' });
+  await storage.put(`${name}.thumb.webp`, thumbnail, 'image/webp');
+  try {
+    await storage.put(`${name}.webp`, main, 'image/webp');
+  } catch (err) {
+    // Best effort: the failed write is the error worth reporting.
+    await storage.delete(`${name}.thumb.webp`).catch(() => {});
+    throw err;
+  }
   return { url: `/uploads/${name}.webp`, thumbnailUrl: `/uploads/${name}.thumb.webp` };
 }

@@ -1,34 +1,50 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { UPLOAD_MAX_BYTES } from '../../domain/constants';
+import { UPLOAD_MAX_BYTES, UPLOADS_PER_HOUR } from '../../domain/constants';
 import { AppError } from '../../domain/errors';
-import type { AppContext } from '../app';
-import { requireMember } from '../auth/session-plugin';
+import { uploadedImageSchema, uploadQuerySchema } from '../../domain/uploads';
+import type { AppContext } from '../app-context';
+import { memberOnly, perMemberRateLimit } from '../http/route-helpers';
 import { NotAnImageError, saveImage } from './image-store';
 
 // POST /api/uploads (CONTRACT §4): one JPEG, PNG or WebP image of at most 10 MB, from a
-// member. What the file IS comes from decoding its bytes (sharp, in saveImage), never from
-// the name or the declared type, and it is stored only as re-encoded WebP.
+// member; with ?shape=square, an avatar cut square from it (CONTRACT §7). What the file IS
+// comes from decoding its bytes (sharp, in saveImage), never from the name or the declared
+// type, and it is stored only as re-encoded WebP.
 
-// A member listing a whole shelf of puzzles uploads two photos each; 120 an hour is generous
-// for that and still stops a script from filling the disk. Counted per member (per address
-// for the signed-out, who are refused anyway) by the API's one rate-limit registration.
-export const UPLOADS_PER_HOUR = 120;
-const uploadRateLimit = {
-  max: UPLOADS_PER_HOUR,
-  timeWindow: 60 * 60 * 1000,
-  keyGenerator: (request: FastifyRequest) => (request.member ? `member:${request.member.id}` : `ip:${request.ip}`),
-  errorResponseBuilder: () =>
-    new AppError(
-      'RATE_LIMITED',
-      'You have uploaded a lot of photos in the last hour. Please wait a while and try again.',
-    ),
-};
+const uploadRateLimit = perMemberRateLimit(
+  UPLOADS_PER_HOUR,
+  60 * 60 * 1000,
+  'You have uploaded a lot of photos in the last hour. Please wait a while and try again.',
+);
 
-const uploadedSchema = z.object({ url: z.string(), thumbnailUrl: z.string() });
 const TOO_LARGE_MESSAGE = 'The photo is too large. Please choose an image of at most 10 MB.';
+const ONE_AT_A_TIME_MESSAGE = 'Send one picture at a time.';
+
+/**
+ * The one file of the upload. Every part is read, so a second file is seen (and refused with
+ * 400) rather than silently dropped; other fields are ignored.
+ */
+async function readOnePicture(request: FastifyRequest): Promise<Buffer> {
+  let picture: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (picture) throw new AppError('BAD_REQUEST', ONE_AT_A_TIME_MESSAGE);
+      // Reads at most the limit; one byte more and the plugin throws (checked below).
+      picture = await part.toBuffer();
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
+    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', ONE_AT_A_TIME_MESSAGE);
+    throw err;
+  }
+  if (!picture) throw new AppError('BAD_REQUEST', 'Choose an image to upload.');
+  return picture;
+}
 
 export async function uploadRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
   // Its own scope, so the multipart parser exists for this route alone; the rest of the API
@@ -41,29 +57,24 @@ export async function uploadRoutes(parent: FastifyInstance, ctx: AppContext): Pr
 
     app.post(
       '/uploads',
-      { schema: { response: { 201: uploadedSchema } }, config: { rateLimit: uploadRateLimit } },
+      {
+        onRequest: memberOnly,
+        schema: {
+          // The body is multipart/form-data with one file part (read by readOnePicture, not validated here).
+          consumes: ['multipart/form-data'],
+          querystring: uploadQuerySchema,
+          response: { 201: uploadedImageSchema },
+        },
+        config: uploadRateLimit,
+      },
       async (request, reply) => {
-        requireMember(request);
         if (!request.isMultipart()) {
           throw new AppError('UNSUPPORTED_MEDIA', 'Send the image as a multipart/form-data upload.');
         }
 
-        let buffer: Buffer;
+        const buffer = await readOnePicture(request);
         try {
-          const file = await request.file();
-          if (!file) throw new AppError('BAD_REQUEST', 'Choose an image to upload.');
-          // Reads at most the limit; one byte more and the plugin throws (checked below).
-          buffer = await file.toBuffer();
-        } catch (err) {
-          if (err instanceof AppError) throw err;
-          const code = (err as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
-          if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', 'Upload one image at a time.');
-          throw err;
-        }
-
-        try {
-          return reply.status(201).send(await saveImage(ctx.config.uploadDir, buffer));
+          return reply.status(201).send(await saveImage(ctx.pictures, buffer, request.query.shape));
         } catch (err) {
           if (!(err instanceof NotAnImageError)) throw err;
           // The plain "not an image" case gets the catalogue's wording; a damaged or enormous

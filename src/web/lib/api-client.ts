@@ -2,11 +2,7 @@
 // cookies are sent, JSON bodies carry a JSON content type, and a non-success answer becomes
 // an ApiError whose message is `${status}: ${bodyText || statusText}`.
 
-/** One entry of a validation error list, as the server sends it. */
-export interface ApiFieldError {
-  path: string;
-  message: string;
-}
+import type { FieldError } from '../../domain/errors';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -16,7 +12,7 @@ export class ApiError extends Error {
   /** The server's `message` field, when the body was JSON: the text to show in a toast. */
   readonly serverMessage: string | undefined;
   /** The server's `errors` list, when it sent one (validation failures). */
-  readonly errors: ApiFieldError[];
+  readonly errors: FieldError[];
 
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
@@ -24,7 +20,7 @@ export class ApiError extends Error {
     this.bodyText = bodyText;
     const body = parseJson(bodyText);
     this.serverMessage = typeof body?.message === 'string' ? body.message : undefined;
-    this.errors = Array.isArray(body?.errors) ? (body.errors as ApiFieldError[]) : [];
+    this.errors = Array.isArray(body?.errors) ? (body.errors as FieldError[]) : [];
   }
 }
 
@@ -47,12 +43,13 @@ export interface RequestOptions {
   credentials?: RequestCredentials;
 }
 
-export async function apiRequest<T>(
+/** Sends one call; a non-success answer throws ApiError. Answers the response and its text. */
+async function send(
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
-  body?: Body,
-  options: RequestOptions = {},
-): Promise<T> {
+  body: Body,
+  options: RequestOptions,
+): Promise<{ response: Response; text: string }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -73,8 +70,31 @@ export async function apiRequest<T>(
 
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
+  return { response, text };
+}
+
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: Body,
+  options: RequestOptions = {},
+): Promise<T> {
+  const { text } = await send(method, path, body, options);
   if (!text) return undefined as T;
   return JSON.parse(text) as T;
+}
+
+/** One page of a list the server pages: the array it answered, and the total its X-Total-Count header gives. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+export async function getPage<T>(path: string, options: RequestOptions = {}): Promise<ListPage<T>> {
+  const { response, text } = await send('GET', path, undefined, options);
+  const items = JSON.parse(text) as T[];
+  const total = Number(response.headers.get('X-Total-Count'));
+  return { items, total: Number.isFinite(total) ? total : items.length };
 }
 
 export const api = {

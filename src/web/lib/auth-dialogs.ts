@@ -8,6 +8,12 @@ export interface AuthDialogsProps {
   open: AuthDialogName | null;
   /** Open another dialog (switching closes the current one), or close with null. */
   onOpenChange: (next: AuthDialogName | null) => void;
+  /**
+   * Set on the public pages a visitor browses (not the landing page): the page to come back
+   * to from the e-mailed join or sign-in link. The membership terms are then not on the page,
+   * so the Join dialog links to them on the landing page instead.
+   */
+  returnTo?: string;
 }
 
 const DIALOG_NAMES: readonly AuthDialogName[] = ['sign-in', 'join', 'forgot-password', 'login-link'];

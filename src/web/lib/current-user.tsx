@@ -1,27 +1,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { MemberSelf } from '../../domain/members';
 
 /**
- * The signed-in member as GET /api/auth/user returns it (spec section 3, User), limited to
- * the fields the client reads. Features read it from this context rather than importing the
- * auth feature, so no feature depends on another.
+ * The signed-in member as GET /api/auth/user returns it: the domain's self view. Features
+ * read it from this context rather than importing the auth feature, so no feature depends
+ * on another.
  */
-export interface CurrentUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  isAdmin: boolean;
-  hasSeenWelcomeGift: boolean;
-  profileCompleted: boolean;
-  puzzlePoints: number;
-  profileImageUrl?: string | null;
-  phone?: string | null;
-  country?: string | null;
-  town_or_city?: string | null;
-  postcode?: string | null;
-  createdAt?: string;
-  joinedAt?: string;
-}
+export type CurrentUser = MemberSelf;
 
 // undefined = no provider (a programming error); null = signed out.
 const CurrentUserContext = createContext<CurrentUser | null | undefined>(undefined);

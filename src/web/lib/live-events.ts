@@ -13,6 +13,7 @@
 // first page's bundle.
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { endSession } from './query-client';
 import { queryKeys } from './query-keys';
 
 export const LIVE_EVENTS_URL = '/api/events';
@@ -53,6 +54,13 @@ export function applyLiveEvent(queryClient: QueryClient, type: string, event: Ev
     case 'notification':
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
       break;
+    // An administrator suspended the membership: the server has ended every session, and
+    // this page signs out now instead of at its next call, saying why.
+    case 'session-ended':
+      if (typeof data.message === 'string') {
+        endSession(queryClient, { title: 'You have been signed out', description: data.message });
+      }
+      break;
   }
 }
 
@@ -72,7 +80,7 @@ export function refreshAfterGap(queryClient: QueryClient): void {
   }
 }
 
-const EVENT_TYPES = ['unread-count', 'message', 'trade', 'notification'] as const;
+const EVENT_TYPES = ['unread-count', 'message', 'trade', 'notification', 'session-ended'] as const;
 
 const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 

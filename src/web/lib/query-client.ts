@@ -55,16 +55,20 @@ export function forgetMember(queryClient: QueryClient): void {
 
 /**
  * The member is signed out in this browser too: the page shows the signed-out state (member
- * pages send visitors to /) and a toast says why and what to do.
+ * pages send visitors to /) and a toast says why and what to do. `notice` is what the server
+ * said when it ended the session itself (a suspension, over the live events).
  */
-function endSession(queryClient: QueryClient): void {
+export function endSession(
+  queryClient: QueryClient,
+  notice: { title: string; description: string } = SESSION_ENDED_TOAST,
+): void {
   // A visitor's 401 (a wrong password at sign-in) is the caller's to report, and once the
   // first refused call has ended the session the others that were on their way say nothing.
   if (!queryClient.getQueryData<CurrentUser | null>(queryKeys.currentUser)) return;
   forgetMember(queryClient);
   // After the refused call's own failure toast ('Failed to add puzzle to favorites'), which
   // its caller raises a moment later: only one toast shows, and this one says what to do.
-  setTimeout(() => toast(SESSION_ENDED_TOAST), 0);
+  setTimeout(() => toast(notice), 0);
 }
 
 /** The current user is fresh for 300000 ms and kept for 600000 ms (spec section 9). */

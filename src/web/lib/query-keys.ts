@@ -3,6 +3,8 @@
 // importing that feature, so the keys live here.
 export const queryKeys = {
   currentUser: ['auth', 'user'] as const,
+  /** GET /api/puzzle-listings/{id}: one listing, whichever feature shows it (lib/get-listing.ts). */
+  listing: (id: number) => ['puzzle-listings', 'detail', id] as const,
   unreadCount: ['messages', 'unread-count'] as const,
   /** Prefix of every messaging query (threads, their messages, the unread count). */
   messagesAll: ['messages'] as const,
@@ -18,6 +20,8 @@ export const queryKeys = {
   notifications: ['notifications'] as const,
   /** GET /api/notifications/unread-count: the top bar's notifications badge. */
   notificationsUnreadCount: ['notifications', 'unread-count'] as const,
+  /** Prefix of the manufacturer choice lists (an administrator's change refreshes them). */
+  manufacturers: ['manufacturers'] as const,
   /** GET /api/points/transactions: the member's PuzzlePoints history (a trade moves points). */
   pointsTransactions: ['trades', 'points-transactions'] as const,
 };

@@ -37,7 +37,9 @@ export const adminActions = pgTable(
   },
   (t) => [
     index('admin_actions_timestamp_idx').on(descending(t.timestamp)),
-    index('admin_actions_admin_id_idx').on(t.adminId),
+    // The activity tab's filters, newest first within each.
+    index('admin_actions_admin_id_timestamp_idx').on(t.adminId, descending(t.timestamp)),
+    index('admin_actions_action_timestamp_idx').on(t.action, descending(t.timestamp)),
   ],
 );
 

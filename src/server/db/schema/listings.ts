@@ -1,6 +1,16 @@
 // Manufacturers, puzzle listings and favourites.
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { DIMENSION_UNITS, LISTING_CONDITIONS, LISTING_DIFFICULTIES, LISTING_STATUSES } from '../../../domain/enums';
 import { createdAt, descending, idColumn, oneOf, timestamptz, updatedAt } from './columns';
 import { users } from './users';
@@ -9,14 +19,19 @@ import { users } from './users';
  * Puzzle brands. A fresh install gets the reference list (src/server/db/reference/
  * manufacturers.ts) from a migration; admins add, rename, deactivate and delete.
  */
-export const manufacturers = pgTable('manufacturers', {
-  id: idColumn(),
-  // Unique as a plain constraint so the reference migration can use ON CONFLICT (name).
-  name: text('name').notNull().unique('manufacturers_name_unique'),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const manufacturers = pgTable(
+  'manufacturers',
+  {
+    id: idColumn(),
+    // Unique as a plain constraint so the reference migration can use ON CONFLICT (name).
+    name: text('name').notNull().unique('manufacturers_name_unique'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // 'Ravensburger' and 'ravensburger' are one brand (CONTRACT §6).
+  (t) => [uniqueIndex('manufacturers_name_lower_unique').on(sql`lower(${t.name})`)],
+);
 
 // Browse only ever shows active listings (CONTRACT §4), so its indexes are partial.
 const ACTIVE = sql`status = 'active'`;
@@ -76,6 +91,8 @@ export const puzzleListings = pgTable(
 
     // My Listings: a member's listings, counted per status.
     index('puzzle_listings_user_id_status_idx').on(t.userId, t.status),
+    // How many listings use a manufacturer (the admin panel; deleting one in use is refused).
+    index('puzzle_listings_manufacturer_id_idx').on(t.manufacturerId),
 
     // Text search and the artist filter (case-insensitive substring): trigram GIN.
     index('puzzle_listings_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),

@@ -2,6 +2,7 @@
 // sign-in counts and the optional public member profile.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -12,7 +13,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { CONDITION_PREFERENCES, PREFERRED_DIFFICULTIES, TOKEN_PURPOSES } from '../../../domain/enums';
+import { CONDITION_PREFERENCES, PREFERRED_DIFFICULTIES, TEXT_SIZES, TOKEN_PURPOSES } from '../../../domain/enums';
 import { createdAt, idColumn, oneOf, timestamptz, updatedAt } from './columns';
 
 /**
@@ -69,11 +70,42 @@ export const users = pgTable(
     // Cached average of the visible feedback received (0 = none yet, shown as 'New Member').
     tradingReputation: doublePrecision('trading_reputation').notNull().default(0),
     completedTrades: integer('completed_trades').notNull().default(0),
+    // An administrator's suspension (CONTRACT §6). In force while suspended_at is set and
+    // suspended_until is null (until further notice) or still ahead: a suspension with an
+    // end date ends by itself then (isSuspended in src/domain/admin.ts; the same rule in SQL
+    // in members/suspension-sql.ts).
+    suspendedAt: timestamptz('suspended_at'),
+    suspendedUntil: timestamptz('suspended_until'),
+    suspensionReason: text('suspension_reason'),
+    suspendedById: integer('suspended_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    // The member's own text size (CONTRACT §7): saved on the account so it follows them to
+    // every device.
+    textSize: text('text_size', { enum: TEXT_SIZES }).notNull().default('standard'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    check(
+      'users_suspension_complete',
+      sql`(${t.suspendedAt} IS NULL AND ${t.suspendedUntil} IS NULL AND ${t.suspensionReason} IS NULL)
+        OR (${t.suspendedAt} IS NOT NULL AND ${t.suspensionReason} IS NOT NULL)`,
+    ),
+    // The admin panel's users table: search by name or e-mail (trigram), a sort per column
+    // (id breaks ties, so pages never repeat or skip a member), the suspended and the admins.
+    index('users_admin_search_trgm_idx').using(
+      'gin',
+      sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || ${t.email}) gin_trgm_ops`,
+    ),
+    index('users_name_sort_idx').on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
+    index('users_puzzle_points_idx').on(t.puzzlePoints, t.id),
+    index('users_joined_at_idx').on(t.joinedAt, t.id),
+    index('users_is_admin_idx').on(t.isAdmin, t.id),
+    index('users_welcome_gift_idx').on(t.hasSeenWelcomeGift, t.id),
+    index('users_profile_completed_idx').on(t.profileCompleted, t.id),
+    index('users_suspended_idx')
+      .on(t.suspendedAt, t.id)
+      .where(sql`suspended_at IS NOT NULL`),
     check('users_puzzle_points_non_negative', sql`${t.puzzlePoints} >= 0`),
     check('users_completed_trades_non_negative', sql`${t.completedTrades} >= 0`),
     check('users_preferred_difficulty_check', oneOf(t.preferredDifficulty, PREFERRED_DIFFICULTIES)),
@@ -83,6 +115,13 @@ export const users = pgTable(
       sql`${t.minPieceCount} BETWEEN 0 AND 50000 AND ${t.maxPieceCount} BETWEEN 0 AND 50000`,
     ),
     check('users_trading_reputation_range', sql`${t.tradingReputation} BETWEEN 0 AND 5`),
+    check('users_text_size_check', oneOf(t.textSize, TEXT_SIZES)),
+    // The member directory (src/server/members/directory-repository.ts): first names searched
+    // anywhere ignoring case, towns by their start ignoring case, cards in name order. The
+    // queries repeat these expressions exactly so the planner can use them.
+    index('users_first_name_trgm_idx').using('gin', sql`lower(${t.firstName}) gin_trgm_ops`),
+    index('users_town_prefix_idx').on(sql`lower(${t.town_or_city}) text_pattern_ops`),
+    index('users_name_order_idx').on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
   ],
 );
 

@@ -42,7 +42,7 @@ export function MobileMenu({
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" className="px-3">
+        <Button variant="ghost" className="px-3 max-sm:px-2">
           <Menu aria-hidden="true" className="size-6" />
           Menu
         </Button>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { CurrentUser } from '../../lib/current-user';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
-import { TopBar } from './top-bar';
+import { TopBar, type VisitorActions } from './top-bar';
 
 export interface PageFrameProps {
   user: CurrentUser | null;
@@ -11,6 +11,8 @@ export interface PageFrameProps {
   notificationCount?: number;
   onSignOut: () => void;
   isSigningOut: boolean;
+  /** On the pages visitors may browse: Sign In and Join Now for a visitor. */
+  visitorActions?: VisitorActions;
   children: ReactNode;
 }
 

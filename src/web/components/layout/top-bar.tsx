@@ -22,17 +22,36 @@ export interface TopBarProps {
   notificationCount?: number;
   onSignOut: () => void;
   isSigningOut: boolean;
+  /** On the pages visitors may browse: the way in, for a visitor. */
+  visitorActions?: VisitorActions;
 }
+
+export type VisitorActions = { onSignIn: () => void; onJoin: () => void };
 
 /** What a screen reader hears after 'Notifications': 'Notifications (2 unread)'. */
 const notificationsLabel = (count: number) => `${count} unread`;
 
 /** The sticky bar at the top of every member page (spec section 2). */
-export function TopBar({ user, unreadCount, notificationCount = 0, onSignOut, isSigningOut }: TopBarProps) {
+export function TopBar({
+  user,
+  unreadCount,
+  notificationCount = 0,
+  onSignOut,
+  isSigningOut,
+  visitorActions,
+}: TopBarProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white">
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-2 px-4">
         <Brand />
+        {!user && visitorActions && (
+          <div className="ml-auto flex flex-wrap items-center gap-2 py-2">
+            <Button variant="secondary" onClick={visitorActions.onSignIn}>
+              Sign In
+            </Button>
+            <Button onClick={visitorActions.onJoin}>Join Now</Button>
+          </div>
+        )}
         {user && (
           <>
             <nav aria-label="Main" className="hidden lg:block">
@@ -52,13 +71,19 @@ export function TopBar({ user, unreadCount, notificationCount = 0, onSignOut, is
                 )}
               </ul>
             </nav>
-            <div className="ml-auto flex items-center gap-1">
+            {/* Wraps rather than run off a narrow screen at the member's largest text size. */}
+            <div className="ml-auto flex flex-wrap items-center justify-end gap-1">
               {/* Icon-only below 1536px to fit (My Trades joined the bar); the label is still read out.
                   Between 1024 and 1280px with Admin, this group wraps under the links rather than overflow. */}
-              <NavLinkItem item={messagesNavItem} showIcon labelClassName="sr-only 2xl:not-sr-only">
+              <NavLinkItem
+                item={messagesNavItem}
+                showIcon
+                labelClassName="sr-only 2xl:not-sr-only"
+                className="max-sm:px-2"
+              >
                 <UnreadBadge count={unreadCount} />
               </NavLinkItem>
-              <NavLinkItem item={notificationsNavItem} showIcon labelClassName="sr-only">
+              <NavLinkItem item={notificationsNavItem} showIcon labelClassName="sr-only" className="max-sm:px-2">
                 <UnreadBadge count={notificationCount} describe={notificationsLabel} />
               </NavLinkItem>
               <NavLinkItem

@@ -3,9 +3,12 @@ import { Slot } from 'radix-ui';
 import { cn } from '../../lib/cn';
 
 // Every button is at least 44px high (and 44px wide for icon buttons) so older hands can hit it.
+// On a phone a long label may wrap instead of running off the screen (a member's largest text
+// size makes 'Continue to Dashboard' wider than a 390 px screen).
 const base =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-md font-semibold whitespace-nowrap ' +
-  'transition-colors disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:shrink-0';
+  'inline-flex min-h-11 max-w-full items-center justify-center gap-2 rounded-md text-center font-semibold ' +
+  'whitespace-nowrap max-sm:whitespace-normal transition-colors disabled:cursor-not-allowed disabled:opacity-60 ' +
+  '[&_svg]:shrink-0';
 
 const variants = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800',

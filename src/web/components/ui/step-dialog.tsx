@@ -1,6 +1,13 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useForm, type FieldValues } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { Button, type ButtonVariant } from './button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
+import { Field } from './field';
+import { Input } from './input';
+import { Select } from './select';
+import { Textarea } from './textarea';
 
 export interface StepField {
   name: string;
@@ -14,28 +21,34 @@ export interface StepField {
   options?: { value: string; label: string }[];
 }
 
-export interface StepDialogProps {
+/** What the fields hold as typed: every value is text. */
+type StepValues = Record<string, string>;
+
+export interface StepDialogProps<Out extends FieldValues = StepValues> {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description: ReactNode;
   fields?: StepField[];
+  /**
+   * The fields' rules: the domain's body schema (or one derived from it), so the messages under
+   * the fields are the server's own. Required whenever there are fields.
+   */
+  schema?: z.ZodType<Out>;
   confirmLabel: string;
   cancelLabel?: string;
   confirmVariant?: ButtonVariant;
   isPending: boolean;
-  /** Checks the values; answers field name -> message for the fields in error. */
-  validate?: (values: Record<string, string>) => Record<string, string>;
-  onConfirm: (values: Record<string, string>) => void;
+  /** Called with the schema's output (trimmed, blanks as null) once the fields are valid. */
+  onConfirm: (values: Out) => void;
 }
-
-const fieldClasses = 'w-full rounded-md border-2 border-line-strong bg-white px-3 py-2 text-base text-ink';
 
 /**
  * A confirmation with a form: a question, optional fields (a trade's carrier, tracking,
- * details…) and two clearly worded buttons. Errors sit under their field and are read with it.
+ * details…) and two clearly worded buttons. Errors sit under their field and are read with it;
+ * the first field in error takes the focus.
  */
-export function StepDialog(props: StepDialogProps) {
+export function StepDialog<Out extends FieldValues = StepValues>(props: StepDialogProps<Out>) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
       <DialogContent>{props.open && <StepForm {...props} />}</DialogContent>
@@ -43,36 +56,30 @@ export function StepDialog(props: StepDialogProps) {
   );
 }
 
-function StepForm({
+function StepForm<Out extends FieldValues>({
   onOpenChange,
   title,
   description,
   fields = [],
+  schema,
   confirmLabel,
   cancelLabel = 'Go back',
   confirmVariant = 'primary',
   isPending,
-  validate,
   onConfirm,
-}: StepDialogProps) {
-  const id = useId();
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fields.map((f) => [f.name, ''])),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+}: StepDialogProps<Out>) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<StepValues, unknown, Out>({
+    resolver: schema ? zodResolver(schema as z.ZodType<Out, StepValues>) : undefined,
+    defaultValues: Object.fromEntries(fields.map((f) => [f.name, ''])),
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (isPending) return;
-    const found = validate?.(values) ?? {};
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const first = fields.find((f) => found[f.name]);
-      if (first) document.getElementById(`${id}-${first.name}`)?.focus();
-      return;
-    }
-    onConfirm(values);
-  };
+  const onSubmit = handleSubmit((values) => {
+    if (!isPending) onConfirm(values);
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -85,52 +92,28 @@ function StepForm({
       {fields.length > 0 && (
         <div className="flex flex-col gap-4">
           {fields.map((field) => {
-            const inputId = `${id}-${field.name}`;
-            const error = errors[field.name];
-            const describedBy = [field.hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null]
-              .filter(Boolean)
-              .join(' ');
-            const common = {
-              id: inputId,
-              name: field.name,
-              value: values[field.name] ?? '',
-              maxLength: field.maxLength,
-              'aria-invalid': error ? true : undefined,
-              'aria-describedby': describedBy || undefined,
-              required: field.required || undefined,
-              onChange: (event: { target: { value: string } }) =>
-                setValues((current) => ({ ...current, [field.name]: event.target.value })),
-            };
+            const control = { maxLength: field.maxLength, required: field.required, ...register(field.name) };
             return (
-              <div key={field.name} className="flex flex-col gap-1">
-                <label htmlFor={inputId} className="font-semibold">
-                  {field.label}
-                  {field.required ? ' (required)' : ' (optional)'}
-                </label>
-                {field.hint && (
-                  <p id={`${inputId}-hint`} className="text-sm text-ink-muted">
-                    {field.hint}
-                  </p>
-                )}
+              <Field
+                key={field.name}
+                label={`${field.label}${field.required ? ' (required)' : ' (optional)'}`}
+                hint={field.hint}
+                error={errors[field.name]?.message}
+              >
                 {field.options ? (
-                  <select className={`min-h-12 ${fieldClasses}`} {...common}>
+                  <Select {...control}>
                     {field.options.map((option) => (
                       <option key={option.value} value={option.value}>
                         {option.label}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 ) : field.multiline ? (
-                  <textarea className={`min-h-28 ${fieldClasses}`} rows={4} {...common} />
+                  <Textarea rows={4} {...control} />
                 ) : (
-                  <input className={`min-h-12 ${fieldClasses}`} {...common} />
+                  <Input {...control} />
                 )}
-                {error && (
-                  <p id={`${inputId}-error`} className="font-semibold text-danger-700">
-                    {error}
-                  </p>
-                )}
-              </div>
+              </Field>
             );
           })}
         </div>
@@ -145,14 +128,4 @@ function StepForm({
       </DialogFooter>
     </form>
   );
-}
-
-/** A zod safeParse result turned into field name -> first message. */
-export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !out[key]) out[key] = issue.message;
-  }
-  return out;
 }

@@ -1,4 +1,4 @@
-import type { Trade } from './types';
+import type { Trade } from '../../../domain/trades';
 
 // What the dashboard's 'What to do next' card lists: every trade waiting on this member.
 // Pure, so it is unit-tested without a browser (tests/unit/web-trade-tasks.test.ts).

@@ -1,20 +1,24 @@
 import { useState } from 'react';
-import { resolveDisputeSchema } from '../../../../domain/trades';
+import type { z } from 'zod';
+import { resolveDisputeSchema, type ResolveDisputeBody, type Trade } from '../../../../domain/trades';
 import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { fieldErrors, StepDialog } from '../../../components/ui/step-dialog';
+import { StepDialog } from '../../../components/ui/step-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatActivityDate, formatPuzzlePoints } from '../../../lib/format';
 import { useDisputedTrades } from '../api/get-disputed-trades';
 import { useResolveDispute } from '../api/resolve-dispute';
-import type { DisputedTrade, DisputeOutcome } from '../types';
 
 // CONTRACT §4: a disputed trade is frozen, its points held, until an administrator decides
 // it. The decision is final and moves points, so each choice is confirmed in a dialog that
 // says exactly what will happen, with room for a note kept in the activity log.
 
 const NOTES_MAX = 500;
+// The outcome is the button the administrator pressed; the dialog asks only for the note.
+const notesSchema = resolveDisputeSchema.pick({ notes: true });
 
 /** The 'Trade disputes' section of /admin: every dispute waiting for a decision. */
 export function TradeDisputes() {
@@ -31,11 +35,13 @@ export function TradeDisputes() {
       {disputes.isPending ? (
         <PageSpinner />
       ) : disputes.isError ? (
-        <p role="alert" className="mt-4 font-semibold text-danger-700">
-          {errorMessage(disputes.error, 'The disputes could not be loaded. Please reload the page.')}
-        </p>
+        <ErrorState
+          className="mt-4"
+          message={errorMessage(disputes.error, 'The disputes could not be loaded.')}
+          onRetry={() => void disputes.refetch()}
+        />
       ) : disputes.data.length === 0 ? (
-        <p className="mt-4 rounded-lg border-2 border-line bg-white p-4">No trades are waiting for a decision.</p>
+        <EmptyState className="mt-4">No trades are waiting for a decision.</EmptyState>
       ) : (
         <ul className="mt-4 flex flex-col gap-4">
           {disputes.data.map((trade) => (
@@ -49,8 +55,8 @@ export function TradeDisputes() {
   );
 }
 
-function DisputeCard({ trade }: { trade: DisputedTrade }) {
-  const [open, setOpen] = useState<DisputeOutcome | null>(null);
+function DisputeCard({ trade }: { trade: Trade }) {
+  const [open, setOpen] = useState<ResolveDisputeBody['outcome'] | null>(null);
   const resolve = useResolveDispute();
   const headingId = `dispute-${trade.id}-title`;
   const reporter =
@@ -60,9 +66,9 @@ function DisputeCard({ trade }: { trade: DisputedTrade }) {
   const held = formatPuzzlePoints(trade.heldPoints);
   const title = `“${trade.listing.title}”`;
 
-  const decide = (outcome: DisputeOutcome, notes: string) => {
+  const decide = (outcome: ResolveDisputeBody['outcome'], notes: string | null | undefined) => {
     resolve.mutate(
-      { tradeId: trade.id, body: { outcome, notes: notes.trim() || undefined } },
+      { tradeId: trade.id, body: { outcome, notes } },
       {
         onSuccess: () => {
           setOpen(null);
@@ -85,16 +91,13 @@ function DisputeCard({ trade }: { trade: DisputedTrade }) {
       },
     );
   };
-  const dialogProps = (outcome: DisputeOutcome) => ({
+  const dialogProps = (outcome: ResolveDisputeBody['outcome']) => ({
     open: open === outcome,
     onOpenChange: (isOpen: boolean) => setOpen(isOpen ? outcome : null),
     isPending: resolve.isPending,
     fields: [{ name: 'notes', label: 'Note for the activity log', multiline: true, maxLength: NOTES_MAX }],
-    validate: (values: Record<string, string>) => {
-      const parsed = resolveDisputeSchema.safeParse({ outcome, notes: values.notes });
-      return parsed.success ? {} : fieldErrors(parsed.error.issues);
-    },
-    onConfirm: (values: Record<string, string>) => decide(outcome, values.notes ?? ''),
+    schema: notesSchema,
+    onConfirm: ({ notes }: z.output<typeof notesSchema>) => decide(outcome, notes),
   });
 
   return (

@@ -14,6 +14,8 @@ export interface AuthDialogProps {
   onSwitch: (next: AuthDialogName) => void;
   /** Where focus goes when this dialog closes (see AuthDialogs). */
   onCloseAutoFocus: (event: Event) => void;
+  /** The page an e-mailed link brings the member back to (see AuthDialogsProps). */
+  returnTo?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface AuthDialogProps {
  * and focus goes back to it only when the last dialog closes. The Join dialog's link to the
  * membership terms closes it and sends focus to the terms on the page instead.
  */
-export function AuthDialogs({ open, onOpenChange }: AuthDialogsProps) {
+export function AuthDialogs({ open, onOpenChange, returnTo }: AuthDialogsProps) {
   const opener = useRef<HTMLElement | null>(null);
   const current = useRef<AuthDialogName | null>(null);
   /** The id of the page section to show once the dialog has gone, instead of the opener. */
@@ -62,6 +64,7 @@ export function AuthDialogs({ open, onOpenChange }: AuthDialogsProps) {
     onOpenChange: (isOpen) => onOpenChange(isOpen ? name : null),
     onSwitch: (next) => onOpenChange(next),
     onCloseAutoFocus: returnFocus,
+    returnTo,
   });
 
   return (
@@ -69,10 +72,15 @@ export function AuthDialogs({ open, onOpenChange }: AuthDialogsProps) {
       <SignInDialog {...propsFor('sign-in')} />
       <RegisterDialog
         {...propsFor('join')}
-        onReadTerms={() => {
-          showAfterClose.current = landingAnchors.membershipTerms;
-          onOpenChange(null);
-        }}
+        onReadTerms={
+          // Away from the landing page the terms are not on the page: the link leads there.
+          returnTo === undefined
+            ? () => {
+                showAfterClose.current = landingAnchors.membershipTerms;
+                onOpenChange(null);
+              }
+            : undefined
+        }
       />
       <ForgotPasswordDialog {...propsFor('forgot-password')} />
       <LoginLinkDialog {...propsFor('login-link')} />

@@ -5,10 +5,12 @@ import type { z } from 'zod';
 import { forgotPasswordSchema } from '../../../../domain/auth';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { toast } from '../../../components/ui/use-toast';
 import { failureText } from '../api/failure-text';
 import type { AuthDialogProps } from './auth-dialogs';
-import { SubmitButton, TextField } from './form-fields';
 import { SentConfirmation } from './sent-confirmation';
 
 // Forgot password and the e-mail login link are the same dialog: an address, one call, then a
@@ -29,7 +31,10 @@ const emailSchema = forgotPasswordSchema;
 type EmailValues = z.input<typeof emailSchema>;
 type EmailOutput = z.output<typeof emailSchema>;
 
-type SendHook = () => { mutateAsync: (body: EmailOutput) => Promise<unknown>; isPending: boolean };
+type SendHook = () => {
+  mutateAsync: (body: EmailOutput & { returnTo?: string }) => Promise<unknown>;
+  isPending: boolean;
+};
 
 export function EmailLinkDialog({
   texts,
@@ -38,17 +43,28 @@ export function EmailLinkDialog({
   onOpenChange,
   onSwitch,
   onCloseAutoFocus,
+  returnTo,
 }: AuthDialogProps & { texts: EmailLinkTexts; useSend: SendHook }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <EmailLinkBody texts={texts} useSend={useSend} onBack={() => onSwitch('sign-in')} />
+        <EmailLinkBody texts={texts} useSend={useSend} onBack={() => onSwitch('sign-in')} returnTo={returnTo} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function EmailLinkBody({ texts, useSend, onBack }: { texts: EmailLinkTexts; useSend: SendHook; onBack: () => void }) {
+function EmailLinkBody({
+  texts,
+  useSend,
+  onBack,
+  returnTo,
+}: {
+  texts: EmailLinkTexts;
+  useSend: SendHook;
+  onBack: () => void;
+  returnTo?: string;
+}) {
   const [sent, setSent] = useState(false);
   const { mutateAsync, isPending } = useSend();
   const {
@@ -63,7 +79,7 @@ function EmailLinkBody({ texts, useSend, onBack }: { texts: EmailLinkTexts; useS
   const onSubmit = handleSubmit(async (values) => {
     if (isPending) return;
     try {
-      await mutateAsync(values);
+      await mutateAsync(returnTo === undefined ? values : { ...values, returnTo });
     } catch (error) {
       toast({
         title: texts.failureTitle,
@@ -90,15 +106,10 @@ function EmailLinkBody({ texts, useSend, onBack }: { texts: EmailLinkTexts; useS
         />
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-          <TextField
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            registration={register('email')}
-            error={errors.email?.message}
-          />
-          <SubmitButton busy={isPending} label={texts.submitLabel} busyLabel={texts.busyLabel} />
+          <Field label="Email address" error={errors.email?.message}>
+            <Input type="email" autoComplete="email" spellCheck={false} {...register('email')} />
+          </Field>
+          <SubmitButton busy={isPending} label={texts.submitLabel} busyLabel={texts.busyLabel} className="w-full" />
           <p className="text-center">
             <Button variant="link" onClick={onBack}>
               Back to Sign In

@@ -17,6 +17,7 @@ const TEXTS: EmailLinkTexts = {
 };
 
 /** The forgot-password dialog: an e-mail address, then a confirmation that does not say whether it is a member's. */
-export function ForgotPasswordDialog(props: AuthDialogProps) {
+export function ForgotPasswordDialog({ returnTo: _signedOutAfterReset, ...props }: AuthDialogProps) {
+  // A reset ends signed out on the home page, so there is no page to return to.
   return <EmailLinkDialog {...props} texts={TEXTS} useSend={useForgotPassword} />;
 }

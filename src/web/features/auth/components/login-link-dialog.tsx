@@ -16,5 +16,6 @@ const TEXTS: EmailLinkTexts = {
 
 /** The e-mail login link dialog: signing in without a password, through a one-time link. */
 export function LoginLinkDialog(props: AuthDialogProps) {
+  // The e-mailed link brings the member back to the page they were on (returnTo).
   return <EmailLinkDialog {...props} texts={TEXTS} useSend={useSendLoginLink} />;
 }

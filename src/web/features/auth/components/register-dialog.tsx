@@ -5,20 +5,30 @@ import type { z } from 'zod';
 import { registerSchema } from '../../../../domain/auth';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { CheckboxField } from '../../../components/ui/checkbox';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { toast } from '../../../components/ui/use-toast';
 import { landingAnchors, paths } from '../../../paths';
 import { failureText } from '../api/failure-text';
 import { useRegisterEmail } from '../api/register-email';
 import type { AuthDialogProps } from './auth-dialogs';
-import { CheckboxField, SubmitButton, TextField } from './form-fields';
 
 export interface RegisterDialogProps extends AuthDialogProps {
-  /** Close the dialog and show the membership terms on the page. */
-  onReadTerms: () => void;
+  /** Close the dialog and show the membership terms on the page; absent when they are not on it. */
+  onReadTerms?: () => void;
 }
 
 /** The 'Join' dialog: an e-mail address and the terms; the address gets a link to set a password. */
-export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus, onReadTerms }: RegisterDialogProps) {
+export function RegisterDialog({
+  open,
+  onOpenChange,
+  onSwitch,
+  onCloseAutoFocus,
+  onReadTerms,
+  returnTo,
+}: RegisterDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
@@ -29,7 +39,7 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
             PuzzlePoints as a welcome gift.
           </DialogDescription>
         </DialogHeader>
-        <RegisterForm onSignIn={() => onSwitch('sign-in')} onReadTerms={onReadTerms} />
+        <RegisterForm onSignIn={() => onSwitch('sign-in')} onReadTerms={onReadTerms} returnTo={returnTo} />
       </DialogContent>
     </Dialog>
   );
@@ -38,7 +48,15 @@ export function RegisterDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus,
 type RegisterValues = z.input<typeof registerSchema>;
 type RegisterOutput = z.output<typeof registerSchema>;
 
-function RegisterForm({ onSignIn, onReadTerms }: { onSignIn: () => void; onReadTerms: () => void }) {
+function RegisterForm({
+  onSignIn,
+  onReadTerms,
+  returnTo,
+}: {
+  onSignIn: () => void;
+  onReadTerms?: () => void;
+  returnTo?: string;
+}) {
   const navigate = useNavigate();
   const { mutateAsync, isPending } = useRegisterEmail();
   const {
@@ -53,7 +71,7 @@ function RegisterForm({ onSignIn, onReadTerms }: { onSignIn: () => void; onReadT
   const onSubmit = handleSubmit(async ({ email }) => {
     if (isPending) return;
     try {
-      await mutateAsync({ email });
+      await mutateAsync({ email, returnTo });
     } catch (error) {
       toast({
         title: 'Registration failed',
@@ -67,36 +85,43 @@ function RegisterForm({ onSignIn, onReadTerms }: { onSignIn: () => void; onReadT
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
-        registration={register('email')}
-        error={errors.email?.message}
-      />
+      <Field label="Email address" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" spellCheck={false} {...register('email')} />
+      </Field>
       <CheckboxField
         label={
           <>
             I accept the club's{' '}
-            <a
-              href={`#${landingAnchors.membershipTerms}`}
-              className="font-semibold text-brand-700 underline hover:text-brand-900"
-              onClick={(event) => {
-                // A new tab or window (Ctrl, Shift, middle button) opens the page at the terms.
-                if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-                event.preventDefault();
-                onReadTerms();
-              }}
-            >
-              membership terms
-            </a>
+            {onReadTerms ? (
+              <a
+                href={`#${landingAnchors.membershipTerms}`}
+                className="font-semibold text-brand-700 underline hover:text-brand-900"
+                onClick={(event) => {
+                  // A new tab or window (Ctrl, Shift, middle button) opens the page at the terms.
+                  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  onReadTerms();
+                }}
+              >
+                membership terms
+              </a>
+            ) : (
+              // Not on this page: they open beside it, so the visitor keeps their place here.
+              <a
+                href={`${paths.home.getHref()}#${landingAnchors.membershipTerms}`}
+                target="_blank"
+                rel="noopener"
+                className="font-semibold text-brand-700 underline hover:text-brand-900"
+              >
+                membership terms (opens in a new tab)
+              </a>
+            )}
           </>
         }
-        registration={register('acceptTerms')}
         error={errors.acceptTerms?.message}
+        {...register('acceptTerms')}
       />
-      <SubmitButton busy={isPending} label="Send Verification Email" busyLabel="Sending Email..." />
+      <SubmitButton busy={isPending} label="Send Verification Email" busyLabel="Sending Email..." className="w-full" />
       <p className="text-center">
         Already a member?{' '}
         <Button variant="link" className="px-1" onClick={onSignIn}>

@@ -2,7 +2,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { setPasswordFormSchema } from '../../../../domain/auth';
-import { SubmitButton, TextField } from './form-fields';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 type SetPasswordValues = z.input<typeof setPasswordFormSchema>;
 type SetPasswordOutput = z.output<typeof setPasswordFormSchema>;
@@ -43,22 +45,17 @@ export function SetPasswordForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <TextField
+      <Field
         label={passwordLabel}
-        type="password"
-        autoComplete="new-password"
         hint="At least 8 characters. A short sentence you will remember works well."
-        registration={register('password')}
         error={errors.password?.message}
-      />
-      <TextField
-        label={confirmLabel}
-        type="password"
-        autoComplete="new-password"
-        registration={register('confirmPassword')}
-        error={errors.confirmPassword?.message}
-      />
-      <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} />
+      >
+        <Input type="password" autoComplete="new-password" {...register('password')} />
+      </Field>
+      <Field label={confirmLabel} error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+      </Field>
+      <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} className="w-full" />
     </form>
   );
 }

@@ -1,16 +1,22 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { CircleAlert } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import type { z } from 'zod';
 import { loginSchema } from '../../../../domain/auth';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { CheckboxField } from '../../../components/ui/checkbox';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
 import { displayName } from '../../../lib/current-user';
 import { failureText } from '../api/failure-text';
 import { useSignIn } from '../api/sign-in';
 import type { AuthDialogProps } from './auth-dialogs';
-import { CheckboxField, SubmitButton, TextField } from './form-fields';
 
 /** The 'Sign In' dialog, with the ways to the other three. */
 export function SignInDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: AuthDialogProps) {
@@ -44,6 +50,9 @@ function SignInForm({ onForgotPassword, onLoginLink, onJoin }: SignInFormProps) 
   const navigate = useNavigate();
   const location = useLocation();
   const { mutateAsync, isPending } = useSignIn();
+  // A suspended member (403) reads why and until when here, where it stays, not only in a
+  // toast that fades.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -58,12 +67,14 @@ function SignInForm({ onForgotPassword, onLoginLink, onJoin }: SignInFormProps) 
 
   const onSubmit = handleSubmit(async (values) => {
     if (isPending) return;
+    setRefusal(null);
     try {
       // The member is in the cache (and the page shows their home) before this resolves.
       const { user } = await mutateAsync(values);
       toast({ title: 'Welcome back!', description: `Successfully logged in as ${displayName(user)}` });
       if (from?.pathname) await navigate(`${from.pathname}${from.search ?? ''}`, { replace: true });
     } catch (error) {
+      if (error instanceof ApiError && error.status === 403 && error.serverMessage) setRefusal(error.serverMessage);
       toast({
         title: 'Login failed',
         description: failureText(error, { call: 'Login failed', toast: 'Please check your email and password.' }),
@@ -74,31 +85,31 @@ function SignInForm({ onForgotPassword, onLoginLink, onJoin }: SignInFormProps) 
 
   return (
     <div className="flex flex-col gap-5">
+      {refusal && (
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-md border-2 border-danger-700 bg-danger-50 p-3 font-semibold text-danger-900"
+        >
+          <CircleAlert aria-hidden="true" className="mt-1 size-5 shrink-0" />
+          <span>{refusal}</span>
+        </p>
+      )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          registration={register('email')}
-          error={errors.email?.message}
-        />
+        <Field label="Email address" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" spellCheck={false} {...register('email')} />
+        </Field>
         <div className="flex flex-col gap-1">
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            registration={register('password')}
-            error={errors.password?.message}
-          />
+          <Field label="Password" error={errors.password?.message}>
+            <Input type="password" autoComplete="current-password" {...register('password')} />
+          </Field>
           <p>
             <Button variant="link" className="px-0" onClick={onForgotPassword}>
               Forgot password?
             </Button>
           </p>
         </div>
-        <CheckboxField label="Remember me" registration={register('remember')} />
-        <SubmitButton busy={isPending} label="Sign In" busyLabel="Signing In..." />
+        <CheckboxField label="Remember me" {...register('remember')} />
+        <SubmitButton busy={isPending} label="Sign In" busyLabel="Signing In..." className="w-full" />
       </form>
       <div className="flex flex-col gap-3 border-t border-line pt-5">
         <p className="text-center text-ink-muted">Prefer not to type a password?</p>

@@ -8,6 +8,7 @@ import { paths } from '../../../paths';
 import { failureText } from '../api/failure-text';
 import { useVerifyLoginLink } from '../api/verify-login-link';
 import { LinkProblem } from '../components/link-problem';
+import { returnToFrom } from '../components/return-to';
 
 const INVALID_LINK_MESSAGE = 'This sign-in link is invalid or has expired.';
 
@@ -16,10 +17,11 @@ export function LoginLinkPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim();
   if (!token) return <InvalidLoginLink message={INVALID_LINK_MESSAGE} />;
-  return <SignInWithLink token={token} />;
+  return <SignInWithLink token={token} returnTo={returnToFrom(searchParams)} />;
 }
 
-function SignInWithLink({ token }: { token: string }) {
+/** Signs in, then goes home, or back to the page the member asked from (`returnTo`). */
+function SignInWithLink({ token, returnTo }: { token: string; returnTo: string | null }) {
   useDocumentTitle('Signing You In');
   const navigate = useNavigate();
   const { mutateAsync, error } = useVerifyLoginLink();
@@ -32,12 +34,12 @@ function SignInWithLink({ token }: { token: string }) {
     mutateAsync({ token })
       .then(async ({ user }) => {
         toast({ title: 'Welcome back!', description: `Successfully logged in as ${displayName(user)}` });
-        await navigate(paths.home.getHref(), { replace: true });
+        await navigate(returnTo ?? paths.home.getHref(), { replace: true });
       })
       .catch(() => {
         // Shown on the page below.
       });
-  }, [token, mutateAsync, navigate]);
+  }, [token, mutateAsync, navigate, returnTo]);
 
   if (error) return <InvalidLoginLink message={failureText(error, { toast: INVALID_LINK_MESSAGE })} />;
   return (

@@ -9,6 +9,7 @@ import { paths } from '../../../paths';
 import { failureText } from '../api/failure-text';
 import { useVerifyEmail } from '../api/verify-email';
 import { LinkProblem } from '../components/link-problem';
+import { returnToFrom } from '../components/return-to';
 import { SetPasswordForm } from '../components/set-password-form';
 
 /** /verify-email?token=…: the e-mailed link's page, where a new member chooses a password. */
@@ -22,12 +23,16 @@ export function VerifyEmailPage() {
       </LinkProblem>
     );
   }
-  return <CompleteRegistration token={token} />;
+  return <CompleteRegistration token={token} returnTo={returnToFrom(searchParams)} />;
 }
 
 type Outcome = 'signed-in' | 'activated';
 
-function CompleteRegistration({ token }: { token: string }) {
+/**
+ * With `returnTo` (the member joined from a puzzle they wanted) the new member goes back to
+ * that page instead of the welcome; the welcome gift still waits for them on the member home.
+ */
+function CompleteRegistration({ token, returnTo }: { token: string; returnTo: string | null }) {
   useDocumentTitle('Complete Your Registration');
   const navigate = useNavigate();
   const { mutateAsync, isPending } = useVerifyEmail();
@@ -40,22 +45,23 @@ function CompleteRegistration({ token }: { token: string }) {
     const timer = setTimeout(
       () => {
         void navigate(
-          outcome === 'signed-in'
-            ? `${paths.home.getHref()}?welcome=true`
-            : paths.registrationSuccess.getHref({ completed: true }),
+          outcome === 'activated'
+            ? paths.registrationSuccess.getHref({ completed: true })
+            : (returnTo ?? `${paths.home.getHref()}?welcome=true`),
         );
       },
       outcome === 'signed-in' ? AUTO_LOGIN_REDIRECT_MS : REGISTRATION_SUCCESS_REDIRECT_MS,
     );
     return () => clearTimeout(timer);
-  }, [outcome, navigate]);
+  }, [outcome, navigate, returnTo]);
 
   const complete = async (password: string) => {
     setFailure(null);
     try {
       const result = await mutateAsync({ token, password });
       if (result.autoLogin) {
-        newMemberFlag.raise();
+        // Sent on to their profile from the member home, unless they are going back to a page.
+        if (!returnTo) newMemberFlag.raise();
         // One toast at a time (spec section 9), so the welcome rides on the same one.
         toast({
           title: 'Registration Complete!',

@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MemberContent } from '../../../../domain/stats';
 import { api } from '../../../lib/api-client';
 
-export interface CommunityHighlights {
-  activeListings: number;
-  members: number;
-  latestPosts: Array<{ id: number; title: string; category: string; createdAt: string }>;
-}
-
 /** GET /api/member-content: the live figures for the Community Highlights card. */
-export function getMemberContent(): Promise<{ communityHighlights: CommunityHighlights }> {
-  return api.get<{ communityHighlights: CommunityHighlights }>('/api/member-content');
+export function getMemberContent(): Promise<MemberContent> {
+  return api.get<MemberContent>('/api/member-content');
 }
 
 export const memberContentQueryOptions = () =>

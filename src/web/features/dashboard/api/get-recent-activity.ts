@@ -1,14 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ActivityItem } from '../../../../domain/stats';
 import { api } from '../../../lib/api-client';
-
-export interface ActivityItem {
-  type: string;
-  description: string;
-  /** ISO 8601. */
-  at: string;
-  /** A page of the club about it, when there is one. */
-  link?: string;
-}
 
 /** GET /api/activity/recent: the member's own latest events, newest first (at most 10). */
 export function getRecentActivity(): Promise<ActivityItem[]> {

@@ -4,7 +4,7 @@ import { CATEGORY_LABELS } from '../../../../domain/constants';
 import type { CommunityCategory } from '../../../../domain/enums';
 import { formatCommunityDate } from '../../../lib/format';
 import { paths } from '../../../paths';
-import type { CommunityHighlights } from '../api/get-member-content';
+import type { CommunityHighlights } from '../../../../domain/stats';
 import { CardProblem, DashboardCard } from './dashboard-card';
 
 const LINKS = [

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { History } from 'lucide-react';
 import { differenceInDays, formatDistanceToNow } from 'date-fns';
 import { formatActivityDate } from '../../../lib/format';
-import type { ActivityItem } from '../api/get-recent-activity';
+import type { ActivityItem } from '../../../../domain/stats';
 import { CardProblem, DashboardCard } from './dashboard-card';
 
 /** Under a week old: '2 hours ago'; older: the spec's activity date, 'Mar 5, 2024 at 2:30 PM'. */

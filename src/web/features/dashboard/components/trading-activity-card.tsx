@@ -1,7 +1,7 @@
 import { ChartNoAxesColumn } from 'lucide-react';
 import { DASHBOARD_POINTS_FALLBACK } from '../../../../domain/constants';
 import { formatPuzzlePoints } from '../../../lib/format';
-import type { MemberStats } from '../api/get-stats';
+import type { MemberStats } from '../../../../domain/stats';
 import { CardProblem, DashboardCard } from './dashboard-card';
 
 /** Trading Activity: the member's figures from GET /api/stats and their PuzzlePoints balance. */

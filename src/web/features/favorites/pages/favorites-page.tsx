@@ -1,24 +1,24 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import type { Listing } from '../../../../domain/listings';
 import { Heart } from 'lucide-react';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
 import { useFavorites } from '../api/get-favorites';
 
-/** The listing as GET /api/favorites carries it; the card handed in knows its whole shape. */
-export type FavoriteListing = { id: number } & Record<string, unknown>;
-
 export interface FavoritesPageProps {
   /** The listings feature's card (with its heart), handed in by the router. */
-  ListingCard: ComponentType<{ listing: FavoriteListing }>;
+  ListingCard: ComponentType<{ listing: Listing }>;
 }
 
 /** /favorites, 'My Favorites': the member's favourite listings; the heart removes one. */
 export function FavoritesPage({ ListingCard }: FavoritesPageProps) {
   useDocumentTitle('My Favorites');
-  const favorites = useFavorites<FavoriteListing>();
+  const favorites = useFavorites();
 
   return (
     <div className="flex flex-col gap-6">
@@ -26,19 +26,19 @@ export function FavoritesPage({ ListingCard }: FavoritesPageProps) {
       {favorites.isPending ? (
         <PageSpinner />
       ) : favorites.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p>Your favourites could not be loaded.</p>
-          <Button onClick={() => void favorites.refetch()}>Try again</Button>
-        </div>
+        <ErrorState message="Your favourites could not be loaded." onRetry={() => void favorites.refetch()} />
       ) : favorites.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-4 rounded-lg border border-line bg-white p-10 text-center">
-          <Heart aria-hidden="true" className="size-12 text-ink-muted" />
-          <p className="text-xl font-semibold">No favourites yet</p>
-          <p>Tap the heart on any puzzle to keep it here.</p>
-          <Link to={paths.browsePuzzles.getHref()} className={buttonClasses()}>
-            Browse Puzzles
-          </Link>
-        </div>
+        <EmptyState
+          icon={Heart}
+          title="No favourites yet"
+          action={
+            <Link to={paths.browsePuzzles.getHref()} className={buttonClasses()}>
+              Browse Puzzles
+            </Link>
+          }
+        >
+          Tap the heart on any puzzle to keep it here.
+        </EmptyState>
       ) : (
         <>
           <p role="status">

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Manufacturer } from '../types';
 import { listingKeys } from './query-keys';
+import type { Manufacturer } from '../../../../domain/manufacturers';
 
 /** GET /api/manufacturers/active: the brands a listing can name. */
 export function getActiveManufacturers(): Promise<Manufacturer[]> {

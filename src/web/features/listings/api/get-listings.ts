@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { BrowsePage } from '../types';
 import { listingKeys } from './query-keys';
+import type { BrowsePage } from '../../../../domain/listings';
 
 /** GET /api/puzzle-listings (public): one page of active listings matching the filters. */
 export function getListings(params: Record<string, string>, page: number, signal?: AbortSignal): Promise<BrowsePage> {

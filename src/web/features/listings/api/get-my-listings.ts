@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Listing } from '../types';
 import { listingKeys } from './query-keys';
+import type { Listing } from '../../../../domain/listings';
 
 /** GET /api/puzzle-listings/my-listings: every listing of the signed-in member. */
 export function getMyListings(): Promise<Listing[]> {

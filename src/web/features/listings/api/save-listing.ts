@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListingInput } from '../../../../domain/listings';
+import type { ListingInput, Listing } from '../../../../domain/listings';
 import { api } from '../../../lib/api-client';
-import type { Listing } from '../types';
 import { listingKeys } from './query-keys';
 
 /** POST /api/puzzle-listings (create) or PATCH /api/puzzle-listings/{id} (the whole form). */

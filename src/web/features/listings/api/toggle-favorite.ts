@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { toast } from '../../../components/ui/use-toast';
-import type { Listing } from '../types';
 import { listingKeys } from './query-keys';
+import type { Listing } from '../../../../domain/listings';
 
 /** POST /api/favorites/{listingId} adds, DELETE removes (always the listing id). */
 export function setFavorite({ listingId, favorite }: { listingId: number; favorite: boolean }): Promise<unknown> {

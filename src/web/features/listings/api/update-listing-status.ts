@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListingStatusPatch } from '../../../../domain/listings';
+import type { ListingStatusPatch, Listing } from '../../../../domain/listings';
 import { api } from '../../../lib/api-client';
-import type { Listing } from '../types';
 import { listingKeys } from './query-keys';
 
 /** PATCH /api/puzzle-listings/{id} with {status} only (spec section 7). */

@@ -1,10 +1,15 @@
 import { Heart } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useAskToJoin } from '../../../lib/join-prompt';
 import { useToggleFavorite } from '../api/toggle-favorite';
-import type { Listing } from '../types';
+import type { Listing } from '../../../../domain/listings';
 
-/** The heart: a toggle button whose name says what pressing it does, and to which puzzle. */
+/**
+ * The heart: a toggle button whose name says what pressing it does, and to which puzzle. A
+ * visitor pressing it is asked to join or sign in.
+ */
 export function FavoriteButton({
   listing,
   withText = false,
@@ -15,6 +20,8 @@ export function FavoriteButton({
   className?: string;
 }) {
   const toggle = useToggleFavorite();
+  const user = useCurrentUser();
+  const askToJoin = useAskToJoin();
   const on = listing.isFavorite === true;
   // Named for its puzzle: a page of hearts all called 'Add to favourites' tells a screen
   // reader user nothing about which one they are on.
@@ -27,7 +34,9 @@ export function FavoriteButton({
       aria-label={withText ? undefined : label}
       title={label}
       disabled={toggle.isPending}
-      onClick={() => toggle.mutate({ listingId: listing.id, favorite: !on })}
+      onClick={() =>
+        user ? toggle.mutate({ listingId: listing.id, favorite: !on }) : askToJoin('save puzzles to your favourites')
+      }
       className={cn(!withText && 'bg-white/90', className)}
     >
       <Heart aria-hidden="true" className={cn('size-6', on ? 'fill-danger-700 text-danger-700' : 'text-ink')} />

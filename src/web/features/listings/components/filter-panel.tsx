@@ -11,10 +11,13 @@ import {
 } from '../../../../domain/constants';
 import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../../../domain/enums';
 import { Badge } from '../../../components/ui/badge';
+import { CheckboxField } from '../../../components/ui/checkbox';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
-import type { Manufacturer } from '../types';
-import { Field, controlClasses } from './filter-fields';
 import { useDebouncedParam, type BrowseState, type FilterKey } from './use-browse-filters';
+import type { Manufacturer } from '../../../../domain/manufacturers';
 
 interface FilterPanelProps {
   filters: BrowseState;
@@ -58,21 +61,16 @@ function TypedFilter({
 }) {
   const [draft, setDraft] = useDebouncedParam(value, (next) => onChange({ [name]: next }, { replace: true }));
   return (
-    <Field label={label} hint={hint} className={className}>
-      {({ id, describedBy }) => (
-        <input
-          id={id}
-          name={name}
-          type={type}
-          inputMode={type === 'number' ? 'numeric' : undefined}
-          min={type === 'number' ? 0 : undefined}
-          value={draft}
-          placeholder={placeholder}
-          aria-describedby={describedBy}
-          onChange={(e) => setDraft(e.target.value)}
-          className={controlClasses()}
-        />
-      )}
+    <Field label={label} note={hint} className={className}>
+      <Input
+        name={name}
+        type={type}
+        inputMode={type === 'number' ? 'numeric' : undefined}
+        min={type === 'number' ? 0 : undefined}
+        value={draft}
+        placeholder={placeholder}
+        onChange={(e) => setDraft(e.target.value)}
+      />
     </Field>
   );
 }
@@ -93,20 +91,16 @@ function SelectFilter({
   const [shown, setShown] = useShownValue(value);
   return (
     <Field label={label}>
-      {({ id }) => (
-        <select
-          id={id}
-          name={name}
-          value={shown}
-          onChange={(e) => {
-            setShown(e.target.value);
-            onChange({ [name]: e.target.value });
-          }}
-          className={controlClasses()}
-        >
-          {children}
-        </select>
-      )}
+      <Select
+        name={name}
+        value={shown}
+        onChange={(e) => {
+          setShown(e.target.value);
+          onChange({ [name]: e.target.value });
+        }}
+      >
+        {children}
+      </Select>
     </Field>
   );
 }
@@ -135,18 +129,15 @@ export function FilterPanel({ filters, activeCount, years, manufacturers, onChan
         </button>
       </h2>
       <div id={panelId} hidden={!open} className="flex flex-col gap-5 border-t border-line p-4">
-        <div role="search" className="flex flex-col gap-1">
-          <label htmlFor={`${panelId}-q`} className="font-semibold">
-            Search puzzles
-          </label>
-          <input
-            id={`${panelId}-q`}
-            type="search"
-            value={search}
-            placeholder={FILTER_PLACEHOLDERS.search}
-            onChange={(e) => setSearch(e.target.value)}
-            className={controlClasses()}
-          />
+        <div role="search">
+          <Field label="Search puzzles">
+            <Input
+              type="search"
+              value={search}
+              placeholder={FILTER_PLACEHOLDERS.search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <SelectFilter name="difficulty" label="Difficulty" value={str(filters.difficulty)} onChange={onChange}>
@@ -252,18 +243,14 @@ export function FilterPanel({ filters, activeCount, years, manufacturers, onChan
             onChange={onChange}
           />
         </div>
-        <label className="flex min-h-11 items-center gap-3 font-semibold">
-          <input
-            type="checkbox"
-            checked={completeOnly === 'true'}
-            onChange={(e) => {
-              setCompleteOnly(e.target.checked ? 'true' : '');
-              onChange({ completeOnly: e.target.checked ? 'true' : undefined });
-            }}
-            className="size-6 accent-brand-700"
-          />
-          Complete puzzles only
-        </label>
+        <CheckboxField
+          label={<span className="font-semibold">Complete puzzles only</span>}
+          checked={completeOnly === 'true'}
+          onChange={(e) => {
+            setCompleteOnly(e.target.checked ? 'true' : '');
+            onChange({ completeOnly: e.target.checked ? 'true' : undefined });
+          }}
+        />
       </div>
     </section>
   );

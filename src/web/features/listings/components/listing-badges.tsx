@@ -3,8 +3,8 @@ import { CONDITION_LABELS, DIFFICULTY_LABELS } from '../../../../domain/constant
 import { puzzlePointsLabel } from '../../../../domain/points';
 import { Badge } from '../../../components/ui/badge';
 import { formatPieces } from '../../../lib/format';
-import type { Listing } from '../types';
-import { isReserved, RESERVED_LABEL } from '../types';
+import type { Listing } from '../../../../domain/listings';
+import { RESERVED_LABEL, isReserved } from '../listing-display';
 
 /** 'Reserved: in a trade', for a live listing an accepted trade holds (see isReserved). */
 export function ReservedBadge() {

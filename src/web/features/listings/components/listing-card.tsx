@@ -1,13 +1,14 @@
 import { Link, useNavigate } from 'react-router';
-import { ImageOff, MapPin, Share2 } from 'lucide-react';
+import { ImageOff, Share2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../paths';
-import type { Listing, ListingActions } from '../types';
-import { isReserved, missingPiecesLabel, ownerLabel, sizeLabel } from '../types';
 import { FavoriteButton } from './favorite-button';
 import { ListingBadges } from './listing-badges';
+import { OwnerLine } from './owner-line';
 import { copyLink, listingShareUrl } from './share';
+import type { Listing } from '../../../../domain/listings';
+import { isReserved, missingPiecesLabel, sizeLabel, type ListingActions } from '../listing-display';
 
 export interface ListingCardProps extends ListingActions {
   listing: Listing;
@@ -46,11 +47,10 @@ export function ListingCard({ listing, onRequest, onContact }: ListingCardProps)
             <span>No image</span>
           </div>
         )}
-        {user && (
-          <div className="absolute top-2 right-2 z-10">
-            <FavoriteButton listing={listing} />
-          </div>
-        )}
+        {/* A visitor's heart asks them to join (FavoriteButton). */}
+        <div className="absolute top-2 right-2 z-10">
+          <FavoriteButton listing={listing} />
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
@@ -80,10 +80,7 @@ export function ListingCard({ listing, onRequest, onContact }: ListingCardProps)
           </div>
         </dl>
         {listing.description && <p className="line-clamp-3">{listing.description}</p>}
-        <p className="flex items-center gap-2 text-ink-muted">
-          <MapPin aria-hidden="true" className="size-5" />
-          <span>{ownerLabel(listing)}</span>
-        </p>
+        <OwnerLine listing={listing} className="text-ink-muted" />
         <div className="relative z-10 mt-auto flex flex-wrap gap-2 pt-2">
           {canRequest && (
             <Button

@@ -3,6 +3,8 @@ import { Heart, Link2, SearchX } from 'lucide-react';
 import { countActiveFilters, NO_RESULTS_RESET_KEYS } from '../../../../domain/listings';
 import { BROWSE_SKELETON_COUNT } from '../../../../domain/constants';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
@@ -13,7 +15,7 @@ import { ListingCard } from '../components/listing-card';
 import { ListingGridSkeleton } from '../components/listing-skeleton';
 import { copyLink, currentPageShareUrl } from '../components/share';
 import { useBrowseFilters } from '../components/use-browse-filters';
-import { browseItems, type ListingActions } from '../types';
+import { browseItems, type ListingActions } from '../listing-display';
 
 const CAPPED_TOTAL_LABEL = '1,000+';
 
@@ -79,21 +81,20 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
       {results.isPending ? (
         <ListingGridSkeleton count={BROWSE_SKELETON_COUNT} />
       ) : results.isError ? (
-        <div role="alert" className="rounded-lg border-2 border-danger-700 bg-danger-50 p-6">
-          <p className="font-semibold">The puzzles could not be loaded.</p>
-          <Button className="mt-3" onClick={() => void results.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ErrorState message="The puzzles could not be loaded." onRetry={() => void results.refetch()} />
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-line bg-white p-10 text-center">
-          <SearchX aria-hidden="true" className="size-12 text-ink-muted" />
-          <h2 className="text-2xl font-bold">No puzzles found</h2>
-          <p>Try adjusting your search terms or filters to find more puzzles.</p>
-          <Button variant="secondary" onClick={() => clear(NO_RESULTS_RESET_KEYS)}>
-            Clear search and filters
-          </Button>
-        </div>
+        <EmptyState
+          icon={SearchX}
+          title="No puzzles found"
+          headingLevel={2}
+          action={
+            <Button variant="secondary" onClick={() => clear(NO_RESULTS_RESET_KEYS)}>
+              Clear search and filters
+            </Button>
+          }
+        >
+          Try adjusting your search terms or filters to find more puzzles.
+        </EmptyState>
       ) : (
         <>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Puzzles">

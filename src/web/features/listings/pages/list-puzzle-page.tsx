@@ -1,5 +1,10 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LISTING_FORM_DEFAULTS, SOLD_IS_FINAL_MESSAGE, TRADE_UNDER_WAY_MESSAGE } from '../../../../domain/listings';
+import {
+  LISTING_FORM_DEFAULTS,
+  SOLD_IS_FINAL_MESSAGE,
+  TRADE_UNDER_WAY_MESSAGE,
+  type Listing,
+} from '../../../../domain/listings';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
@@ -8,10 +13,10 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
 import { useActiveManufacturers } from '../api/get-active-manufacturers';
-import { useListing } from '../api/get-listing';
+import { useListing } from '../../../lib/get-listing';
 import { useSaveListing } from '../api/save-listing';
 import { ListingForm, listingToFormValues } from '../components/listing-form';
-import { isReserved, type Listing } from '../types';
+import { isReserved } from '../listing-display';
 
 // The page's own words for another member's listing (the server answers a save with 403);
 // sold and in-trade listings get the server's own words, so a refused save never disagrees.
@@ -77,6 +82,14 @@ export function ListPuzzlePage() {
   }
 
   const initial = listing.data ? listingToFormValues(listing.data) : LISTING_FORM_DEFAULTS;
+  // A listing keeps a manufacturer an administrator has since deactivated: it stays its choice
+  // (the form offers only active ones to new listings).
+  const kept = listing.data?.manufacturerId;
+  const choices = manufacturers.data ?? [];
+  const offered =
+    kept && listing.data?.manufacturerName && !choices.some((m) => m.id === kept)
+      ? [...choices, { id: kept, name: listing.data.manufacturerName }]
+      : choices;
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -85,7 +98,7 @@ export function ListPuzzlePage() {
         key={listing.data?.id ?? 'new'}
         initial={initial}
         editing={editing}
-        manufacturers={manufacturers.data ?? []}
+        manufacturers={offered}
         saving={save.isPending}
         onCancel={() => void navigate(paths.myListings.getHref())}
         onSubmit={(input) =>

@@ -3,10 +3,12 @@ import { Tabs } from 'radix-ui';
 import { Archive, ArchiveRestore, Eye, ImageOff, Pencil, Plus, Radio, FileText } from 'lucide-react';
 import { CONDITION_LABELS, MY_LISTINGS_HEIGHT_PX, STATUS_LABELS } from '../../../../domain/constants';
 import type { ListingStatus } from '../../../../domain/enums';
-import { listingStatusActions } from '../../../../domain/listings';
+import { listingStatusActions, type Listing } from '../../../../domain/listings';
 import { puzzlePointsLabel } from '../../../../domain/points';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { formatCommunityDate, formatPieces } from '../../../lib/format';
@@ -16,8 +18,7 @@ import { paths } from '../../../paths';
 import { useMyListings } from '../api/get-my-listings';
 import { useUpdateListingStatus } from '../api/update-listing-status';
 import { ReservedBadge } from '../components/listing-badges';
-import type { Listing } from '../types';
-import { isReserved, RESERVED_FOR_OWNER } from '../types';
+import { RESERVED_FOR_OWNER, isReserved } from '../listing-display';
 
 type Tab = 'all' | ListingStatus;
 const TABS: { value: Tab; label: string; emptyName: string }[] = [
@@ -43,10 +44,9 @@ export function MyListingsPage() {
   if (listings.isPending) return <PageSpinner />;
   if (listings.isError) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-4">
+      <div className="flex flex-col items-start gap-4">
         <h1 className="text-3xl font-bold">My Puzzle Listings</h1>
-        <p>Your listings could not be loaded.</p>
-        <Button onClick={() => void listings.refetch()}>Try again</Button>
+        <ErrorState message="Your listings could not be loaded." onRetry={() => void listings.refetch()} />
       </div>
     );
   }
@@ -104,7 +104,7 @@ export function MyListingsPage() {
                 className="overflow-y-auto rounded-lg border border-line bg-white"
               >
                 {shown.length === 0 ? (
-                  <EmptyState tab={tab.value} name={tab.emptyName} />
+                  <NoListings tab={tab.value} name={tab.emptyName} />
                 ) : (
                   <ul className="divide-y divide-line">
                     {shown.map((listing) => (
@@ -121,17 +121,18 @@ export function MyListingsPage() {
   );
 }
 
-function EmptyState({ tab, name }: { tab: Tab; name: string }) {
-  if (tab !== 'all') {
-    return <p className="p-10 text-center text-xl font-semibold">No {name} listings</p>;
-  }
+function NoListings({ tab, name }: { tab: Tab; name: string }) {
+  if (tab !== 'all') return <EmptyState framed={false} title={`No ${name} listings`} />;
   return (
-    <div className="flex flex-col items-center gap-4 p-10 text-center">
-      <p className="text-xl font-semibold">No listings yet</p>
-      <Link to={paths.listPuzzle.getHref()} className={buttonClasses()}>
-        Create Your First Listing
-      </Link>
-    </div>
+    <EmptyState
+      framed={false}
+      title="No listings yet"
+      action={
+        <Link to={paths.listPuzzle.getHref()} className={buttonClasses()}>
+          Create Your First Listing
+        </Link>
+      }
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, ImageOff, MapPin, Share2 } from 'lucide-react';
+import { ArrowLeft, ImageOff, Share2 } from 'lucide-react';
 import { puzzlePointsLabel } from '../../../../domain/points';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -9,18 +9,22 @@ import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
-import { useListing } from '../api/get-listing';
+import { useListing } from '../../../lib/get-listing';
 import { FavoriteButton } from '../components/favorite-button';
 import { ListingBadges } from '../components/listing-badges';
+import { OwnerLine } from '../components/owner-line';
 import { copyLink, listingShareUrl } from '../components/share';
-import type { Listing, ListingActions } from '../types';
-import { isReserved, missingPiecesLabel, ownerLabel, RESERVED_FOR_OWNER, sizeLabel } from '../types';
+import type { Listing } from '../../../../domain/listings';
+import { isReserved, missingPiecesLabel, RESERVED_FOR_OWNER, sizeLabel, type ListingActions } from '../listing-display';
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
 }
 
-/** /puzzle/{id} (spec section 2). Visitors see live listings with a 'Join to request' prompt. */
+/**
+ * /puzzle/{id} (spec section 2). Visitors see live listings too, with the same buttons: the
+ * router turns Request, Contact Owner and the heart into 'Join or sign in to …' for them.
+ */
 export function PuzzleDetailPage({ onRequest, onContact }: ListingActions) {
   const { id: rawId } = useParams();
   const id = parseId(rawId);
@@ -94,13 +98,7 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: Listing } & 
             <span className="font-semibold">Missing pieces: </span>
             {missingPiecesLabel(listing.missingPieces)}
           </p>
-          <p className="flex items-center gap-2">
-            <MapPin aria-hidden="true" className="size-5" />
-            <span>
-              <span className="sr-only">Owner: </span>
-              {ownerLabel(listing)}
-            </span>
-          </p>
+          <OwnerLine listing={listing} />
           {reserved && (
             <p className="font-semibold">
               {own
@@ -108,40 +106,27 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: Listing } & 
                 : 'Another member is trading for this puzzle, so it cannot be requested at the moment.'}
             </p>
           )}
-          {user ? (
-            <div className="flex flex-wrap gap-3">
-              {!own && !reserved && (
-                <Button
-                  size="large"
-                  onClick={() => (onRequest ? onRequest(listing) : void navigate(paths.messages.getHref()))}
-                >
-                  Request Puzzle
-                </Button>
-              )}
+          {!user && !reserved && <p className="font-semibold">Members can request this puzzle for PuzzlePoints.</p>}
+          <div className="flex flex-wrap gap-3">
+            {!own && !reserved && (
               <Button
                 size="large"
-                variant="secondary"
-                disabled={own}
-                onClick={() => (onContact ? onContact(listing) : void navigate(paths.messages.getHref()))}
+                onClick={() => (onRequest ? onRequest(listing) : void navigate(paths.messages.getHref()))}
               >
-                {own ? 'Your Puzzle' : 'Contact Owner'}
+                Request Puzzle
               </Button>
-              <FavoriteButton listing={listing} withText />
-              <ShareButton id={listing.id} />
-            </div>
-          ) : (
-            <div className="flex flex-col gap-3 rounded-lg border-2 border-brand-700 bg-brand-50 p-4">
-              {!reserved && <p className="font-semibold">Members can request this puzzle for PuzzlePoints.</p>}
-              <div className="flex flex-wrap gap-3">
-                {!reserved && (
-                  <Link to={paths.home.getHref()} className={buttonClasses({ size: 'large' })}>
-                    Join to request
-                  </Link>
-                )}
-                <ShareButton id={listing.id} />
-              </div>
-            </div>
-          )}
+            )}
+            <Button
+              size="large"
+              variant="secondary"
+              disabled={own}
+              onClick={() => (onContact ? onContact(listing) : void navigate(paths.messages.getHref()))}
+            >
+              {own ? 'Your Puzzle' : 'Contact Owner'}
+            </Button>
+            <FavoriteButton listing={listing} withText />
+            <ShareButton id={listing.id} />
+          </div>
         </div>
       </div>
 

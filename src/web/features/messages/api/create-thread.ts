@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateThreadBody } from '../../../../domain/messages';
+import type { CreateThreadBody, MessageThread } from '../../../../domain/messages';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { MessageThread } from '../types';
 
 /**
  * POST /api/message-threads: starts a conversation about a puzzle, or (answer 200) adds the

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Message } from '../types';
+import type { Message } from '../../../../domain/messages';
 
 /** GET /api/message-threads/{threadId}/messages: oldest first. */
 export function getThreadMessages(threadId: number): Promise<Message[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { MessageThread } from '../types';
+import type { MessageThread } from '../../../../domain/messages';
 
 /** GET /api/message-threads: the member's conversations, newest first. */
 export function getThreads(): Promise<MessageThread[]> {

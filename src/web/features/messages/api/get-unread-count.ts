@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Count } from '../../../../domain/fields';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface UnreadCount {
-  count: number;
-}
-
 /** GET /api/messages/unread-count. */
-export function getUnreadCount(): Promise<UnreadCount> {
-  return api.get<UnreadCount>('/api/messages/unread-count');
+export function getUnreadCount(): Promise<Count> {
+  return api.get<Count>('/api/messages/unread-count');
 }
 
 export const unreadCountQueryOptions = () =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Message } from '../types';
+import type { Message } from '../../../../domain/messages';
 
 /** POST /api/message-threads/{threadId}/messages: a reply in a conversation. */
 export function sendMessage({ threadId, content }: { threadId: number; content: string }): Promise<Message> {

@@ -1,9 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { Send } from 'lucide-react';
-import { contactSubjectFor } from '../../../../domain/messages';
+import { contactSubjectFor, createThreadSchema } from '../../../../domain/messages';
 import { MESSAGE_MAX, THREAD_SUBJECT_MAX } from '../../../../domain/constants';
 import { Button } from '../../../components/ui/button';
+import { CharacterCount } from '../../../components/ui/character-count';
 import {
   Dialog,
   DialogContent,
@@ -12,22 +15,22 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCreateThread } from '../api/create-thread';
 import { threadHref } from '../links';
-import type { ContactListing } from '../types';
-import { CharacterCount } from './character-count';
+import type { Listing } from '../../../../domain/listings';
 
 export interface ContactOwnerDialogProps {
   /** The listing asked about: its id, title and owner's member id. */
-  listing: ContactListing;
+  listing: Listing;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
-
-const fieldClasses = 'w-full rounded-md border-2 border-line-strong bg-white px-3 py-2 text-base text-ink';
 
 /**
  * Contact Owner (spec §2): a subject prefilled 'Question about: {title}' and a message to the
@@ -44,27 +47,28 @@ export function ContactOwnerDialog({ listing, open, onOpenChange }: ContactOwner
   );
 }
 
-function ContactOwnerForm({ listing, onDone }: { listing: ContactListing; onDone: () => void }) {
-  const id = useId();
+// The dialog asks for the subject and the message; the listing and its owner are given.
+const contactSchema = createThreadSchema.pick({ subject: true, initialMessage: true });
+type ContactValues = z.input<typeof contactSchema>;
+type ContactBody = z.output<typeof contactSchema>;
+
+function ContactOwnerForm({ listing, onDone }: { listing: Listing; onDone: () => void }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const createThread = useCreateThread();
-  const [subject, setSubject] = useState(() => contactSubjectFor(listing.title).slice(0, THREAD_SUBJECT_MAX));
-  const [message, setMessage] = useState('');
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<ContactValues, unknown, ContactBody>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: { subject: contactSubjectFor(listing.title).slice(0, THREAD_SUBJECT_MAX), initialMessage: '' },
+  });
+  const [subject, message] = useWatch({ control, name: ['subject', 'initialMessage'] });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const send = ({ subject, initialMessage }: ContactBody) => {
     if (createThread.isPending) return;
-    const trimmedSubject = subject.trim();
-    const trimmedMessage = message.trim();
-    if (!trimmedSubject || !trimmedMessage) {
-      toast({
-        title: 'Missing information',
-        description: 'Please fill in both subject and message',
-        variant: 'destructive',
-      });
-      return;
-    }
     if (user && user.id === listing.userId) {
       toast({
         title: 'Cannot message yourself',
@@ -74,12 +78,7 @@ function ContactOwnerForm({ listing, onDone }: { listing: ContactListing; onDone
       return;
     }
     createThread.mutate(
-      {
-        subject: trimmedSubject,
-        puzzleListingId: listing.id,
-        recipientId: listing.userId,
-        initialMessage: trimmedMessage,
-      },
+      { subject, puzzleListingId: listing.id, recipientId: listing.userId, initialMessage },
       {
         onSuccess: (thread) => {
           onDone();
@@ -97,44 +96,33 @@ function ContactOwnerForm({ listing, onDone }: { listing: ContactListing; onDone
     );
   };
 
+  // Blank after trimming: the spec's toast as well as the messages under the fields.
+  const missing = () =>
+    toast({
+      title: 'Missing information',
+      description: 'Please fill in both subject and message',
+      variant: 'destructive',
+    });
+
   const canSend = subject.length > 0 && message.length > 0 && !createThread.isPending;
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={handleSubmit(send, missing)} noValidate>
       <DialogHeader>
         <DialogTitle>Contact Owner</DialogTitle>
         <DialogDescription>Send a message to the owner of “{listing.title}”.</DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-subject`} className="font-semibold">
-            Subject
-          </label>
-          <input
-            id={`${id}-subject`}
-            className={`min-h-12 ${fieldClasses}`}
-            value={subject}
-            maxLength={THREAD_SUBJECT_MAX}
-            onChange={(event) => setSubject(event.target.value)}
-            required
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-message`} className="font-semibold">
-            Message
-          </label>
-          <textarea
-            id={`${id}-message`}
-            className={`min-h-40 ${fieldClasses}`}
-            value={message}
-            maxLength={MESSAGE_MAX}
-            rows={6}
-            aria-describedby={`${id}-count`}
-            onChange={(event) => setMessage(event.target.value)}
-            required
-          />
-          <CharacterCount id={`${id}-count`} length={message.length} max={MESSAGE_MAX} />
-        </div>
+        <Field label="Subject" error={errors.subject?.message}>
+          <Input maxLength={THREAD_SUBJECT_MAX} required {...register('subject')} />
+        </Field>
+        <Field
+          label="Message"
+          error={errors.initialMessage?.message}
+          note={<CharacterCount length={message.length} max={MESSAGE_MAX} />}
+        >
+          <Textarea rows={6} maxLength={MESSAGE_MAX} required {...register('initialMessage')} />
+        </Field>
       </div>
       <DialogFooter>
         <Button variant="secondary" onClick={onDone}>

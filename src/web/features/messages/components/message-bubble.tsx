@@ -1,6 +1,5 @@
 import { format } from 'date-fns';
-import { formatMessageTime } from '../../../../domain/messages';
-import type { Message } from '../types';
+import { formatMessageTime, type Message } from '../../../../domain/messages';
 
 /**
  * One message: the member's own on the right, the other member's on the left, the system's

@@ -1,27 +1,43 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { Send } from 'lucide-react';
 import { MESSAGE_MAX } from '../../../../domain/constants';
+import { messageContentSchema } from '../../../../domain/messages';
 import { Button } from '../../../components/ui/button';
+import { CharacterCount } from '../../../components/ui/character-count';
+import { Field } from '../../../components/ui/field';
+import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useSendMessage } from '../api/send-message';
-import { CharacterCount } from './character-count';
+
+type ReplyValues = z.input<typeof messageContentSchema>;
+type ReplyBody = z.output<typeof messageContentSchema>;
 
 /** The reply box under a thread: at most 2000 characters; blank (after trimming) is not sent. */
 export function ReplyForm({ threadId }: { threadId: number }) {
-  const id = useId();
-  const [content, setContent] = useState('');
   const sendMessage = useSendMessage();
-  const trimmed = content.trim();
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors },
+  } = useForm<ReplyValues, unknown, ReplyBody>({
+    resolver: zodResolver(messageContentSchema),
+    defaultValues: { content: '' },
+  });
+  const content = useWatch({ control, name: 'content' });
+  const blank = !content.trim();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!trimmed || sendMessage.isPending) return;
+  const onSubmit = handleSubmit(({ content }) => {
+    if (sendMessage.isPending) return;
     sendMessage.mutate(
-      { threadId, content: trimmed },
+      { threadId, content },
       {
         onSuccess: () => {
-          setContent('');
+          reset();
           toast({ title: 'Message sent', description: 'Your reply has been sent successfully' });
         },
         onError: (error) => {
@@ -33,29 +49,21 @@ export function ReplyForm({ threadId }: { threadId: number }) {
         },
       },
     );
-  };
+  });
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-1 border-t border-line p-3">
-      <label htmlFor={`${id}-reply`} className="font-semibold">
-        Your reply
-      </label>
-      <textarea
-        id={`${id}-reply`}
-        value={content}
-        maxLength={MESSAGE_MAX}
-        rows={3}
-        aria-describedby={`${id}-count`}
-        onChange={(event) => setContent(event.target.value)}
-        className="min-h-24 w-full rounded-md border-2 border-line-strong bg-white px-3 py-2 text-base text-ink"
-      />
-      <div className="flex items-center justify-between gap-3">
-        <CharacterCount id={`${id}-count`} length={content.length} max={MESSAGE_MAX} />
-        <Button type="submit" disabled={!trimmed || sendMessage.isPending}>
-          <Send aria-hidden="true" className="size-5" />
-          {sendMessage.isPending ? 'Sending…' : 'Send'}
-        </Button>
-      </div>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 border-t border-line p-3">
+      <Field
+        label="Your reply"
+        error={errors.content?.message}
+        note={<CharacterCount length={content.length} max={MESSAGE_MAX} />}
+      >
+        <Textarea rows={3} maxLength={MESSAGE_MAX} {...register('content')} />
+      </Field>
+      <Button type="submit" className="self-end" disabled={blank || sendMessage.isPending}>
+        <Send aria-hidden="true" className="size-5" />
+        {sendMessage.isPending ? 'Sending…' : 'Send'}
+      </Button>
     </form>
   );
 }

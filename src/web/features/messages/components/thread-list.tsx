@@ -1,9 +1,8 @@
 import { Tabs } from 'radix-ui';
 import { ImageOff } from 'lucide-react';
-import { formatMessageTime } from '../../../../domain/messages';
+import { formatMessageTime, type MessageThread } from '../../../../domain/messages';
 import { Badge } from '../../../components/ui/badge';
 import { formatPieces } from '../../../lib/format';
-import type { MessageThread } from '../types';
 import { participantCountLabel } from './thread-text';
 
 /** Spec §9 layout: the conversation list is 600 px high. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { CONDITION_LABELS } from '../../../../domain/constants';
+import { MemberNameLink } from '../../../components/members/member-name-link';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
@@ -8,10 +9,10 @@ import { ApiError } from '../../../lib/api-client';
 import { formatPieces } from '../../../lib/format';
 import { useMarkThreadRead } from '../api/mark-thread-read';
 import { useThreadMessages } from '../api/get-thread-messages';
-import type { Message, MessageThread } from '../types';
 import { MessageBubble } from './message-bubble';
 import { ReplyForm } from './reply-form';
 import { participantCountLabel } from './thread-text';
+import type { Message, MessageThread } from '../../../../domain/messages';
 
 const conditionLabel = (condition: string): string =>
   (CONDITION_LABELS as Record<string, string | undefined>)[condition] ?? condition;
@@ -54,7 +55,6 @@ export function ThreadView({ threadId, thread, memberId, onBack, announce }: Thr
         thread.puzzleCondition === null ? null : `${conditionLabel(thread.puzzleCondition)} condition`,
       ].filter(Boolean)
     : [];
-  const others = thread?.otherParticipants.map((p) => p.name).join(', ');
 
   return (
     <section
@@ -72,7 +72,17 @@ export function ThreadView({ threadId, thread, memberId, onBack, announce }: Thr
         {thread && (
           <p className="text-ink-muted">
             {puzzleFacts.length > 0 ? puzzleFacts.join(' · ') : participantCountLabel(thread.participantIds.length)}
-            {others && <span className="block">With {others}</span>}
+            {thread.otherParticipants.length > 0 && (
+              <span className="block">
+                With{' '}
+                {thread.otherParticipants.map((p, i) => (
+                  <span key={p.id}>
+                    {i > 0 && ', '}
+                    <MemberNameLink id={p.id} name={p.name} />
+                  </span>
+                ))}
+              </span>
+            )}
           </p>
         )}
       </header>

@@ -4,7 +4,7 @@ import { MessagesSquare } from 'lucide-react';
 import { toast } from '../../../components/ui/use-toast';
 import { useMember } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useContactListing } from '../api/get-contact-listing';
+import { useListing } from '../../../lib/get-listing';
 import { useThreads } from '../api/get-threads';
 import { ContactOwnerDialog } from '../components/contact-owner-dialog';
 import { ThreadList, type ThreadTab } from '../components/thread-list';
@@ -99,7 +99,7 @@ export function MessagesPage() {
 
 /** /messages?contact={listingId}: the Contact dialog for that listing, once it has loaded. */
 function ContactFromLink({ listingId, onClose }: { listingId: number; onClose: () => void }) {
-  const listing = useContactListing(listingId);
+  const listing = useListing(listingId);
   const [open, setOpen] = useState(true);
   const failed = listing.isError;
   useEffect(() => {
@@ -110,7 +110,7 @@ function ContactFromLink({ listingId, onClose }: { listingId: number; onClose: (
   if (!listing.data) return null;
   return (
     <ContactOwnerDialog
-      listing={{ id: listing.data.id, title: listing.data.title, userId: listing.data.userId }}
+      listing={listing.data}
       open={open}
       onOpenChange={(next) => {
         setOpen(next);

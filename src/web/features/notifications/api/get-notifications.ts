@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { TradingNotification } from '../types';
+import type { TradingNotification } from '../../../../domain/notifications';
 
 export const notificationsListKey = [...queryKeys.notifications, 'list'] as const;
 

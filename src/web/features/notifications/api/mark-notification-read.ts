@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { TradingNotification } from '../types';
+import type { TradingNotification } from '../../../../domain/notifications';
 
 /** POST /api/notifications/{id}/read. */
 export function markNotificationRead(id: number): Promise<TradingNotification> {

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { Bell, CheckCheck } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -48,14 +50,11 @@ export function NotificationsPage() {
       {query.isPending ? (
         <Spinner label="Loading notifications" />
       ) : query.isError ? (
-        <p role="alert">Failed to load notifications.</p>
+        <ErrorState message="Failed to load notifications." onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-line-strong bg-white p-8 text-center">
-          <Bell aria-hidden="true" className="size-12 text-ink-muted" />
-          <p className="text-lg">
-            No notifications yet. We will let you know here when something happens in your trades.
-          </p>
-        </div>
+        <EmptyState icon={Bell}>
+          No notifications yet. We will let you know here when something happens in your trades.
+        </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3">
           {query.data.map((notification) => (

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Manufacturer } from '../types';
+import type { Manufacturer } from '../../../../domain/manufacturers';
 
 /** GET /api/manufacturers/active: the brands a member can choose as preferred. */
 export function getActiveManufacturers(): Promise<Manufacturer[]> {

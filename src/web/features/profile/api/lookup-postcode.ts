@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { AddressSuggestion } from '../types';
+import type { AddressSuggestion } from '../../../../domain/profile';
 
 /** GET /api/postcode-lookup/{postcode}: the addresses at a (normalised) UK postcode. */
 export function lookupPostcode(postcode: string, signal?: AbortSignal): Promise<{ addresses: AddressSuggestion[] }> {

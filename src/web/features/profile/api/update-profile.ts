@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfilePayload } from '../../../../domain/profile';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { ProfileMember } from '../types';
+import type { MemberSelf } from '../../../../domain/members';
 
 /** PATCH /api/profile: saves the whole form (blank fields left out, spec section 5); answers the member. */
-export function updateProfile(payload: ProfilePayload): Promise<ProfileMember> {
-  return api.patch<ProfileMember>('/api/profile', payload);
+export function updateProfile(payload: ProfilePayload): Promise<MemberSelf> {
+  return api.patch<MemberSelf>('/api/profile', payload);
 }
 
 /**

@@ -1,13 +1,15 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Search } from 'lucide-react';
-import { normalizePostcode } from '../../../../domain/profile';
+import { normalizePostcode, type AddressSuggestion } from '../../../../domain/profile';
 import { Button } from '../../../components/ui/button';
+import { Field, FormSection } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { RadioOption } from '../../../components/ui/radio-option';
+import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { usePostcodeLookup } from '../api/lookup-postcode';
-import type { AddressSuggestion } from '../types';
 import { CountryOptions } from './country-options';
-import { FormSection, SelectField, TextField } from './form-fields';
 import { ADDRESS_FIELDS, isUnitedKingdom, type ProfileFormState } from './profile-form-schema';
 
 const MANUAL = 'manual';
@@ -100,21 +102,22 @@ export function AddressSection() {
   }
 
   const postcodeField = (
-    <TextField
+    <Field
       label={uk ? 'Postcode' : 'Postal/ZIP Code'}
-      registration={register('postcode')}
       error={errors.postcode?.message}
-      autoComplete="postal-code"
       hint={uk ? 'Type your postcode, then choose Find address.' : undefined}
-      onKeyDown={uk ? onPostcodeKeyDown : undefined}
-    />
+    >
+      <Input autoComplete="postal-code" onKeyDown={uk ? onPostcodeKeyDown : undefined} {...register('postcode')} />
+    </Field>
   );
 
   return (
     <FormSection title="Address Information">
-      <SelectField label="Country" registration={countryField} autoComplete="country-name" className="sm:col-span-2">
-        <CountryOptions current={country} />
-      </SelectField>
+      <Field label="Country" className="sm:col-span-2">
+        <Select autoComplete="country-name" {...countryField}>
+          <CountryOptions current={country} />
+        </Select>
+      </Field>
 
       {uk && (
         <div className="flex flex-col gap-3 sm:col-span-2">
@@ -158,38 +161,21 @@ export function AddressSection() {
 
       {showLines && (
         <>
-          <TextField
-            label="Address line 1"
-            registration={register('line_1')}
-            error={errors.line_1?.message}
-            autoComplete="address-line1"
-            className="sm:col-span-2"
-          />
-          <TextField
-            label="Address line 2 (optional)"
-            registration={register('line_2')}
-            error={errors.line_2?.message}
-            autoComplete="address-line2"
-            className="sm:col-span-2"
-          />
-          <TextField
-            label="Locality (optional)"
-            registration={register('locality')}
-            error={errors.locality?.message}
-            autoComplete="address-level3"
-          />
-          <TextField
-            label={uk ? 'Town or city' : 'Town/City'}
-            registration={register('town_or_city')}
-            error={errors.town_or_city?.message}
-            autoComplete="address-level2"
-          />
-          <TextField
-            label={uk ? 'County (optional)' : 'State/County'}
-            registration={register('county')}
-            error={errors.county?.message}
-            autoComplete="address-level1"
-          />
+          <Field label="Address line 1" error={errors.line_1?.message} className="sm:col-span-2">
+            <Input autoComplete="address-line1" {...register('line_1')} />
+          </Field>
+          <Field label="Address line 2 (optional)" error={errors.line_2?.message} className="sm:col-span-2">
+            <Input autoComplete="address-line2" {...register('line_2')} />
+          </Field>
+          <Field label="Locality (optional)" error={errors.locality?.message}>
+            <Input autoComplete="address-level3" {...register('locality')} />
+          </Field>
+          <Field label={uk ? 'Town or city' : 'Town/City'} error={errors.town_or_city?.message}>
+            <Input autoComplete="address-level2" {...register('town_or_city')} />
+          </Field>
+          <Field label={uk ? 'County (optional)' : 'State/County'} error={errors.county?.message}>
+            <Input autoComplete="address-level1" {...register('county')} />
+          </Field>
           {!uk && postcodeField}
         </>
       )}
@@ -198,16 +184,5 @@ export function AddressSection() {
 }
 
 function AddressOption({ label, checked, onSelect }: { label: string; checked: boolean; onSelect: () => void }) {
-  return (
-    <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border-2 border-line-strong px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-      <input
-        type="radio"
-        name="address-choice"
-        checked={checked}
-        onChange={onSelect}
-        className="size-6 shrink-0 accent-brand-700"
-      />
-      <span>{label}</span>
-    </label>
-  );
+  return <RadioOption name="address-choice" label={<span>{label}</span>} checked={checked} onChange={onSelect} />;
 }

@@ -1,6 +1,7 @@
 import { useController, useFormContext } from 'react-hook-form';
-import type { Manufacturer } from '../types';
+import { CheckboxField } from '../../../components/ui/checkbox';
 import type { ProfileFormState } from './profile-form-schema';
+import type { Manufacturer } from '../../../../domain/manufacturers';
 
 export interface ManufacturerChoicesProps {
   manufacturers: Manufacturer[] | undefined;
@@ -30,18 +31,14 @@ export function ManufacturerChoices({ manufacturers, isError }: ManufacturerChoi
         <ul className="mt-2 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
           {manufacturers.map((manufacturer) => (
             <li key={manufacturer.id}>
-              <label className="flex min-h-11 cursor-pointer items-center gap-3">
-                <input
-                  type="checkbox"
-                  name={field.name}
-                  value={manufacturer.id}
-                  checked={chosen.includes(manufacturer.id)}
-                  onChange={(event) => toggle(manufacturer.id, event.target.checked)}
-                  onBlur={field.onBlur}
-                  className="size-6 shrink-0 accent-brand-700"
-                />
-                <span>{manufacturer.name}</span>
-              </label>
+              <CheckboxField
+                label={manufacturer.name}
+                name={field.name}
+                value={manufacturer.id}
+                checked={chosen.includes(manufacturer.id)}
+                onChange={(event) => toggle(manufacturer.id, event.target.checked)}
+                onBlur={field.onBlur}
+              />
             </li>
           ))}
         </ul>

@@ -9,7 +9,7 @@ import {
   toProfilePayload,
   type ProfilePayload,
 } from '../../../../domain/profile';
-import type { ProfileMember } from '../types';
+import type { MemberSelf } from '../../../../domain/members';
 
 /** What the form's inputs hold: every text as typed, piece counts as the inputs' text. */
 export interface ProfileFormState {
@@ -37,7 +37,7 @@ export function isUnitedKingdom(country: string): boolean {
   return country === DEFAULT_COUNTRY;
 }
 
-export function toFormState(member: ProfileMember): ProfileFormState {
+export function toFormState(member: MemberSelf): ProfileFormState {
   return {
     firstName: member.firstName ?? '',
     lastName: member.lastName ?? '',

@@ -11,17 +11,21 @@ import {
   PROFILE_PIECES_MAX,
 } from '../../../../domain/constants';
 import { Button } from '../../../components/ui/button';
+import { Field, FormSection } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
-import type { Manufacturer, ProfileMember } from '../types';
 import { AddressSection } from './address-section';
-import { FormSection, SelectField, TextField } from './form-fields';
 import { ManufacturerChoices } from './manufacturer-choices';
 import { profileFormSchema, toFormState, toPayload, type ProfileFormState } from './profile-form-schema';
+import type { Manufacturer } from '../../../../domain/manufacturers';
+import type { MemberSelf } from '../../../../domain/members';
 
 export interface ProfileFormProps {
-  member: ProfileMember;
+  member: MemberSelf;
   manufacturers: Manufacturer[] | undefined;
   manufacturersFailed: boolean;
   /** Put the cursor in First name (when the member pressed Edit Profile). */
@@ -30,7 +34,7 @@ export interface ProfileFormProps {
   onCancel: () => void;
 }
 
-const FORM_FIELDS = new Set<string>(Object.keys(toFormState({} as ProfileMember)));
+const FORM_FIELDS = new Set<string>(Object.keys(toFormState({} as MemberSelf)));
 const isFormField = (path: string): path is FieldPath<ProfileFormState> => FORM_FIELDS.has(path);
 
 const n = (value: number) => value.toLocaleString('en-GB');
@@ -97,86 +101,71 @@ export function ProfileForm({
         </p>
 
         <FormSection title="Personal Information">
-          <TextField
-            label="First name"
-            registration={register('firstName')}
-            error={errors.firstName?.message}
-            autoComplete="given-name"
-          />
-          <TextField
-            label="Last name"
-            registration={register('lastName')}
-            error={errors.lastName?.message}
-            autoComplete="family-name"
-          />
-          <TextField
-            label="Phone number"
-            type="tel"
-            registration={register('phone')}
-            error={errors.phone?.message}
-            autoComplete="tel"
-          />
+          <Field label="First name" error={errors.firstName?.message}>
+            <Input autoComplete="given-name" {...register('firstName')} />
+          </Field>
+          <Field label="Last name" error={errors.lastName?.message}>
+            <Input autoComplete="family-name" {...register('lastName')} />
+          </Field>
+          <Field label="Phone number" error={errors.phone?.message}>
+            <Input type="tel" autoComplete="tel" {...register('phone')} />
+          </Field>
         </FormSection>
 
         <AddressSection />
 
         <FormSection title="Puzzle Preferences">
-          <SelectField
-            label="Preferred difficulty"
-            registration={register('preferredDifficulty')}
-            error={errors.preferredDifficulty?.message}
-          >
-            {PREFERRED_DIFFICULTIES.map((value) => (
-              <option key={value} value={value}>
-                {PREFERRED_DIFFICULTY_LABELS[value]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Condition preference"
-            registration={register('conditionPreference')}
-            error={errors.conditionPreference?.message}
-          >
-            {CONDITION_PREFERENCES.map((value) => (
-              <option key={value} value={value}>
-                {CONDITION_PREFERENCE_LABELS[value]}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
+          <Field label="Preferred difficulty" error={errors.preferredDifficulty?.message}>
+            <Select {...register('preferredDifficulty')}>
+              {PREFERRED_DIFFICULTIES.map((value) => (
+                <option key={value} value={value}>
+                  {PREFERRED_DIFFICULTY_LABELS[value]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Condition preference" error={errors.conditionPreference?.message}>
+            <Select {...register('conditionPreference')}>
+              {CONDITION_PREFERENCES.map((value) => (
+                <option key={value} value={value}>
+                  {CONDITION_PREFERENCE_LABELS[value]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field
             label="Minimum piece count"
-            type="number"
-            inputMode="numeric"
-            min={PROFILE_PIECES_INPUT_MIN}
-            max={PROFILE_PIECES_MAX}
-            step={1}
-            registration={register('minPieceCount')}
             error={errors.minPieceCount?.message}
             hint={`Leave empty for ${n(PROFILE_MIN_PIECES_DEFAULT)}.`}
-          />
-          <TextField
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={PROFILE_PIECES_INPUT_MIN}
+              max={PROFILE_PIECES_MAX}
+              step={1}
+              {...register('minPieceCount')}
+            />
+          </Field>
+          <Field
             label="Maximum piece count"
-            type="number"
-            inputMode="numeric"
-            min={PROFILE_PIECES_INPUT_MIN}
-            max={PROFILE_PIECES_MAX}
-            step={1}
-            registration={register('maxPieceCount')}
             error={errors.maxPieceCount?.message}
             hint={`Up to ${n(PROFILE_PIECES_MAX)}. Leave empty for ${n(PROFILE_MAX_PIECES_DEFAULT)}.`}
-          />
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={PROFILE_PIECES_INPUT_MIN}
+              max={PROFILE_PIECES_MAX}
+              step={1}
+              {...register('maxPieceCount')}
+            />
+          </Field>
           <ManufacturerChoices manufacturers={manufacturers} isError={manufacturersFailed} />
         </FormSection>
 
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Button
-            type="submit"
-            size="large"
-            aria-disabled={save.isPending || undefined}
-            className="aria-disabled:cursor-wait aria-disabled:opacity-60"
-          >
-            {save.isPending ? 'Saving...' : 'Save Profile'}
-          </Button>
+          <SubmitButton size="large" busy={save.isPending} label="Save Profile" busyLabel="Saving..." />
           <Button variant="secondary" size="large" onClick={onCancel}>
             Cancel
           </Button>

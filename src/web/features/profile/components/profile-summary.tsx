@@ -8,7 +8,8 @@ import {
 } from '../../../../domain/constants';
 import { DEFAULT_COUNTRY } from '../../../../domain/profile';
 import { formatMemberSince, formatPuzzlePoints } from '../../../lib/format';
-import type { Manufacturer, ProfileMember } from '../types';
+import type { Manufacturer } from '../../../../domain/manufacturers';
+import type { MemberSelf } from '../../../../domain/members';
 
 const NOT_GIVEN = 'Not added yet';
 
@@ -17,7 +18,7 @@ export function ProfileSummary({
   member,
   manufacturers,
 }: {
-  member: ProfileMember;
+  member: MemberSelf;
   manufacturers: Manufacturer[] | undefined;
 }) {
   const name = [member.firstName, member.lastName].filter(Boolean).join(' ');
@@ -64,7 +65,7 @@ export function ProfileSummary({
 }
 
 /** Account Information: read-only in both modes (the e-mail address cannot be changed). */
-export function AccountInformation({ member }: { member: ProfileMember }) {
+export function AccountInformation({ member }: { member: MemberSelf }) {
   const since = member.joinedAt ?? member.createdAt;
   return (
     <SummarySection title="Account Information">
@@ -79,7 +80,9 @@ function SummarySection({ title, children }: { title: string; children: ReactNod
   return (
     <section className="rounded-lg border border-line p-4 sm:p-6">
       <h2 className="text-2xl font-bold">{title}</h2>
-      <dl className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,16rem)_1fr]">{children}</dl>
+      <dl className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
+        {children}
+      </dl>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useActiveManufacturers } from '../api/get-active-manufacturers';
 import { ProfileForm } from '../components/profile-form';
 import { AccountInformation, ProfileSummary } from '../components/profile-summary';
-import { useProfileMember } from '../types';
+import { useMember } from '../../../lib/current-user';
 
 /**
  * /profile (spec section 2, 'Edit profile', which is also its heading). The view shows what is saved, with an Edit Profile
@@ -20,11 +20,14 @@ export interface ProfilePageProps {
   /** The member's PuzzlePoints history (spec: "a 'PuzzlePoints history' section on the
    * profile"), drawn by the trades feature; the router passes it in. */
   PointsHistory?: ComponentType;
+  /** 'How other members see you' (avatar, welcome, about me, privacy, text size), drawn by the
+   * members feature; the router passes it in. */
+  MemberPageSettings?: ComponentType;
 }
 
-export function ProfilePage({ PointsHistory }: ProfilePageProps) {
+export function ProfilePage({ PointsHistory, MemberPageSettings }: ProfilePageProps) {
   useDocumentTitle('Edit Profile');
-  const member = useProfileMember();
+  const member = useMember();
   const manufacturers = useActiveManufacturers();
   const [searchParams, setSearchParams] = useSearchParams();
   const editing = searchParams.get('edit') === 'true' || searchParams.get('welcome') === 'true';
@@ -90,6 +93,11 @@ export function ProfilePage({ PointsHistory }: ProfilePageProps) {
         <ProfileSummary member={member} manufacturers={manufacturers.data} />
       )}
 
+      {MemberPageSettings && (
+        <Suspense fallback={null}>
+          <MemberPageSettings />
+        </Suspense>
+      )}
       <AccountInformation member={member} />
       {PointsHistory && (
         <Suspense fallback={null}>

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { tradeRequestSchema } from '../../../../domain/trades';
+import type { tradeRequestSchema, Trade } from '../../../../domain/trades';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Trade } from '../types';
 
 /** POST /api/trade-requests: a pending request, plus a conversation with the owner. */
 export function createTradeRequest(body: z.input<typeof tradeRequestSchema>): Promise<Trade> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { LedgerEntry } from '../types';
+import type { LedgerEntry } from '../../../../domain/points';
 
 /** GET /api/points/transactions: the member's own ledger, newest first. */
 export function getPointsTransactions(): Promise<LedgerEntry[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { TradeFeedback } from '../types';
 import { tradeKeys } from './query-keys';
+import type { TradeFeedback } from '../../../../domain/trades';
 
 /** GET /api/trade-requests/{id}/feedback: what this member gave and (when visible) received. */
 export function getTradeFeedback(tradeId: number): Promise<TradeFeedback> {

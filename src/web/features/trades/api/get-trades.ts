@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Trade, TradeRole } from '../types';
 import { tradeKeys } from './query-keys';
+import type { Trade, TradeListRole } from '../../../../domain/trades';
 
 /** GET /api/trade-requests?role=…: the member's trades on one side, newest first. */
-export function getTrades(role: TradeRole): Promise<Trade[]> {
+export function getTrades(role: TradeListRole): Promise<Trade[]> {
   return api.get<Trade[]>('/api/trade-requests', { query: { role } });
 }
 
-export const tradesQueryOptions = (role: TradeRole) =>
+export const tradesQueryOptions = (role: TradeListRole) =>
   queryOptions({ queryKey: tradeKeys.list(role), queryFn: () => getTrades(role) });
 
-export function useTrades(role: TradeRole) {
+export function useTrades(role: TradeListRole) {
   return useQuery(tradesQueryOptions(role));
 }

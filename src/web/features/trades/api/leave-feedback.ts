@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FeedbackBody } from '../../../../domain/trades';
+import type { FeedbackBody, Feedback } from '../../../../domain/trades';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Feedback } from '../types';
 
 /** POST /api/trade-requests/{id}/feedback: once per party, after completion. */
 export function leaveFeedback(tradeId: number, body: FeedbackBody): Promise<Feedback> {

@@ -1,18 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FeedbackResponseBody } from '../../../../domain/trades';
+import type { FeedbackReply, FeedbackResponseBody } from '../../../../domain/trades';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface FeedbackResponse {
-  id: number;
-  feedbackId: number;
-  response: string;
-  createdAt: string;
-}
-
 /** POST /api/feedback/{id}/response: the rated member answers once. */
-export function respondToFeedback(feedbackId: number, body: FeedbackResponseBody): Promise<FeedbackResponse> {
-  return api.post<FeedbackResponse>(`/api/feedback/${feedbackId}/response`, body);
+export function respondToFeedback(feedbackId: number, body: FeedbackResponseBody): Promise<FeedbackReply> {
+  return api.post<FeedbackReply>(`/api/feedback/${feedbackId}/response`, body);
 }
 
 export function useRespondToFeedback(feedbackId: number) {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConfirmDeliveryBody, DeclineBody, DisputeBody, ShipBody } from '../../../../domain/trades';
+import type { ConfirmDeliveryBody, DeclineBody, DisputeBody, ShipBody, Trade } from '../../../../domain/trades';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Trade } from '../types';
 
 // The life-cycle steps (CONTRACT §4) share one shape: POST /api/trade-requests/{id}/{step}
 // with an optional body, answering the trade as the caller now sees it. One file for all six.

@@ -1,11 +1,30 @@
-import { withFullStop } from '../../../../domain/sentences';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Star } from 'lucide-react';
+import { z } from 'zod';
+import { withFullStop } from '../../../../domain/sentences';
 import { FEEDBACK_COMMENT_MAX, FEEDBACK_RESPONSE_MAX, REPORT_DETAILS_MAX } from '../../../../domain/constants';
 import { REPORT_REASONS } from '../../../../domain/enums';
-import { feedbackReportSchema, feedbackResponseSchema, feedbackSchema } from '../../../../domain/trades';
+import {
+  feedbackReportSchema,
+  feedbackResponseSchema,
+  feedbackSchema,
+  type FeedbackBody,
+  type FeedbackResponseBody,
+  type Feedback,
+  type Trade,
+} from '../../../../domain/trades';
+import { MemberNameLink } from '../../../components/members/member-name-link';
 import { Button } from '../../../components/ui/button';
+import { CharacterCount } from '../../../components/ui/character-count';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Field, FieldError } from '../../../components/ui/field';
+import { RadioOption } from '../../../components/ui/radio-option';
 import { Spinner } from '../../../components/ui/spinner';
+import { StarRating } from '../../../components/ui/star-rating';
+import { StepDialog } from '../../../components/ui/step-dialog';
+import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCommunityDate } from '../../../lib/format';
@@ -13,11 +32,8 @@ import { useLeaveFeedback } from '../api/leave-feedback';
 import { useReportFeedback } from '../api/report-feedback';
 import { useRespondToFeedback } from '../api/respond-to-feedback';
 import { useTradeFeedback } from '../api/get-trade-feedback';
-import type { Feedback, Trade } from '../types';
-import { fieldErrors, StepDialog } from '../../../components/ui/step-dialog';
 import { tradeNumber } from './trade-status';
 
-const fieldClasses = 'w-full rounded-md border-2 border-line-strong bg-white px-3 py-2 text-base text-ink';
 const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 const REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
   inappropriate: 'Inappropriate',
@@ -25,23 +41,6 @@ const REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
   harassment: 'Harassment',
   other: 'Other',
 };
-
-/** '4 out of 5 stars' in words, the stars drawn beside it for the eye. */
-export function StarRating({ rating }: { rating: number }) {
-  return (
-    <span className="inline-flex items-center gap-2">
-      <span aria-hidden="true" className="inline-flex">
-        {[1, 2, 3, 4, 5].map((n) => (
-          <Star
-            key={n}
-            className={`size-5 ${n <= rating ? 'fill-highlight-900 text-highlight-900' : 'text-line-strong'}`}
-          />
-        ))}
-      </span>
-      <span className="font-semibold">{rating} out of 5 stars</span>
-    </span>
-  );
-}
 
 /** After completion: this member's feedback form or what they said, and what they received. */
 export function FeedbackSection({ trade }: { trade: Trade }) {
@@ -60,7 +59,7 @@ export function FeedbackSection({ trade }: { trade: Trade }) {
       {query.isPending ? (
         <Spinner label="Loading feedback" />
       ) : query.isError ? (
-        <p>Failed to load feedback.</p>
+        <ErrorState message="Failed to load feedback." onRetry={() => void query.refetch()} />
       ) : (
         <>
           {query.data.canLeave && <FeedbackForm leave={leave} otherName={other} />}
@@ -87,25 +86,32 @@ export function FeedbackSection({ trade }: { trade: Trade }) {
   );
 }
 
+// The rating arrives from the radios as text ('' until one is chosen); the domain rule checks the number.
+const feedbackFormSchema = feedbackSchema.extend({
+  rating: z
+    .string()
+    .transform((value) => (value ? Number(value) : undefined))
+    .pipe(z.number({ error: 'Please choose a rating' }).pipe(feedbackSchema.shape.rating)),
+});
+type FeedbackFormValues = z.input<typeof feedbackFormSchema>;
+type ResponseValues = z.input<typeof feedbackResponseSchema>;
+
 function FeedbackForm({ leave, otherName }: { leave: ReturnType<typeof useLeaveFeedback>; otherName: string }) {
   const id = useId();
-  const [rating, setRating] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<FeedbackFormValues, unknown, FeedbackBody>({
+    resolver: zodResolver(feedbackFormSchema),
+    defaultValues: { rating: '', comment: '' },
+  });
+  const comment = useWatch({ control, name: 'comment' });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit((body) => {
     if (leave.isPending) return;
-    const parsed = feedbackSchema.safeParse({ rating: rating ?? undefined, comment });
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error.issues);
-      if (found.rating && rating === null) found.rating = 'Please choose a rating';
-      setErrors(found);
-      document.getElementById(found.rating ? `${id}-rating-1` : `${id}-comment`)?.focus();
-      return;
-    }
-    setErrors({});
-    leave.mutate(parsed.data, {
+    leave.mutate(body, {
       onSuccess: () =>
         toast({ title: 'Feedback sent', description: `Thank you for rating ${withFullStop(otherName)}` }),
       onError: (error) =>
@@ -115,7 +121,7 @@ function FeedbackForm({ leave, otherName }: { leave: ReturnType<typeof useLeaveF
           variant: 'destructive',
         }),
     });
-  };
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -123,53 +129,28 @@ function FeedbackForm({ leave, otherName }: { leave: ReturnType<typeof useLeaveF
         <legend className="mb-2 font-semibold">How was your trade with {otherName}?</legend>
         <div className="flex flex-wrap gap-2">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label
+            <RadioOption
               key={n}
-              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border-2 border-line-strong px-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-            >
-              <input
-                id={`${id}-rating-${n}`}
-                type="radio"
-                name={`${id}-rating`}
-                value={n}
-                checked={rating === n}
-                onChange={() => setRating(n)}
-                className="size-5 accent-brand-700"
-              />
-              <Star aria-hidden="true" className="size-5 fill-highlight-900 text-highlight-900" />
-              {n} {n === 1 ? 'star' : 'stars'} – {RATING_WORDS[n]}
-            </label>
+              value={n}
+              {...register('rating')}
+              label={
+                <>
+                  <Star aria-hidden="true" className="size-5 fill-highlight-900 text-highlight-900" />
+                  {n} {n === 1 ? 'star' : 'stars'} – {RATING_WORDS[n]}
+                </>
+              }
+            />
           ))}
         </div>
-        {errors.rating && (
-          <p id={`${id}-rating-error`} className="font-semibold text-danger-700">
-            {errors.rating}
-          </p>
-        )}
+        <FieldError id={`${id}-rating-error`} message={errors.rating?.message} />
       </fieldset>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-comment`} className="font-semibold">
-          Comment
-        </label>
-        <textarea
-          id={`${id}-comment`}
-          className={`min-h-28 ${fieldClasses}`}
-          rows={4}
-          maxLength={FEEDBACK_COMMENT_MAX}
-          value={comment}
-          aria-invalid={errors.comment ? true : undefined}
-          aria-describedby={`${id}-comment-count${errors.comment ? ` ${id}-comment-error` : ''}`}
-          onChange={(event) => setComment(event.target.value)}
-        />
-        <p id={`${id}-comment-count`} className="text-right text-sm text-ink-muted">
-          {comment.length}/{FEEDBACK_COMMENT_MAX} characters
-        </p>
-        {errors.comment && (
-          <p id={`${id}-comment-error`} className="font-semibold text-danger-700">
-            {errors.comment}
-          </p>
-        )}
-      </div>
+      <Field
+        label="Comment"
+        error={errors.comment?.message}
+        note={<CharacterCount length={comment.length} max={FEEDBACK_COMMENT_MAX} />}
+      >
+        <Textarea maxLength={FEEDBACK_COMMENT_MAX} {...register('comment')} />
+      </Field>
       <Button type="submit" className="self-start" disabled={leave.isPending}>
         {leave.isPending ? 'Sending…' : 'Send feedback'}
       </Button>
@@ -178,41 +159,16 @@ function FeedbackForm({ leave, otherName }: { leave: ReturnType<typeof useLeaveF
 }
 
 function ReceivedFeedback({ feedback }: { feedback: Feedback }) {
-  const id = useId();
   const respond = useRespondToFeedback(feedback.id);
   const report = useReportFeedback(feedback.id);
   const [responding, setResponding] = useState(false);
-  const [response, setResponse] = useState('');
-  const [responseError, setResponseError] = useState<string | null>(null);
   const [reportOpen, setReportOpen] = useState(false);
-
-  const onRespond = (event: FormEvent) => {
-    event.preventDefault();
-    if (respond.isPending) return;
-    const parsed = feedbackResponseSchema.safeParse({ response });
-    if (!parsed.success) {
-      setResponseError(parsed.error.issues[0]?.message ?? 'Response is required');
-      document.getElementById(`${id}-response`)?.focus();
-      return;
-    }
-    setResponseError(null);
-    respond.mutate(parsed.data, {
-      onSuccess: () => {
-        setResponding(false);
-        toast({ title: 'Response posted', description: 'Your response is shown under the feedback.' });
-      },
-      onError: (error) =>
-        toast({
-          title: 'Failed to post response',
-          description: errorMessage(error, 'Please try again'),
-          variant: 'destructive',
-        }),
-    });
-  };
 
   return (
     <div className="flex flex-col gap-2 border-t border-line pt-4">
-      <p className="font-semibold">Feedback from {feedback.fromName}</p>
+      <p className="font-semibold">
+        Feedback from <MemberNameLink id={feedback.fromUserId} name={feedback.fromName} />
+      </p>
       <StarRating rating={feedback.rating} />
       <p className="whitespace-pre-line">{feedback.comment}</p>
       <p className="text-sm text-ink-muted">{formatCommunityDate(feedback.createdAt)}</p>
@@ -223,37 +179,7 @@ function ReceivedFeedback({ feedback }: { feedback: Feedback }) {
           <p className="whitespace-pre-line">{feedback.response.response}</p>
         </div>
       ) : responding ? (
-        <form onSubmit={onRespond} noValidate className="flex flex-col gap-2">
-          <label htmlFor={`${id}-response`} className="font-semibold">
-            Your response
-          </label>
-          <textarea
-            id={`${id}-response`}
-            className={`min-h-24 ${fieldClasses}`}
-            rows={3}
-            maxLength={FEEDBACK_RESPONSE_MAX}
-            value={response}
-            aria-invalid={responseError ? true : undefined}
-            aria-describedby={`${id}-response-count${responseError ? ` ${id}-response-error` : ''}`}
-            onChange={(event) => setResponse(event.target.value)}
-          />
-          <p id={`${id}-response-count`} className="text-right text-sm text-ink-muted">
-            {response.length}/{FEEDBACK_RESPONSE_MAX} characters
-          </p>
-          {responseError && (
-            <p id={`${id}-response-error`} className="font-semibold text-danger-700">
-              {responseError}
-            </p>
-          )}
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={respond.isPending}>
-              {respond.isPending ? 'Posting…' : 'Post response'}
-            </Button>
-            <Button variant="secondary" onClick={() => setResponding(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <ResponseForm respond={respond} onDone={() => setResponding(false)} />
       ) : null}
 
       <div className="flex flex-wrap gap-3">
@@ -287,28 +213,72 @@ function ReceivedFeedback({ feedback }: { feedback: Feedback }) {
         ]}
         confirmLabel="Send report"
         isPending={report.isPending}
-        validate={(v) => {
-          const parsed = feedbackReportSchema.safeParse({ reason: v.reason || undefined, details: v.details });
-          return parsed.success ? {} : fieldErrors(parsed.error.issues);
-        }}
-        onConfirm={(v) =>
-          report.mutate(
-            { reason: v.reason as (typeof REPORT_REASONS)[number], details: v.details!.trim() },
-            {
-              onSuccess: () => {
-                setReportOpen(false);
-                toast({ title: 'Report sent', description: 'Thank you. A club administrator will review it.' });
-              },
-              onError: (error) =>
-                toast({
-                  title: 'Failed to send report',
-                  description: errorMessage(error, 'Please try again'),
-                  variant: 'destructive',
-                }),
+        schema={feedbackReportSchema}
+        onConfirm={(body) =>
+          report.mutate(body, {
+            onSuccess: () => {
+              setReportOpen(false);
+              toast({ title: 'Report sent', description: 'Thank you. A club administrator will review it.' });
             },
-          )
+            onError: (error) =>
+              toast({
+                title: 'Failed to send report',
+                description: errorMessage(error, 'Please try again'),
+                variant: 'destructive',
+              }),
+          })
         }
       />
     </div>
+  );
+}
+
+/** The answer to feedback received: one text, shown under the feedback once posted. */
+function ResponseForm({ respond, onDone }: { respond: ReturnType<typeof useRespondToFeedback>; onDone: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<ResponseValues, unknown, FeedbackResponseBody>({
+    resolver: zodResolver(feedbackResponseSchema),
+    defaultValues: { response: '' },
+  });
+  const response = useWatch({ control, name: 'response' });
+
+  const onSubmit = handleSubmit((body) => {
+    if (respond.isPending) return;
+    respond.mutate(body, {
+      onSuccess: () => {
+        onDone();
+        toast({ title: 'Response posted', description: 'Your response is shown under the feedback.' });
+      },
+      onError: (error) =>
+        toast({
+          title: 'Failed to post response',
+          description: errorMessage(error, 'Please try again'),
+          variant: 'destructive',
+        }),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+      <Field
+        label="Your response"
+        error={errors.response?.message}
+        note={<CharacterCount length={response.length} max={FEEDBACK_RESPONSE_MAX} />}
+      >
+        <Textarea rows={3} maxLength={FEEDBACK_RESPONSE_MAX} {...register('response')} />
+      </Field>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={respond.isPending}>
+          {respond.isPending ? 'Posting…' : 'Post response'}
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -3,8 +3,8 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Printer, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { formatCommunityDate, formatPieces } from '../../../lib/format';
-import type { Trade } from '../types';
 import { tradeNumber } from './trade-status';
+import type { Trade } from '../../../../domain/trades';
 
 // While the slip is open, printing shows the slip alone: this body class hides every other
 // child of <body> (the app, toasts) on paper. Tailwind generates it from this literal.

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { formatPointsAmount, LEDGER_REASON_LABELS } from '../../../../domain/points';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatActivityDate, formatPuzzlePoints } from '../../../lib/format';
 import { paths } from '../../../paths';
@@ -27,9 +29,9 @@ export function PointsHistory({ headingLevel = 2, className }: PointsHistoryProp
       {query.isPending ? (
         <Spinner label="Loading your PuzzlePoints history" />
       ) : query.isError ? (
-        <p role="alert">Failed to load your PuzzlePoints history.</p>
+        <ErrorState message="Failed to load your PuzzlePoints history." onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
-        <p>No PuzzlePoints movements yet.</p>
+        <EmptyState>No PuzzlePoints movements yet.</EmptyState>
       ) : (
         <ol
           className="flex flex-col divide-y divide-line rounded-lg border border-line bg-white"

@@ -1,11 +1,16 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { Link } from 'react-router';
 import { AlertTriangle, Send } from 'lucide-react';
 import { REQUEST_COMMENTS_MAX } from '../../../../domain/constants';
 import { isProfileComplete } from '../../../../domain/profile';
-import { requestBlockerCode, requestBlocker } from '../../../../domain/trades';
+import { requestBlockerCode, requestBlocker, tradeRequestSchema } from '../../../../domain/trades';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { CharacterCount } from '../../../components/ui/character-count';
+import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import {
   Dialog,
@@ -15,6 +20,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useMember, type CurrentUser } from '../../../lib/current-user';
@@ -22,18 +28,19 @@ import { formatPuzzlePoints } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { paths } from '../../../paths';
 import { useCreateTradeRequest } from '../api/create-trade-request';
-import type { RequestListing } from '../types';
+import type { Listing } from '../../../../domain/listings';
 
 export interface RequestPuzzleDialogProps {
   /** The listing asked for: its id, title, cost and owner's member id. */
-  listing: RequestListing;
+  listing: Listing;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Called after the request was sent (the dialog has already closed). */
   onRequested?: (tradeId: number) => void;
 }
 
-const fieldClasses = 'w-full rounded-md border-2 border-line-strong bg-white px-3 py-2 text-base text-ink';
+// The dialog asks only for the comments; the listing is the one it was opened for.
+const commentsSchema = tradeRequestSchema.pick({ requestComments: true });
 
 /** The member's profile as GET /api/auth/user sends it: the whole row, address included. */
 function profileComplete(member: CurrentUser): boolean {
@@ -88,14 +95,21 @@ function RequestPuzzleForm({
   onClose,
   onRequested,
 }: {
-  listing: RequestListing;
+  listing: Listing;
   onClose: () => void;
   onRequested: (tradeId: number) => void;
 }) {
-  const id = useId();
   const member = useMember();
   const createRequest = useCreateTradeRequest();
-  const [comments, setComments] = useState('');
+  const { register, handleSubmit, control, formState } = useForm<
+    z.input<typeof commentsSchema>,
+    unknown,
+    z.output<typeof commentsSchema>
+  >({
+    resolver: zodResolver(commentsSchema),
+    defaultValues: { requestComments: '' },
+  });
+  const comments = useWatch({ control, name: 'requestComments' });
   const checking = useFreshBalance();
   const eligibility = {
     profileComplete: profileComplete(member),
@@ -110,12 +124,10 @@ function RequestPuzzleForm({
   const blocker = waiting ? null : requestBlocker(eligibility);
   const blockerCode = waiting ? null : cachedBlocker;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(({ requestComments }) => {
     if (waiting || blocker || createRequest.isPending) return;
-    const trimmed = comments.trim();
     createRequest.mutate(
-      { puzzleListingId: listing.id, ...(trimmed ? { requestComments: trimmed } : {}) },
+      { puzzleListingId: listing.id, ...(requestComments ? { requestComments } : {}) },
       {
         onSuccess: (trade) => {
           toast({
@@ -133,7 +145,7 @@ function RequestPuzzleForm({
         },
       },
     );
-  };
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -164,23 +176,13 @@ function RequestPuzzleForm({
           </div>
         </div>
       ) : (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-comments`} className="font-semibold">
-            Comments for the owner (optional)
-          </label>
-          <textarea
-            id={`${id}-comments`}
-            className={`min-h-32 ${fieldClasses}`}
-            value={comments}
-            maxLength={REQUEST_COMMENTS_MAX}
-            rows={4}
-            aria-describedby={`${id}-count`}
-            onChange={(event) => setComments(event.target.value)}
-          />
-          <p id={`${id}-count`} className="text-right text-sm text-ink-muted">
-            {comments.length}/{REQUEST_COMMENTS_MAX} characters
-          </p>
-        </div>
+        <Field
+          label="Comments for the owner (optional)"
+          error={formState.errors.requestComments?.message}
+          note={<CharacterCount length={comments?.length ?? 0} max={REQUEST_COMMENTS_MAX} />}
+        >
+          <Textarea maxLength={REQUEST_COMMENTS_MAX} {...register('requestComments')} />
+        </Field>
       )}
 
       <DialogFooter>

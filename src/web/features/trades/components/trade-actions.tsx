@@ -2,14 +2,20 @@ import { withFullStop } from '../../../../domain/sentences';
 import { useState } from 'react';
 import { CheckCircle2, PackageCheck, Truck } from 'lucide-react';
 import { DELIVERY_NOTES_MAX, REPORT_DETAILS_MAX, SHIPPING_NOTES_MAX } from '../../../../domain/constants';
-import { declineSchema, disputeSchema, shipSchema, type TradeAction } from '../../../../domain/trades';
+import {
+  confirmDeliverySchema,
+  declineSchema,
+  disputeSchema,
+  shipSchema,
+  type TradeAction,
+  type Trade,
+} from '../../../../domain/trades';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPuzzlePoints } from '../../../lib/format';
 import { useTradeStep, type TradeStep } from '../api/trade-step';
-import type { Trade } from '../types';
-import { fieldErrors, StepDialog } from '../../../components/ui/step-dialog';
+import { StepDialog } from '../../../components/ui/step-dialog';
 
 type DialogStep = 'accept' | 'decline' | 'cancel' | 'ship' | 'confirm-delivery' | 'dispute';
 
@@ -119,11 +125,8 @@ export function TradeActions({ trade }: { trade: Trade }) {
         fields={[{ name: 'reason', label: 'Reason', multiline: true, maxLength: 500 }]}
         confirmLabel="Yes, decline"
         confirmVariant="destructive"
-        validate={(v) => {
-          const parsed = declineSchema.safeParse({ reason: v.reason });
-          return parsed.success ? {} : fieldErrors(parsed.error.issues);
-        }}
-        onConfirm={(v) => run({ step: 'decline', body: { reason: v.reason?.trim() || undefined } })}
+        schema={declineSchema}
+        onConfirm={(body) => run({ step: 'decline', body })}
       />
       <StepDialog
         {...dialogProps('cancel')}
@@ -153,20 +156,8 @@ export function TradeActions({ trade }: { trade: Trade }) {
           { name: 'shippingNotes', label: 'Notes', multiline: true, maxLength: SHIPPING_NOTES_MAX },
         ]}
         confirmLabel="Mark as sent"
-        validate={(v) => {
-          const parsed = shipSchema.safeParse(v);
-          return parsed.success ? {} : fieldErrors(parsed.error.issues);
-        }}
-        onConfirm={(v) =>
-          run({
-            step: 'ship',
-            body: {
-              carrierName: v.carrierName?.trim() || undefined,
-              trackingNumber: v.trackingNumber?.trim() || undefined,
-              shippingNotes: v.shippingNotes?.trim() || undefined,
-            },
-          })
-        }
+        schema={shipSchema}
+        onConfirm={(body) => run({ step: 'ship', body })}
       />
       <StepDialog
         {...dialogProps('confirm-delivery')}
@@ -179,9 +170,8 @@ export function TradeActions({ trade }: { trade: Trade }) {
         }
         fields={[{ name: 'deliveryNotes', label: 'Notes', multiline: true, maxLength: DELIVERY_NOTES_MAX }]}
         confirmLabel="Yes, I've received it"
-        onConfirm={(v) =>
-          run({ step: 'confirm-delivery', body: { deliveryNotes: v.deliveryNotes?.trim() || undefined } })
-        }
+        schema={confirmDeliverySchema}
+        onConfirm={(body) => run({ step: 'confirm-delivery', body })}
       />
       <StepDialog
         {...dialogProps('dispute')}
@@ -200,11 +190,8 @@ export function TradeActions({ trade }: { trade: Trade }) {
         ]}
         confirmLabel="Report the problem"
         confirmVariant="destructive"
-        validate={(v) => {
-          const parsed = disputeSchema.safeParse(v);
-          return parsed.success ? {} : fieldErrors(parsed.error.issues);
-        }}
-        onConfirm={(v) => run({ step: 'dispute', body: { details: v.details!.trim() } })}
+        schema={disputeSchema}
+        onConfirm={(body) => run({ step: 'dispute', body })}
       />
     </div>
   );

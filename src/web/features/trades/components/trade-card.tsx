@@ -1,16 +1,17 @@
 import { forwardRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MessageSquare, Printer, Puzzle } from 'lucide-react';
+import { MemberNameLink } from '../../../components/members/member-name-link';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatCommunityDate, formatPuzzlePoints } from '../../../lib/format';
 import { paths } from '../../../paths';
-import type { Trade } from '../types';
 import { FeedbackSection } from './feedback-section';
 import { AddressBlock, PackingSlip } from './packing-slip';
 import { TradeActions } from './trade-actions';
 import { STATUS_LABELS, tradeNumber, tradeStatusText } from './trade-status';
 import { TradeTimeline } from './trade-timeline';
+import type { Trade } from '../../../../domain/trades';
 
 export interface TradeCardProps {
   trade: Trade;
@@ -60,7 +61,7 @@ export const TradeCard = forwardRef<HTMLElement, TradeCardProps>(function TradeC
           </p>
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
             <dt className="font-semibold">{isOwner ? 'Requested by' : 'Owner'}</dt>
-            <dd>{other}</dd>
+            <dd>{trade.otherPartyId === null ? other : <MemberNameLink id={trade.otherPartyId} name={other} />}</dd>
             <dt className="font-semibold">Cost</dt>
             <dd>{formatPuzzlePoints(trade.puzzlePointsCost)}</dd>
             <dt className="font-semibold">Status</dt>

@@ -1,5 +1,5 @@
 import type { TradeStatus } from '../../../../domain/enums';
-import type { Trade } from '../types';
+import type { Trade } from '../../../../domain/trades';
 
 /** The status in words, as each party reads it. */
 export function tradeStatusText(trade: Pick<Trade, 'status' | 'role'>): string {

@@ -1,6 +1,6 @@
 import { Check, Circle, X } from 'lucide-react';
 import { formatCommunityDate } from '../../../lib/format';
-import type { Trade } from '../types';
+import type { Trade } from '../../../../domain/trades';
 
 interface Step {
   label: string;

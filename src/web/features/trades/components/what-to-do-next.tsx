@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight, CheckCircle2 } from 'lucide-react';
+import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../paths';
 import { useTrades } from '../api/get-trades';
@@ -29,7 +30,7 @@ export function WhatToDoNextCard({ headingLevel = 2, className }: WhatToDoNextCa
       {owned.isPending || requested.isPending ? (
         <Spinner label="Loading your trades" />
       ) : owned.isError || requested.isError ? (
-        <p role="alert">Failed to load your trades.</p>
+        <ErrorState message="Failed to load your trades." />
       ) : tasks.length === 0 ? (
         <p className="flex items-center gap-2">
           <CheckCircle2 aria-hidden="true" className="size-6 text-brand-700" />

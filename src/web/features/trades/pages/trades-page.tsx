@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
+import { buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -8,12 +11,12 @@ import { useMember } from '../../../lib/current-user';
 import { formatPuzzlePoints } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
-import { useRequestListing } from '../api/get-request-listing';
+import { useListing } from '../../../lib/get-listing';
 import { useTrades } from '../api/get-trades';
 import { PointsHistory } from '../components/points-history';
 import { RequestPuzzleDialog } from '../components/request-puzzle-dialog';
 import { TradeCard } from '../components/trade-card';
-import type { Trade, TradeRole } from '../types';
+import type { Trade, TradeListRole } from '../../../../domain/trades';
 
 /** A positive whole number from the query string, else null. */
 function idParam(value: string | null): number | null {
@@ -22,7 +25,7 @@ function idParam(value: string | null): number | null {
   return id > 0 ? id : null;
 }
 
-const TABS: { role: TradeRole; label: string; empty: string }[] = [
+const TABS: { role: TradeListRole; label: string; empty: string }[] = [
   { role: 'requester', label: 'Requests I made', empty: 'You have not requested any puzzles yet.' },
   { role: 'owner', label: 'Requests for my puzzles', empty: 'Nobody has requested your puzzles yet.' },
 ];
@@ -40,12 +43,12 @@ export function TradesPage() {
   const requestId = idParam(searchParams.get('request'));
   const requested = useTrades('requester');
   const owned = useTrades('owner');
-  const [tab, setTab] = useState<TradeRole>('requester');
+  const [tab, setTab] = useState<TradeListRole>('requester');
   const focusRef = useRef<HTMLElement | null>(null);
-  const lists: Record<TradeRole, ReturnType<typeof useTrades>> = { requester: requested, owner: owned };
+  const lists: Record<TradeListRole, ReturnType<typeof useTrades>> = { requester: requested, owner: owned };
 
   // ?trade=…: show the tab holding it, then bring it into view once.
-  const focusedTab: TradeRole | null = focusId
+  const focusedTab: TradeListRole | null = focusId
     ? requested.data?.some((t) => t.id === focusId)
       ? 'requester'
       : owned.data?.some((t) => t.id === focusId)
@@ -64,7 +67,7 @@ export function TradesPage() {
     return () => cancelAnimationFrame(frame);
   }, [focusedTab, tab, focusId]);
 
-  const listingQuery = useRequestListing(requestId);
+  const listingQuery = useListing(requestId);
   useEffect(() => {
     if (listingQuery.isError) {
       toast({
@@ -90,18 +93,21 @@ export function TradesPage() {
     [setSearchParams],
   );
 
-  const renderList = (role: TradeRole, trades: Trade[] | undefined) => {
+  const renderList = (role: TradeListRole, trades: Trade[] | undefined) => {
     const query = lists[role];
     if (query.isPending) return <Spinner label="Loading your trades" />;
-    if (query.isError) return <p role="alert">Failed to load your trades.</p>;
+    if (query.isError) return <ErrorState message="Failed to load your trades." onRetry={() => void query.refetch()} />;
     if (!trades || trades.length === 0) {
       return (
-        <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-line-strong bg-white p-6">
-          <p className="text-lg">{TABS.find((t) => t.role === role)!.empty}</p>
-          <Link to={paths.browsePuzzles.getHref()} className="font-semibold text-brand-700 underline">
-            Browse puzzles
-          </Link>
-        </div>
+        <EmptyState
+          action={
+            <Link to={paths.browsePuzzles.getHref()} className={buttonClasses({ variant: 'secondary' })}>
+              Browse puzzles
+            </Link>
+          }
+        >
+          {TABS.find((t) => t.role === role)!.empty}
+        </EmptyState>
       );
     }
     return (
@@ -128,7 +134,7 @@ export function TradesPage() {
         </p>
       </div>
 
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TradeRole)} className="flex flex-col gap-6">
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TradeListRole)} className="flex flex-col gap-6">
         <Tabs.List aria-label="Trades" className="flex flex-wrap gap-2 border-b-2 border-line">
           {TABS.map(({ role, label }) => (
             <Tabs.Trigger

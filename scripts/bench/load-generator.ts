@@ -1,0 +1,53 @@
+// The bench's load generator, run as a child process (`node --import tsx`) so it does not
+// share the server's event loop or CPU accounting. Either one URL again and again, or varied
+// traffic: every request a new browse question from the seeded generator in questions.ts.
+// Prints autocannon's result as JSON with how many requests were sent and how many distinct
+// questions they asked.
+//
+//   node --import tsx scripts/bench/load-generator.ts <json options>
+//   options: { origin, seconds, connections, path } or { origin, seconds, connections, varied: { seed, manufacturerIds } }
+
+import autocannon from 'autocannon';
+import { variedQuestions } from './questions';
+
+type Options = {
+  origin: string;
+  seconds: number;
+  connections: number;
+  path?: string;
+  varied?: { seed: number; manufacturerIds: number[] };
+};
+
+const options = JSON.parse(process.argv[2] ?? '{}') as Options;
+let sent = 0;
+const distinct = new Set<string>();
+
+const requests: autocannon.Request[] = [];
+if (options.varied) {
+  const next = variedQuestions(options.varied.seed, options.varied.manufacturerIds);
+  requests.push({
+    setupRequest: (request) => {
+      const path = `/api/puzzle-listings?${next()}`;
+      sent++;
+      distinct.add(path);
+      return { ...request, path };
+    },
+  });
+}
+
+const instance = autocannon(
+  {
+    url: `${options.origin}${options.path ?? '/api/puzzle-listings'}`,
+    connections: options.connections,
+    duration: options.seconds,
+    ...(requests.length > 0 ? { requests } : {}),
+  },
+  (err, result) => {
+    if (err) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    process.stdout.write(JSON.stringify({ ...result, sent, distinct: distinct.size }));
+  },
+);
+instance.on('error', (err: Error) => process.stderr.write(`${err.message}\n`));

@@ -1,0 +1,73 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { AchievementCounts } from '../../domain/achievements';
+import { queryRows, type DbOrTx } from '../db/client';
+import { userAchievements, users, type NewUserAchievement, type UserAchievement } from '../db/schema';
+
+// Achievements as rows. The counts are read-only looks at other features' tables (listings,
+// the forum's posts and likes) for one member; the rows are this room's own.
+
+/**
+ * Locks the member's row (FOR NO KEY UPDATE, which leaves foreign-key checks of new rows
+ * pointing at the member free) until the transaction ends: events that may earn the same
+ * member an achievement then count one after another, and the last to count sees all the
+ * others, committed. Answers the e-mail the notice goes to, or null for no such member.
+ */
+export async function lockMemberForAchievements(tx: DbOrTx, memberId: number): Promise<{ email: string } | null> {
+  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, memberId)).for('no key update');
+  return row ?? null;
+}
+
+/**
+ * The member's counts, as the rules read them. A statement of its own after the lock: under
+ * READ COMMITTED it sees everything committed before it started, including the work of a
+ * transaction that held the lock a moment ago.
+ */
+export async function achievementCounts(tx: DbOrTx, memberId: number): Promise<AchievementCounts> {
+  const [row] = await queryRows<{
+    listingsPublished: number | string;
+    completedTrades: number;
+    rating: number | null;
+    postsCreated: number | string;
+    likesReceived: number | string;
+  }>(
+    tx,
+    sql`SELECT
+          (SELECT count(*) FROM puzzle_listings l
+            WHERE l.user_id = u.id AND l.published_at IS NOT NULL) AS "listingsPublished",
+          u.completed_trades AS "completedTrades",
+          NULLIF(u.trading_reputation, 0) AS rating,
+          (SELECT count(*) FROM community_posts p WHERE p.user_id = u.id) AS "postsCreated",
+          (SELECT count(*) FROM community_likes k JOIN community_posts p ON p.id = k.post_id
+            WHERE p.user_id = u.id)
+          + (SELECT count(*) FROM community_likes k JOIN community_replies r ON r.id = k.reply_id
+              WHERE r.user_id = u.id) AS "likesReceived"
+        FROM users u WHERE u.id = ${memberId}`,
+  );
+  if (!row) return { listingsPublished: 0, completedTrades: 0, rating: null, postsCreated: 0, likesReceived: 0 };
+  return {
+    listingsPublished: Number(row.listingsPublished),
+    completedTrades: Number(row.completedTrades),
+    rating: row.rating === null ? null : Number(row.rating),
+    postsCreated: Number(row.postsCreated),
+    likesReceived: Number(row.likesReceived),
+  };
+}
+
+/** Inserts what is not there yet; answers only the rows this call inserted (one per member and type, whatever races it). */
+export async function insertNewAchievements(tx: DbOrTx, rows: NewUserAchievement[]): Promise<UserAchievement[]> {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(userAchievements)
+    .values(rows)
+    .onConflictDoNothing({ target: [userAchievements.userId, userAchievements.achievementType] })
+    .returning();
+}
+
+/** The member's visible achievements, in the order they were earned. */
+export function achievementRows(db: DbOrTx, memberId: number): Promise<UserAchievement[]> {
+  return db
+    .select()
+    .from(userAchievements)
+    .where(sql`${userAchievements.userId} = ${memberId} AND ${userAchievements.isVisible}`)
+    .orderBy(asc(userAchievements.unlockedAt), asc(userAchievements.id));
+}

@@ -1,0 +1,35 @@
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { AdminActionListQuery } from '../../domain/admin';
+import type { DbOrTx } from '../db/client';
+import { adminActions, users } from '../db/schema';
+
+// admin_actions as SQL: the activity tab's page, newest first, with its filters. Each filter
+// has an index of migration 0012 (admin and time, action and time; time alone).
+
+export async function actionPage(db: DbOrTx, query: AdminActionListQuery) {
+  const where = and(
+    query.adminId === undefined ? undefined : eq(adminActions.adminId, query.adminId),
+    query.action === undefined ? undefined : eq(adminActions.action, query.action),
+    query.from === undefined ? undefined : gte(adminActions.timestamp, new Date(query.from)),
+    query.to === undefined ? undefined : lt(adminActions.timestamp, new Date(query.to)),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        action: adminActions,
+        adminFirstName: users.firstName,
+        adminLastName: users.lastName,
+      })
+      .from(adminActions)
+      .leftJoin(users, eq(users.id, adminActions.adminId))
+      .where(where)
+      .orderBy(desc(adminActions.timestamp), desc(adminActions.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(adminActions)
+      .where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}

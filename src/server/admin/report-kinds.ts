@@ -1,0 +1,115 @@
+import type { ReportKind } from '../../domain/admin';
+import { AppError } from '../../domain/errors';
+import type { DbOrTx } from '../db/client';
+import type { FeedbackReport } from '../db/schema';
+import {
+  reportedFeedback,
+  reportedResponses,
+  setFeedbackHidden,
+  setResponseHidden,
+  writingsOf,
+  type ReportedWriting,
+} from '../feedback/feedback-service';
+import { reportColumns } from './reports-repository';
+
+// What members can report, one row type each (CONTRACT §6: "a new kind of report is one more
+// row type"). Each kind knows which report rows are about it, how to read what was reported
+// (for a whole page at once), how to hide or show it through the room that owns it, and what a
+// member wrote of it. The reports service works on any kind alike.
+
+export type ReportKindEntry = {
+  kind: ReportKind;
+  /** The reported item's id when a report row is about this kind, else null. */
+  itemOf(report: FeedbackReport): number | null;
+  /** Which report rows are about these items. */
+  match(ids: number[]): ReturnType<(typeof reportColumns)[ReportKind]>;
+  /** The items by id: their words, author and whether they are hidden (one query for many). */
+  read(db: DbOrTx, ids: number[]): Promise<Map<number, ReportedWriting>>;
+  /** Hides or shows the item in the caller's transaction; answers whether it was hidden before. */
+  setHidden(tx: DbOrTx, id: number, hidden: boolean, now: Date): Promise<boolean>;
+  /** The ids of the items a member wrote (reports about them, on the admin member page). */
+  writtenBy(db: DbOrTx, memberId: number): Promise<number[]>;
+  /** False while the kind cannot be read or changed from here (see the forum's rows below). */
+  available: boolean;
+};
+
+const feedbackKind: ReportKindEntry = {
+  kind: 'feedback',
+  // A report of a response names its feedback too: it is the response's.
+  itemOf: (r) => (r.postId === null && r.replyId === null && r.responseId === null ? r.feedbackId : null),
+  match: reportColumns.feedback,
+  read: reportedFeedback,
+  setHidden: (tx, id, hidden, now) => setFeedbackHidden(tx, id, hidden, now),
+  writtenBy: async (db, memberId) => (await writingsOf(db, memberId)).feedback,
+  available: true,
+};
+
+const responseKind: ReportKindEntry = {
+  kind: 'response',
+  itemOf: (r) => r.responseId,
+  match: reportColumns.response,
+  read: reportedResponses,
+  setHidden: (tx, id, hidden) => setResponseHidden(tx, id, hidden),
+  writtenBy: async (db, memberId) => (await writingsOf(db, memberId)).responses,
+  available: true,
+};
+
+// ---------------------------------------------------------------------------------------
+// PENDING (issue 11, the forum): forum posts and replies.
+//
+// The forum room (src/server/community/) is being built alongside; it will export
+// setPostHidden(tx, postId, hidden) / setReplyHidden(tx, replyId, hidden) and a function that
+// reads reported posts and replies by id. Until the lead wires them in at merge, these two
+// rows are typed stubs: their reports are listed (who reported what, and why) but marked
+// unavailable, and resolving one with 'hide' or 'restore' answers 409. 'dismiss' works.
+//
+// To wire them in, replace `forumPending('post', …)` and `forumPending('reply', …)` with:
+//
+//   const postKind: ReportKindEntry = {
+//     kind: 'post',
+//     itemOf: (r) => r.postId,
+//     match: reportColumns.post,
+//     read: (db, ids) => reportedForumWriting(db, 'post', ids),
+//     setHidden: (tx, id, hidden) => setPostHidden(tx, id, hidden),
+//     writtenBy: (db, memberId) => forumWritingOf(db, 'post', memberId),
+//     available: true,
+//   };
+//   (and the same for 'reply' with r.replyId, reportColumns.reply, setReplyHidden)
+//
+// where reportedForumWriting answers Map<id, {text, author: {id, firstName, lastName},
+// hidden}> and setPostHidden answers whether it was hidden before (adapt the names to what
+// the forum exports).
+
+export const FORUM_REPORTS_PENDING_MESSAGE =
+  'Forum reports can be dismissed here, but not hidden or restored until the forum is connected to the admin panel.';
+
+function forumPending(kind: 'post' | 'reply', itemOf: (r: FeedbackReport) => number | null): ReportKindEntry {
+  return {
+    kind,
+    itemOf,
+    match: reportColumns[kind],
+    read: async () => new Map(),
+    setHidden: async () => {
+      throw new AppError('CONFLICT', FORUM_REPORTS_PENDING_MESSAGE);
+    },
+    writtenBy: async () => [],
+    available: false,
+  };
+}
+
+const postKind = forumPending('post', (r) => r.postId);
+const replyKind = forumPending('reply', (r) => r.replyId);
+
+// ---------------------------------------------------------------------------------------
+
+export const REPORT_KIND_ENTRIES: readonly ReportKindEntry[] = [feedbackKind, responseKind, postKind, replyKind];
+
+/** The kind of a report row and the id of what it reports. */
+export function kindOf(report: FeedbackReport): { entry: ReportKindEntry; itemId: number } {
+  for (const entry of REPORT_KIND_ENTRIES) {
+    const itemId = entry.itemOf(report);
+    if (itemId !== null) return { entry, itemId };
+  }
+  // The table's check constraint makes every row name exactly one thing.
+  throw new Error(`report ${report.id} names nothing`);
+}

@@ -1,0 +1,301 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminActionListQuerySchema,
+  adminActionViewSchema,
+  adminManufacturerSchema,
+  adminMemberDetailSchema,
+  adminOverviewSchema,
+  adminToggleSchema,
+  adminUserListQuerySchema,
+  disputeListQuerySchema,
+  manufacturerCreateSchema,
+  manufacturerPatchSchema,
+  pointsAdjustmentSchema,
+  pointsSummarySchema,
+  reportListQuerySchema,
+  reportViewSchema,
+  resolveReportSchema,
+  settingSchema,
+  suspendSchema,
+  systemSettingSchema,
+  TOTAL_COUNT_HEADER,
+} from '../../domain/admin';
+import { memberAdminSchema } from '../../domain/members';
+import { resolveDisputeSchema, tradeViewSchema } from '../../domain/trades';
+import type { AppContext } from '../app-context';
+import { adminOnly, errorAnswers, idParam, requestMeta, requireAdmin } from '../http/route-helpers';
+import { adminManufacturers, MANUFACTURER_NOT_FOUND_MESSAGE } from '../manufacturers/manufacturers-service';
+import { adminMemberPage } from '../members/members-admin-service';
+import { noticesFor } from '../notices/notices';
+import { applyTradeCommand, disputedTrades, TRADE_NOT_FOUND_MESSAGE, tradeForAdmin } from '../trades/trade-service';
+import { listAdminActions } from './activity-log';
+import {
+  addManufacturer,
+  addSetting,
+  changeManufacturer,
+  removeManufacturer,
+  removeSetting,
+} from './catalogue-actions';
+import {
+  adjustPoints,
+  MEMBER_NOT_FOUND_MESSAGE,
+  setAdminStatus,
+  suspendMember,
+  unsuspendMember,
+} from './member-actions';
+import { adminOverview, memberDetail, pointsSummary } from './overview-service';
+import { listReports, REPORT_NOT_FOUND_MESSAGE, resolveReport } from './reports-service';
+import { listSettings, SETTING_NOT_FOUND_MESSAGE } from './settings-service';
+
+// The admin room (spec sections 2 and 7, CONTRACT §6): administrators' calls. Each handler
+// is `adminOnly` (401 for a visitor, 403 for a member, before anything else runs), validates
+// with the domain's schema and makes one service call; the services write each change and
+// its activity-log row in one transaction. Lists that grow are paged: the answer is the
+// array (CONTRACT §3) and its total is the X-Total-Count header.
+
+const memberParams = z.object({ id: idParam('NOT_FOUND', MEMBER_NOT_FOUND_MESSAGE) });
+const settingParams = z.object({ id: idParam('NOT_FOUND', SETTING_NOT_FOUND_MESSAGE) });
+const manufacturerParams = z.object({ id: idParam('NOT_FOUND', MANUFACTURER_NOT_FOUND_MESSAGE) });
+const reportParams = z.object({ id: idParam('NOT_FOUND', REPORT_NOT_FOUND_MESSAGE) });
+const tradeParams = z.object({ id: idParam('NOT_FOUND', TRADE_NOT_FOUND_MESSAGE) });
+const removed = z.null().describe('Deleted');
+
+function paged<T>(reply: FastifyReply, items: T[], total: number): T[] {
+  void reply.header(TOTAL_COUNT_HEADER, String(total));
+  return items;
+}
+
+export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.database.db;
+  const deps = (request: { log: FastifyInstance['log'] }) => ({ db, notices: noticesFor(ctx, request.log) });
+
+  // -------------------------------------------------------------------------------------
+  // Overview and members
+
+  app.get('/admin/overview', { onRequest: adminOnly, schema: { response: { 200: adminOverviewSchema } } }, async () =>
+    adminOverview(db),
+  );
+
+  app.get(
+    '/admin/users',
+    {
+      onRequest: adminOnly,
+      schema: { querystring: adminUserListQuerySchema, response: { 200: z.array(memberAdminSchema) } },
+    },
+    async (request, reply) => {
+      const { members, total } = await adminMemberPage(db, request.query);
+      return paged(reply, members, total);
+    },
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      onRequest: adminOnly,
+      schema: { params: memberParams, response: { 200: adminMemberDetailSchema, ...errorAnswers(404) } },
+    },
+    async (request) => memberDetail(db, request.params.id, requireAdmin(request).id),
+  );
+
+  app.patch(
+    '/admin/users/:id/admin',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: memberParams,
+        body: adminToggleSchema,
+        response: { 200: memberAdminSchema, ...errorAnswers(404, 409) },
+      },
+    },
+    async (request) => setAdminStatus(deps(request), requireAdmin(request).id, request.params.id, request.body.isAdmin),
+  );
+
+  app.post(
+    '/admin/users/:id/points',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: memberParams,
+        body: pointsAdjustmentSchema,
+        response: { 200: memberAdminSchema, ...errorAnswers(404, 409) },
+      },
+    },
+    async (request) => adjustPoints(deps(request), requireAdmin(request).id, request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/users/:id/suspend',
+    {
+      onRequest: adminOnly,
+      schema: { params: memberParams, body: suspendSchema, response: { 200: memberAdminSchema, ...errorAnswers(404) } },
+    },
+    async (request) => suspendMember(deps(request), requireAdmin(request).id, request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/users/:id/unsuspend',
+    {
+      onRequest: adminOnly,
+      schema: { params: memberParams, response: { 200: memberAdminSchema, ...errorAnswers(404, 409) } },
+    },
+    async (request) => unsuspendMember(deps(request), requireAdmin(request).id, request.params.id),
+  );
+
+  app.get('/admin/points', { onRequest: adminOnly, schema: { response: { 200: pointsSummarySchema } } }, async () =>
+    pointsSummary(db),
+  );
+
+  // -------------------------------------------------------------------------------------
+  // Settings and manufacturers
+
+  app.get(
+    '/admin/settings',
+    { onRequest: adminOnly, schema: { response: { 200: z.array(systemSettingSchema) } } },
+    async () => listSettings(db),
+  );
+
+  app.post(
+    '/admin/settings',
+    {
+      onRequest: adminOnly,
+      schema: { body: settingSchema, response: { 201: systemSettingSchema, ...errorAnswers(409) } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addSetting(deps(request), requireAdmin(request).id, request.body)),
+  );
+
+  app.delete(
+    '/admin/settings/:id',
+    {
+      onRequest: adminOnly,
+      schema: { params: settingParams, response: { 204: removed, ...errorAnswers(404) } },
+    },
+    async (request, reply) => {
+      await removeSetting(deps(request), requireAdmin(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/manufacturers',
+    { onRequest: adminOnly, schema: { response: { 200: z.array(adminManufacturerSchema) } } },
+    async () => adminManufacturers(db),
+  );
+
+  app.post(
+    '/admin/manufacturers',
+    {
+      onRequest: adminOnly,
+      schema: { body: manufacturerCreateSchema, response: { 201: adminManufacturerSchema, ...errorAnswers(409) } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addManufacturer(deps(request), requireAdmin(request).id, request.body.name)),
+  );
+
+  app.patch(
+    '/admin/manufacturers/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: manufacturerParams,
+        body: manufacturerPatchSchema,
+        response: { 200: adminManufacturerSchema, ...errorAnswers(404, 409) },
+      },
+    },
+    async (request) => changeManufacturer(deps(request), requireAdmin(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/manufacturers/:id',
+    {
+      onRequest: adminOnly,
+      schema: { params: manufacturerParams, response: { 204: removed, ...errorAnswers(404, 409) } },
+    },
+    async (request, reply) => {
+      await removeManufacturer(deps(request), requireAdmin(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // -------------------------------------------------------------------------------------
+  // The activity log and reports
+
+  app.get(
+    '/admin/actions',
+    {
+      onRequest: adminOnly,
+      schema: { querystring: adminActionListQuerySchema, response: { 200: z.array(adminActionViewSchema) } },
+    },
+    async (request, reply) => {
+      const { actions, total } = await listAdminActions(db, request.query);
+      return paged(reply, actions, total);
+    },
+  );
+
+  app.get(
+    '/admin/reports',
+    {
+      onRequest: adminOnly,
+      schema: { querystring: reportListQuerySchema, response: { 200: z.array(reportViewSchema) } },
+    },
+    async (request, reply) => {
+      const { reports, total } = await listReports(db, request.query);
+      return paged(reply, reports, total);
+    },
+  );
+
+  app.post(
+    '/admin/reports/:id/resolve',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: reportParams,
+        body: resolveReportSchema,
+        response: { 200: reportViewSchema, ...errorAnswers(404, 409) },
+      },
+    },
+    async (request) => resolveReport(deps(request), requireAdmin(request).id, request.params.id, request.body),
+  );
+
+  // -------------------------------------------------------------------------------------
+  // Trade disputes (CONTRACT §4). A disputed trade is frozen until an administrator decides
+  // it: 'complete' pays the owner as a confirmed delivery does; 'refund' returns the held
+  // points to the requester and lists the puzzle again. An administrator who is a party to
+  // the trade may not decide it.
+
+  app.get(
+    '/admin/trade-requests',
+    {
+      onRequest: adminOnly,
+      schema: { querystring: disputeListQuerySchema, response: { 200: z.array(tradeViewSchema) } },
+    },
+    async (request) => disputedTrades(db, requireAdmin(request).id),
+  );
+
+  app.post(
+    '/admin/trade-requests/:id/resolve',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: tradeParams,
+        body: resolveDisputeSchema,
+        response: { 200: tradeViewSchema, ...errorAnswers(404, 409) },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const tradeId = request.params.id;
+      const { outcome, notes } = request.body;
+      await applyTradeCommand(
+        deps(request),
+        tradeId,
+        { kind: 'admin', id: admin.id, meta: requestMeta(request) },
+        { action: outcome === 'complete' ? 'resolve-complete' : 'resolve-refund', notes: notes ?? null },
+      );
+      return tradeForAdmin(db, tradeId, admin.id);
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import {
+  KNOWN_SETTINGS,
+  knownSettingValue,
+  SETTING_EXISTS_MESSAGE,
+  type KnownSettingName,
+  type SettingBody,
+  type SystemSetting,
+} from '../../domain/admin';
+import { AppError } from '../../domain/errors';
+import type { DbOrTx } from '../db/client';
+import type { SystemSetting as SettingRow } from '../db/schema';
+import { allSettings, deleteSettingRow, insertSetting, settingValue } from './settings-repository';
+
+// The club's settings (spec: free key/value, values JSON). The few the app reads are named in
+// KNOWN_SETTINGS (src/domain/admin.ts) with their type and default; the settingSchema checks
+// them on save. They are read from the table where they are used, every time: a change
+// counts from the next use in every app process, with no restart and no cache to go stale.
+
+export const SETTING_NOT_FOUND_MESSAGE = 'Setting not found';
+
+/** A known setting's value now: what is stored, or its default when nothing valid is. */
+export async function readSetting(db: DbOrTx, name: KnownSettingName): Promise<number> {
+  const setting = KNOWN_SETTINGS[name];
+  return knownSettingValue(setting, await settingValue(db, setting.category, setting.key));
+}
+
+export function toSettingView(row: SettingRow): SystemSetting {
+  return {
+    id: row.id,
+    category: row.category,
+    key: row.key,
+    value: row.value as SystemSetting['value'],
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listSettings(db: DbOrTx): Promise<SystemSetting[]> {
+  return (await allSettings(db)).map(toSettingView);
+}
+
+/** 409 when the category already has the key. */
+export async function createSetting(tx: DbOrTx, body: SettingBody, now = new Date()): Promise<SettingRow> {
+  const row = await insertSetting(tx, {
+    category: body.category,
+    key: body.key,
+    value: body.value,
+    description: body.description ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!row) throw new AppError('CONFLICT', SETTING_EXISTS_MESSAGE);
+  return row;
+}
+
+/** The deleted row; 404 when there is none. */
+export async function deleteSetting(tx: DbOrTx, id: number): Promise<SettingRow> {
+  const row = await deleteSettingRow(tx, id);
+  if (!row) throw new AppError('NOT_FOUND', SETTING_NOT_FOUND_MESSAGE);
+  return row;
+}

@@ -1,0 +1,53 @@
+import { AppError } from '../../domain/errors';
+import type { Favorite } from '../../domain/favorites';
+import type { Listing } from '../../domain/listings';
+import type { DbOrTx } from '../db/client';
+import type { Favorite as FavoriteRow } from '../db/schema';
+import { listingForViewer, listingsForViewer } from '../listings/listings-service';
+import { addFavorite, memberFavorites, removeFavorite } from './favorites-repository';
+
+// A member's favourites (spec sections 2 and 7). The id is always the LISTING id, for add and
+// remove alike (the spec's profile area calls DELETE /favorites/{id} with it too), and every
+// call acts on the signed-in member's own list only: nobody can touch another's.
+
+export const NOT_A_FAVORITE_MESSAGE = 'This puzzle is not in your favorites.';
+
+function toFavorite(row: FavoriteRow, listing: Listing): Favorite {
+  return { id: row.id, puzzleListingId: row.puzzleListingId, createdAt: row.createdAt.toISOString(), listing };
+}
+
+/**
+ * The member's favourites, most recently added first. Favourites of listings that are no
+ * longer live (drafted, archived, sold) are kept but not shown: their details are the
+ * owner's alone now, and they come back if it is relisted.
+ */
+export async function listFavorites(db: DbOrTx, memberId: number): Promise<Favorite[]> {
+  const rows = await memberFavorites(db, memberId);
+  const listings = await listingsForViewer(
+    db,
+    rows.map((f) => f.puzzleListingId),
+    memberId,
+  );
+  const byId = new Map(listings.map((l) => [l.id, l]));
+  return rows.flatMap((f) => {
+    const listing = byId.get(f.puzzleListingId);
+    return listing ? [toFavorite(f, listing)] : [];
+  });
+}
+
+/** Adds a live listing the member can see; adding twice is not an error (a double tap): `created` says which. */
+export async function favoriteListing(
+  db: DbOrTx,
+  memberId: number,
+  listingId: number,
+): Promise<{ favorite: Favorite; created: boolean }> {
+  // A draft someone else owns does not exist for them; their own draft cannot be a favourite.
+  const listing = await listingForViewer(db, listingId, memberId);
+  if (listing.status !== 'active') throw new AppError('LISTING_NOT_FOUND');
+  const { favorite, created } = await addFavorite(db, memberId, listingId);
+  return { favorite: toFavorite(favorite, { ...listing, isFavorite: true }), created };
+}
+
+export async function unfavoriteListing(db: DbOrTx, memberId: number, listingId: number): Promise<void> {
+  if (!(await removeFavorite(db, memberId, listingId))) throw new AppError('NOT_FOUND', NOT_A_FAVORITE_MESSAGE);
+}

@@ -1,0 +1,77 @@
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import type { DbOrTx } from '../db/client';
+import { userActivities, users, type NewUserActivity, type User } from '../db/schema';
+import { memberPageRow, type PageRow } from './member-pages-repository';
+
+// The members room: the `users` rows as other features need them. A trade locks its two
+// members and counts a completed trade; a dispute tells the administrators; feedback asks
+// whether a member's page (and so their feedback) may be shown. (Signing in, the profile form and the points balance change their
+// own columns in their own rooms: auth, profile, points/ledger.ts.)
+
+export const MEMBER_NOT_FOUND_MESSAGE = 'Member not found';
+
+/** Who is looking at a member's page. */
+export type Viewer = { id: number; isAdmin: boolean };
+
+/**
+ * A member's page facts for `viewer`: 404 for no such member, and for a private page unless
+ * the viewer is its owner or an administrator (CONTRACT §7). What the page shows of the
+ * member's other records (feedback, listings) is asked through here first.
+ */
+export async function visibleMemberPageRow(db: DbOrTx, memberId: number, viewer: Viewer): Promise<PageRow> {
+  const row = await memberPageRow(db, memberId);
+  const allowed = row && (row.isProfilePublic || viewer.id === memberId || viewer.isAdmin);
+  if (!allowed) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** Members by id, without locks. */
+export async function membersById(db: DbOrTx, ids: number[]): Promise<Map<number, User>> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+/**
+ * SELECT … FOR NO KEY UPDATE of these members, in id order (the deadlock rule: two trades
+ * between the same pair never lock them in opposite orders). Not FOR UPDATE: that lock also
+ * blocks the foreign-key checks (FOR KEY SHARE) of every insert naming the member (a
+ * notification, a message, a trade), which deadlocked against transactions holding the rows
+ * those inserts wait on. Ids never change, so no key is ever updated.
+ */
+export async function lockMembers(db: DbOrTx, ids: number[]): Promise<Map<number, User>> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, sorted))
+    .orderBy(asc(users.id))
+    .for('no key update');
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+/** One more completed trade for each of these members (the dashboard's 'Successful trades'). */
+export async function countCompletedTrade(db: DbOrTx, memberIds: number[]): Promise<void> {
+  await db
+    .update(users)
+    .set({ completedTrades: sql`${users.completedTrades} + 1` })
+    .where(inArray(users.id, memberIds));
+}
+
+/** The administrators' e-mail addresses, in id order, leaving out `exceptIds`. */
+export async function administratorEmails(db: DbOrTx, exceptIds: number[]): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), exceptIds.length > 0 ? notInArray(users.id, exceptIds) : undefined))
+    .orderBy(users.id);
+  return rows.map((r) => r.email);
+}
+
+/** Rows of members' activity feeds (the dashboard's Recent Activity, the community feed). */
+export async function recordActivities(db: DbOrTx, rows: NewUserActivity[]): Promise<void> {
+  if (rows.length > 0) await db.insert(userActivities).values(rows);
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { memberPageSchema } from '../../domain/member-pages';
+import {
+  memberCardSchema,
+  memberDirectoryQuerySchema,
+  memberProfilePatchSchema,
+  memberProfileSettingsSchema,
+} from '../../domain/members';
+import type { AppContext } from '../app-context';
+import { errorAnswers, idParam, memberOnly, requireMember } from '../http/route-helpers';
+import { memberDirectory, memberPage, myProfileSettings, updateMyProfileSettings } from './member-pages-service';
+import { MEMBER_NOT_FOUND_MESSAGE } from './members-service';
+
+// CONTRACT §7 "Members": the directory and member pages are for members (401 signed out).
+
+const memberParams = z.object({ id: idParam('NOT_FOUND', MEMBER_NOT_FOUND_MESSAGE) });
+
+export async function memberRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.database.db;
+
+  app.get(
+    '/members',
+    {
+      onRequest: memberOnly,
+      schema: { querystring: memberDirectoryQuerySchema, response: { 200: z.array(memberCardSchema) } },
+    },
+    async (request) => memberDirectory(db, request.query),
+  );
+
+  // No id in the path: a member only ever reads or changes their own settings. Fastify
+  // prefers these static segments over /members/:id.
+  app.get(
+    '/members/me/profile',
+    { onRequest: memberOnly, schema: { response: { 200: memberProfileSettingsSchema } } },
+    async (request) => myProfileSettings(db, requireMember(request).id),
+  );
+
+  app.patch(
+    '/members/me/profile',
+    {
+      onRequest: memberOnly,
+      schema: { body: memberProfilePatchSchema, response: { 200: memberProfileSettingsSchema } },
+    },
+    async (request) => updateMyProfileSettings(db, requireMember(request).id, request.body, ctx.pictures),
+  );
+
+  app.get(
+    '/members/:id',
+    {
+      onRequest: memberOnly,
+      schema: { params: memberParams, response: { 200: memberPageSchema, ...errorAnswers(404) } },
+    },
+    async (request) => memberPage(db, request.params.id, requireMember(request)),
+  );
+}

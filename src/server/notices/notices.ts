@@ -1,0 +1,259 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClubEvent } from '../../domain/events';
+import type { AppContext } from '../app-context';
+import type { DbOrTx } from '../db/client';
+import { runInTransaction } from '../db/transaction';
+import { adminActions, auditTrail } from '../db/schema';
+import type { RequestMeta } from '../http/route-helpers';
+import { renderEmail } from '../mail/templates';
+import { addMessage, notifyThreadActivity } from '../messages/threads-service';
+import { addNotifications, markNotificationsEmailed } from '../notifications/notifications-service';
+
+// The one way every feature tells people what happened (issue 10). Two halves:
+//
+//  - recordNotice, inside the transaction that changes something: what must exist exactly
+//    when the change does. The system message in a thread, an in-app notification for each
+//    member to tell, the audit-trail row (and an administrator's entry in the activity log).
+//    It also queues, in the transaction's outbox, what can only happen after the commit.
+//  - commitWithNotices runs such a transaction and, once it has committed, sends the outbox:
+//    the e-mails and live events, which must never undo or fail a change that has happened (a
+//    mail server being down is logged). The code that commits sends; no route has to remember.
+
+export type NoticeMail = {
+  to: string;
+  /** The notification this mail repeats (marked e-mailed once sent); null for an administrator's. */
+  notificationId: number | null;
+  /**
+   * Who reads it: a trade's party (button to their trades), an administrator (the admin
+   * panel), or a member told something about their membership (no notification repeats it).
+   */
+  audience: 'party' | 'admin' | 'member';
+  /** The in-app path the mail's button leads to, when not the audience's usual page. */
+  link?: string;
+  /** The button's words with `link`. */
+  linkLabel?: string;
+  subject: string;
+  heading: string;
+  message: string;
+};
+
+/** What to do once the transaction has committed. */
+export type Outbox = {
+  mails: NoticeMail[];
+  events: { userIds: number[]; event: ClubEvent }[];
+  /** Threads that gained a message: their members' pages and unread counts are told. */
+  threads: Set<number>;
+};
+
+export function emptyOutbox(): Outbox {
+  return { mails: [], events: [], threads: new Set() };
+}
+
+/** One thing that happened, as the people concerned hear of it. Every part is optional. */
+export type Notice = {
+  at: Date;
+  /** Written in a thread for both its members to read, as the club. */
+  systemMessage?: { threadId: number; content: string; actorId: number | null };
+  /** An in-app notification for each member, and the same by e-mail. */
+  notifications?: {
+    member: { id: number; email: string };
+    tradeRequestId: number | null;
+    type: string;
+    title: string;
+    message: string;
+    /** Where the notice leads in the app ('/community?post=3#reply-9'); default: its trade. */
+    link?: { path: string; label: string };
+    /** False when the member chose not to have this kind by e-mail: in-app only. */
+    email?: boolean;
+  }[];
+  /** E-mails to administrators (no in-app notification): a link to the admin panel. */
+  adminMails?: { to: string[]; title: string; message: string };
+  /**
+   * E-mails to a member about their membership, with no in-app notification (a suspended
+   * member cannot sign in to read one): a link to the club.
+   */
+  memberMails?: { to: string; title: string; message: string }[];
+  /** The audit-trail row: who did what to which record. */
+  audit?: {
+    actorId: number | null;
+    entityType: string;
+    entityId: number;
+    action: string;
+    details: Record<string, unknown>;
+    meta?: RequestMeta;
+  };
+  /** An administrator's decision, for the admin activity log. */
+  adminAction?: { adminId: number; action: string; target: string; details: Record<string, unknown> };
+  /** Live events for members' open pages. */
+  events?: { userIds: number[]; event: ClubEvent }[];
+};
+
+/** Writes a notice's rows in the caller's transaction and queues what follows the commit. */
+export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): Promise<void> {
+  if (notice.systemMessage) {
+    const { threadId, content, actorId } = notice.systemMessage;
+    await addMessage(tx, { threadId, senderId: null, content, isSystemMessage: true, systemActorId: actorId });
+    outbox.threads.add(threadId);
+  }
+
+  const notifications = notice.notifications ?? [];
+  const rows = await addNotifications(
+    tx,
+    notifications.map((n) => ({
+      userId: n.member.id,
+      tradeRequestId: n.tradeRequestId,
+      type: n.type,
+      title: n.title,
+      message: n.message,
+      link: n.link?.path ?? null,
+      createdAt: notice.at,
+    })),
+  );
+  rows.forEach((row, i) => {
+    const { member, title, message, link, email } = notifications[i]!;
+    outbox.events.push({ userIds: [member.id], event: { type: 'notification', data: { id: row.id } } });
+    if (email === false) return;
+    outbox.mails.push({
+      to: member.email,
+      notificationId: row.id,
+      audience: 'party',
+      subject: title,
+      heading: title,
+      message,
+      ...(link ? { link: link.path, linkLabel: link.label } : {}),
+    });
+  });
+
+  for (const to of notice.adminMails?.to ?? []) {
+    const { title, message } = notice.adminMails!;
+    outbox.mails.push({ to, notificationId: null, audience: 'admin', subject: title, heading: title, message });
+  }
+
+  for (const { to, title, message } of notice.memberMails ?? []) {
+    outbox.mails.push({
+      to,
+      notificationId: null,
+      audience: 'member',
+      link: '/',
+      linkLabel: 'Visit Jigsaw Club',
+      subject: title,
+      heading: title,
+      message,
+    });
+  }
+
+  if (notice.audit) {
+    const { actorId, entityType, entityId, action, details, meta } = notice.audit;
+    await tx.insert(auditTrail).values({
+      userId: actorId,
+      entityType,
+      entityId,
+      action,
+      details,
+      userAgent: meta?.userAgent ?? null,
+      ipAddress: meta?.ipAddress ?? null,
+      timestamp: notice.at,
+    });
+  }
+  if (notice.adminAction) await tx.insert(adminActions).values({ ...notice.adminAction, timestamp: notice.at });
+
+  outbox.events.push(...(notice.events ?? []));
+}
+
+// ---------------------------------------------------------------------------------------
+// After the commit
+
+function noticeEmail(appUrl: string, mail: NoticeMail) {
+  const admin = mail.audience === 'admin';
+  const url = mail.link ? `${appUrl}${mail.link}` : admin ? `${appUrl}/admin` : `${appUrl}/trades`;
+  const label = mail.linkLabel ?? (admin ? 'Open the admin panel' : 'See my trades');
+  return {
+    ...renderEmail({
+      subject: mail.subject,
+      heading: mail.heading,
+      paragraphs: [mail.message],
+      action: { label, url },
+      footnote: admin
+        ? 'You receive this e-mail because you are an administrator of Jigsaw Club.'
+        : mail.link
+          ? 'You receive this e-mail because you are a member of Jigsaw Club.'
+          : 'You receive this e-mail because you are taking part in a trade at Jigsaw Club.',
+    }),
+    link: url,
+  };
+}
+
+async function deliver(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger): Promise<void> {
+  for (const { userIds, event } of outbox.events) {
+    await ctx.events.publish(userIds, event).catch((err: unknown) => log.warn({ err }, 'live event not published'));
+  }
+  for (const threadId of outbox.threads) await notifyThreadActivity(ctx, threadId, log);
+  const sent: number[] = [];
+  for (const mail of outbox.mails) {
+    try {
+      await ctx.mailer.send({ to: mail.to, ...noticeEmail(ctx.config.appUrl, mail) });
+      if (mail.notificationId !== null) sent.push(mail.notificationId);
+    } catch (err) {
+      if (mail.audience !== 'party') log.warn({ err, audience: mail.audience }, 'notice e-mail not sent');
+      else
+        log.warn(
+          { err, notificationId: mail.notificationId },
+          'notice e-mail not sent; the in-app notification stands',
+        );
+    }
+  }
+  await markNotificationsEmailed(ctx.database.db, sent).catch((err: unknown) =>
+    log.warn({ err }, 'could not mark e-mails sent'),
+  );
+}
+
+/** Sends an outbox after its transaction has committed. */
+export type Notices = { send(outbox: Outbox): void };
+
+// Deliveries still under way, per app, so closing the app waits for them instead of cutting
+// a mail off mid-send or writing to a closed database.
+const inFlight = new WeakMap<AppContext, Set<Promise<void>>>();
+
+/** The app's notices, logging to `log`: delivery starts at once and never makes the caller wait or fail. */
+export function noticesFor(ctx: AppContext, log: FastifyBaseLogger): Notices {
+  return {
+    send(outbox) {
+      let running = inFlight.get(ctx);
+      if (!running) inFlight.set(ctx, (running = new Set()));
+      const delivery = deliver(ctx, outbox, log).catch((err: unknown) => log.error({ err }, 'notices failed'));
+      running.add(delivery);
+      void delivery.finally(() => running.delete(delivery));
+    },
+  };
+}
+
+/** For the demo seed: history is written (messages, notifications, audit), nobody is e-mailed or told live. */
+export const noNotices: Notices = { send() {} };
+
+/** Waits for every delivery started so far (app close, the scheduler, tests). */
+export async function drainNotices(ctx: AppContext): Promise<void> {
+  const running = inFlight.get(ctx);
+  while (running && running.size > 0) await Promise.all([...running]);
+}
+
+/** What a service that writes and tells needs: the database and where its notices go. */
+export type NoticeDeps = { db: DbOrTx; notices: Notices };
+
+/**
+ * Runs `work` in one transaction (runInTransaction) with a fresh outbox; once it has
+ * committed, sends what the work recorded. A failed transaction tells nobody. When the
+ * transaction is run again after a deadlock, the outbox starts empty again: only the run that
+ * committed is sent, so nobody is told twice.
+ */
+export async function commitWithNotices<T>(
+  { db, notices }: NoticeDeps,
+  work: (tx: DbOrTx, outbox: Outbox) => Promise<T>,
+): Promise<T> {
+  let outbox = emptyOutbox();
+  const result = await runInTransaction(db, (tx) => {
+    outbox = emptyOutbox();
+    return work(tx, outbox);
+  });
+  notices.send(outbox);
+  return result;
+}

@@ -1,0 +1,41 @@
+import { cn } from '../../lib/cn';
+
+/** 'MH' for 'Margaret H.', 'M' for 'Margaret'. */
+export function initialsOf(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .map((part) => [...part][0] ?? '')
+    .filter((letter) => /\p{L}/u.test(letter));
+  return letters.slice(0, 2).join('').toUpperCase() || '?';
+}
+
+const SIZES = {
+  medium: 'size-16 text-xl',
+  large: 'size-24 text-3xl',
+  huge: 'size-32 text-4xl',
+} as const;
+
+export interface MemberAvatarProps {
+  name: string;
+  /** The stored square picture (its thumbnail for small sizes), or null for initials. */
+  url: string | null;
+  size?: keyof typeof SIZES;
+  className?: string;
+}
+
+/**
+ * A member's picture in a circle, or their initials on the brand colour when they have none.
+ * Decorative: the member's name is always written beside it, so it is hidden from screen readers.
+ */
+export function MemberAvatar({ name, url, size = 'large', className }: MemberAvatarProps) {
+  const box = cn('shrink-0 rounded-full', SIZES[size], className);
+  if (url) return <img src={url} alt="" className={cn(box, 'border border-line object-cover')} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(box, 'flex items-center justify-center bg-brand-800 font-bold text-white select-none')}
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}

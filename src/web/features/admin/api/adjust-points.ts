@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PointsAdjustmentBody } from '../../../../domain/admin';
+import type { MemberAdmin } from '../../../../domain/members';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from './query-keys';
+
+/** POST /api/admin/users/{id}/points {amount, reason}: a grant (positive) or a deduction. */
+export function adjustPoints(id: number, body: PointsAdjustmentBody): Promise<MemberAdmin> {
+  return api.post<MemberAdmin>(`/api/admin/users/${id}/points`, body);
+}
+
+export function useAdjustPoints(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PointsAdjustmentBody) => adjustPoints(id, body),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PointsSummary } from '../../../../domain/admin';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from './query-keys';
+
+/** GET /api/admin/points: every member's balance summed up (spec: the points tab's summary). */
+export function getPointsSummary(): Promise<PointsSummary> {
+  return api.get<PointsSummary>('/api/admin/points');
+}
+
+export const pointsSummaryQueryOptions = () => queryOptions({ queryKey: adminKeys.points, queryFn: getPointsSummary });
+
+export function usePointsSummary() {
+  return useQuery(pointsSummaryQueryOptions());
+}

@@ -1,0 +1,23 @@
+import { suspensionPeriod } from '../../../../domain/admin';
+import type { MemberAdmin } from '../../../../domain/members';
+import { Badge } from '../../../components/ui/badge';
+
+// The words for a member's state in the admin panel (spec: admin status, welcome gift Pending
+// or Seen, profile Complete or Incomplete), each a badge whose text says what it means.
+
+export function YesNo({ yes, labels }: { yes: boolean; labels: [string, string] }) {
+  return <Badge variant={yes ? 'default' : 'outline'}>{yes ? labels[0] : labels[1]}</Badge>;
+}
+
+export const welcomeGiftLabel = (seen: boolean) => (seen ? 'Seen' : 'Pending');
+export const profileLabel = (complete: boolean) => (complete ? 'Complete' : 'Incomplete');
+
+/** 'Active', or 'Suspended until 3 Dec 2026'. */
+export function MembershipStatus({ member }: { member: Pick<MemberAdmin, 'suspension'> }) {
+  if (!member.suspension) return <Badge variant="outline">Active</Badge>;
+  return (
+    <Badge variant="danger" className="whitespace-normal">
+      Suspended {suspensionPeriod(member.suspension.until)}
+    </Badge>
+  );
+}

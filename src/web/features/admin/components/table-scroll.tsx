@@ -1,0 +1,58 @@
+import { useId, type ReactNode } from 'react';
+import { cn } from '../../../lib/cn';
+
+/**
+ * A wide table on a narrow screen scrolls inside its own box, never the page: the box is a
+ * labelled region that takes the keyboard focus (so arrow keys scroll it), and on a phone a
+ * line above it says it scrolls. The box is `relative` so that screen-reader-only text in the
+ * cells (absolutely placed) is held inside it too, not out past the page's edge.
+ */
+export function TableScroll({
+  caption,
+  children,
+  className,
+}: {
+  /** The table's caption, shown above it; names the scrolling region too. */
+  caption: string;
+  /** The table's head and body (the caption is added here). */
+  children: ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cn('flex flex-col gap-2', className)}>
+      <p className="text-ink-muted sm:hidden">Scroll sideways to see every column.</p>
+      <div
+        role="region"
+        aria-labelledby={id}
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-lg border border-line bg-white"
+      >
+        <table className="w-full border-collapse text-left">
+          <caption id={id} className="sr-only">
+            {caption}
+          </caption>
+          {children}
+        </table>
+      </div>
+    </div>
+  );
+}
+
+export const cellClasses = 'border-b border-line px-3 py-2 align-top';
+export const headClasses = 'border-b-2 border-line-strong bg-brand-50 px-3 py-2 font-semibold whitespace-nowrap';
+
+/** A table head of plain column names. */
+export function ColumnHeads({ names }: { names: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {names.map((name) => (
+          <th key={name} scope="col" className={headClasses}>
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

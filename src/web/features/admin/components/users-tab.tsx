@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { ADMIN_USERS_PAGE_SIZE, type AdminUserSort } from '../../../../domain/admin';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { TabSection } from './tab-section';
+import { errorMessage } from '../../../lib/api-client';
+import { useMember as useSignedInMember } from '../../../lib/current-user';
+import { formatCommunityDate } from '../../../lib/format';
+import { paths } from '../../../paths';
+import { useUsers } from '../api/get-users';
+import { AdminToggle } from './admin-toggle';
+import { MembershipStatus, profileLabel, welcomeGiftLabel, YesNo } from './member-status';
+import { Pager, usePageFor } from './pager';
+import { PointsBadge } from './points-badge';
+import { SortHeader, type SortState } from './sort-header';
+import { cellClasses, headClasses, TableScroll } from './table-scroll';
+
+// Spec section 2, the users tab: every member, sortable on each column (ascending,
+// descending, none), searchable by name or e-mail (CONTRACT §6), a page at a time from the
+// server, with the per-user admin toggle and a link to each member's admin page.
+
+const COLUMNS: { key: AdminUserSort; label: string }[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email' },
+  { key: 'puzzlePoints', label: 'Points' },
+  { key: 'isAdmin', label: 'Admin' },
+  { key: 'hasSeenWelcomeGift', label: 'Welcome gift' },
+  { key: 'profileCompleted', label: 'Profile' },
+  { key: 'suspended', label: 'Status' },
+  { key: 'joinedAt', label: 'Joined' },
+];
+
+/** The search box's text, settled: the list is asked for once typing pauses. */
+function useSettled(value: string, ms = 300): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function UsersTab() {
+  const me = useSignedInMember();
+  const { register, watch } = useForm<{ q: string }>({ defaultValues: { q: '' } });
+  const q = useSettled(watch('q').trim());
+  const [sort, setSort] = useState<SortState<AdminUserSort>>(null);
+  const [page, setPage] = usePageFor(JSON.stringify([q, sort]));
+  const users = useUsers({
+    q: q || undefined,
+    sort: sort?.key,
+    dir: sort?.dir,
+    page,
+    pageSize: ADMIN_USERS_PAGE_SIZE,
+  });
+
+  return (
+    <TabSection title="Users">
+      <form role="search" onSubmit={(e) => e.preventDefault()} className="max-w-md">
+        <Field label="Search by name or email">
+          <Input type="search" autoComplete="off" {...register('q')} />
+        </Field>
+      </form>
+      {users.isPending ? (
+        <PageSpinner />
+      ) : users.isError ? (
+        <ErrorState
+          message={errorMessage(users.error, 'The members could not be loaded.')}
+          onRetry={() => void users.refetch()}
+        />
+      ) : users.data.items.length === 0 ? (
+        <EmptyState title="No users found">{q ? 'Nobody matches that search.' : null}</EmptyState>
+      ) : (
+        <>
+          <p aria-live="polite">
+            {users.data.total} {users.data.total === 1 ? 'member' : 'members'}
+          </p>
+          <TableScroll caption="Members of the club">
+            <thead>
+              <tr>
+                {COLUMNS.map((c) => (
+                  <SortHeader key={c.key} label={c.label} sortKey={c.key} sort={sort} onSort={setSort} />
+                ))}
+                <th scope="col" className={headClasses}>
+                  Admin access
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.items.map((u) => (
+                <tr key={u.id}>
+                  <th scope="row" className={`${cellClasses} text-left font-semibold whitespace-nowrap`}>
+                    <Link to={paths.adminMember.getHref(u.id)} className="text-brand-700 underline">
+                      {u.name}
+                    </Link>
+                  </th>
+                  <td className={`${cellClasses} whitespace-nowrap`}>{u.email}</td>
+                  <td className={cellClasses}>
+                    <PointsBadge points={u.puzzlePoints} />
+                  </td>
+                  <td className={cellClasses}>
+                    <YesNo yes={u.isAdmin} labels={['Admin', 'Member']} />
+                  </td>
+                  <td className={cellClasses}>{welcomeGiftLabel(u.hasSeenWelcomeGift)}</td>
+                  <td className={cellClasses}>{profileLabel(u.profileCompleted)}</td>
+                  <td className={cellClasses}>
+                    <MembershipStatus member={u} />
+                  </td>
+                  <td className={`${cellClasses} whitespace-nowrap`}>{formatCommunityDate(u.joinedAt)}</td>
+                  <td className={cellClasses}>
+                    <AdminToggle member={u} isSelf={u.id === me.id} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableScroll>
+          <Pager page={page} pageSize={ADMIN_USERS_PAGE_SIZE} total={users.data.total} onPage={setPage} label="Users" />
+        </>
+      )}
+    </TabSection>
+  );
+}

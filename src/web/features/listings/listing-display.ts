@@ -1,0 +1,50 @@
+import type { BrowsePage, Listing } from '../../../domain/listings';
+
+// How the listing pages and cards show a listing (the shape itself is the domain's Listing).
+
+/** Request and Contact Owner belong to other features; the router hands them in. */
+export interface ListingActions {
+  onRequest?: (listing: Listing) => void;
+  onContact?: (listing: Listing) => void;
+}
+
+/** 'Complete' or 'N pieces missing'. */
+export function missingPiecesLabel(missing: number): string {
+  if (missing <= 0) return 'Complete';
+  return `${missing.toLocaleString('en-GB')} ${missing === 1 ? 'piece' : 'pieces'} missing`;
+}
+
+export function sizeLabel(listing: Pick<Listing, 'dimensionValue' | 'dimensionUnit'>): string | null {
+  return listing.dimensionValue === null ? null : `${listing.dimensionValue} ${listing.dimensionUnit}`;
+}
+
+/**
+ * The cards of the pages loaded so far, each listing once. 'Load more' asks for page n + 1
+ * by offset, so a listing published (or moved up by an edit) in between pushes the rest down
+ * and page n's last card comes again on page n + 1: it keeps its first place.
+ */
+export function browseItems(pages: readonly Pick<BrowsePage, 'items'>[]): Listing[] {
+  const seen = new Set<number>();
+  const items: Listing[] = [];
+  for (const page of pages) {
+    for (const listing of page.items) {
+      if (seen.has(listing.id)) continue;
+      seen.add(listing.id);
+      items.push(listing);
+    }
+  }
+  return items;
+}
+
+/**
+ * Live but held by an accepted trade (points held, parcel on its way, or disputed): nobody
+ * can request it, and its owner cannot change it, until the trade ends (CONTRACT §4).
+ */
+export function isReserved(listing: Pick<Listing, 'status' | 'isAvailable'>): boolean {
+  return listing.status === 'active' && !listing.isAvailable;
+}
+
+export const RESERVED_LABEL = 'Reserved: in a trade';
+/** What the owner reads on a listing a trade holds (My Listings, the puzzle page). */
+export const RESERVED_FOR_OWNER =
+  'A member is trading for this puzzle. It cannot be changed until the trade is finished.';

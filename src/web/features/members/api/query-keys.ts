@@ -1,0 +1,7 @@
+// This feature's query keys.
+export const memberKeys = {
+  all: ['members'] as const,
+  directory: (filters: { q: string; town: string }) => ['members', 'directory', filters] as const,
+  page: (id: number) => ['members', 'page', id] as const,
+  settings: ['members', 'me', 'profile'] as const,
+};

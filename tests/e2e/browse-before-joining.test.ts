@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoA11yViolations, newWatchedPage } from '../support/browser';
+import { expectToast, startAccountsWorld, WIDE, type AccountsWorld } from '../support/accounts-ui';
+import { createListing } from '../support/factories';
+
+// CONTRACT §7, browsing before joining: a visitor uses the whole browse page and a puzzle's
+// page signed out; Request, Contact Owner and the heart ask them to join or sign in, and
+// either way they end up back on that puzzle: joining through the e-mailed link (caught by a
+// real SMTP server), signing in on the page itself.
+
+const skipReason = inject('skipBrowserReason');
+const TITLE = 'Robin Hood Bay at Low Tide';
+const OTHER = 'Bluebell Wood in May';
+
+describe.skipIf(skipReason)('browsing before joining', () => {
+  let world: AccountsWorld;
+  let listingId: number;
+
+  beforeAll(async () => {
+    world = await startAccountsWorld();
+    const owner = await world.server.createMemberSession('owner.public@example.org', {
+      firstName: 'Gwendolyn',
+      lastName: 'Ashby',
+      town_or_city: 'Whitby',
+    });
+    listingId = (await createListing(world.server.database.db, owner.memberId, { title: TITLE, pieces: 1000 })).id;
+    await createListing(world.server.database.db, owner.memberId, { title: OTHER, pieces: 500 });
+  });
+  afterAll(() => world?.close());
+
+  async function visitorPage(): Promise<Page> {
+    const context = await world.browser.newContext({ viewport: WIDE });
+    const page = await newWatchedPage(context);
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  /** Presses `button` and expects the 'Join or sign in to …' question. */
+  async function expectJoinPrompt(page: Page, button: string, action: string) {
+    await page.getByRole('button', { name: button }).first().click();
+    const prompt = page.getByRole('dialog', { name: `Join or sign in to ${action}` });
+    await prompt.waitFor();
+    return prompt;
+  }
+
+  it('a visitor browses and searches, opens a puzzle, presses Request, joins, and lands back on that puzzle', async () => {
+    const page = await visitorPage();
+    await page.goto(`${world.server.url}/browse-puzzles`);
+    await page.getByRole('heading', { level: 1, name: 'Browse Puzzles' }).waitFor();
+    await page.getByText('Showing 2 of 2 puzzles').waitFor();
+    // The whole search and filter set, and the way in at the top.
+    await page.getByRole('searchbox', { name: 'Search puzzles' }).fill('robin hood');
+    await page.getByText('Showing 1 of 1 puzzles').waitFor();
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Join Now' }).isVisible()).toBe(true);
+    // The owner's name only as members see it, with the town they show; no link for a visitor.
+    expect(await page.getByText('Gwendolyn A., Whitby').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Gwendolyn A.' }).count()).toBe(0);
+    await expectNoA11yViolations(page);
+
+    // The heart asks first.
+    const heart = await expectJoinPrompt(page, `Add ${TITLE} to favourites`, 'save puzzles to your favourites');
+    await expectNoA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await heart.waitFor({ state: 'hidden' });
+
+    await page.getByRole('link', { name: TITLE }).click();
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/puzzle/${listingId}`);
+    await expectJoinPrompt(page, 'Contact Owner', 'contact the owner');
+    await page.keyboard.press('Escape');
+
+    const prompt = await expectJoinPrompt(page, 'Request Puzzle', 'request this puzzle');
+    await expectNoA11yViolations(page);
+    await prompt.getByRole('button', { name: 'Join Now' }).click();
+    const join = page.getByRole('dialog', { name: 'Join' });
+    await join.waitFor();
+    const email = 'new.visitor@example.org';
+    await join.getByLabel('Email address').fill(email);
+    await join.getByLabel(/I accept the club's/).check();
+    await expectNoA11yViolations(page);
+    await join.getByRole('button', { name: 'Send Verification Email' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Registration Started!' }).waitFor();
+
+    // The e-mailed link carries the puzzle's page back.
+    const link = world.mail.linkIn(await world.mail.waitFor(email));
+    expect(new URL(link).searchParams.get('returnTo')).toBe(`/puzzle/${listingId}`);
+    await page.goto(link);
+    await page.getByLabel('Password', { exact: true }).fill('a long new password');
+    await page.getByLabel('Confirm password').fill('a long new password');
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+    await page.waitForURL((url) => url.pathname === `/puzzle/${listingId}`);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    // Signed in now: Request opens the request itself (which asks for a complete profile first).
+    await page.getByRole('button', { name: 'Request Puzzle' }).click();
+    const request = page.getByRole('dialog', { name: 'Request Puzzle' });
+    await request.waitFor();
+    await request.getByText(/Complete your profile first/).waitFor();
+    await expectNoA11yViolations(page);
+  });
+
+  it('a member who signs in from the question stays on the puzzle', async () => {
+    await world.server.createMemberSession('returning.member@example.org', { firstName: 'Harold' });
+    const page = await visitorPage();
+    await page.goto(`${world.server.url}/puzzle/${listingId}`);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    const prompt = await expectJoinPrompt(page, 'Request Puzzle', 'request this puzzle');
+    await prompt.getByRole('button', { name: 'Sign In' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign In' });
+    await signIn.waitFor();
+    await signIn.getByLabel('Email address').fill('returning.member@example.org');
+    await signIn.getByLabel('Password').fill('correct horse battery');
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await expectToast(page, 'Welcome back!', 'Successfully logged in as Harold');
+    await signIn.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe(`/puzzle/${listingId}`);
+    // The owner's name now leads to their member page.
+    expect(await page.getByRole('link', { name: 'Gwendolyn A.' }).getAttribute('href')).toMatch(/^\/members\/\d+$/);
+    await expectNoA11yViolations(page);
+  });
+});

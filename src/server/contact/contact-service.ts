@@ -1,7 +1,6 @@
 import { THREAD_SUBJECT_MAX } from '../../domain/constants';
 import type { ContactMemberBody, ContactVisitorBody } from '../../domain/contact';
 import { AppError } from '../../domain/errors';
-import { withFullStop } from '../../domain/sentences';
 import { administrators } from '../members/members-service';
 import { addMessage, createThread } from '../messages/threads-service';
 import { commitWithNotices, recordNotice, type NoticeDeps } from '../notices/notices';
@@ -49,7 +48,7 @@ export async function visitorWritesToClub(deps: NoticeDeps, body: ContactVisitor
         tradeRequestId: null,
         type: CLUB_CONTACT_NOTIFICATION,
         title: `A message from ${body.name} through the contact form`,
-        message: `${body.name} (${body.email}) wrote: ${withFullStop(body.message)} Please reply to ${body.email}.`,
+        message: `${body.name} (${body.email}) wrote: "${body.message}" Please reply to ${body.email}.`,
         link: { path: '/notifications', label: 'Open my notifications' },
       })),
     });

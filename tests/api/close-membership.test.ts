@@ -1,6 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE_CONFIRM_MESSAGE, LAST_ADMINISTRATOR_CLOSE_MESSAGE, MEMBERSHIP_CLOSED_MESSAGE } from '../../src/domain/contact';
+import {
+  CLOSE_CONFIRM_MESSAGE,
+  LAST_ADMINISTRATOR_CLOSE_MESSAGE,
+  MEMBERSHIP_CLOSED_MESSAGE,
+} from '../../src/domain/contact';
 import { FORMER_MEMBER_NAME, closedMemberEmail } from '../../src/domain/members';
 import {
   authTokens,
@@ -137,20 +141,27 @@ describe('closing a membership', () => {
     const sold = await listingFor(db(), seller, { title: 'Cottage Garden', puzzlePoints: 3 });
     const doneId = await completeTradeFor(api(), leaver, seller, sold.id);
     expect(
-      (await api().post(`/api/trade-requests/${doneId}/feedback`, leaver, { rating: 5, comment: 'Arrived well packed.' }))
-        .statusCode,
+      (
+        await api().post(`/api/trade-requests/${doneId}/feedback`, leaver, {
+          rating: 5,
+          comment: 'Arrived well packed.',
+        })
+      ).statusCode,
     ).toBe(201);
     expect(
       (await api().post(`/api/trade-requests/${doneId}/feedback`, seller, { rating: 5, comment: 'Prompt, thank you.' }))
         .statusCode,
     ).toBe(201);
     const threadId = (await db().select().from(tradeRequests).where(eq(tradeRequests.id, doneId)))[0]!.threadId!;
-    const said = await api().post(`/api/message-threads/${threadId}/messages`, leaver, { content: 'Thank you, Derek!' });
+    const said = await api().post(`/api/message-threads/${threadId}/messages`, leaver, {
+      content: 'Thank you, Derek!',
+    });
     expect(said.statusCode).toBe(201);
 
     // Pending both ways: the leaver asked for the seller's puzzle; the buyer asked for the leaver's.
     const wanted = await listingFor(db(), seller, { title: 'Harbour Lights', puzzlePoints: 2 });
-    const theirAsk = (await api().post('/api/trade-requests', leaver, { puzzleListingId: wanted.id })).json().id as number;
+    const theirAsk = (await api().post('/api/trade-requests', leaver, { puzzleListingId: wanted.id })).json()
+      .id as number;
     const active = await listingFor(db(), leaver, { title: 'Snowy Village', puzzlePoints: 4 });
     const draft = await listingFor(db(), leaver, { title: 'Unfinished Draft', status: 'draft' });
     const askOfThem = (await api().post('/api/trade-requests', buyer, { puzzleListingId: active.id })).json()

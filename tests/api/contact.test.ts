@@ -31,10 +31,7 @@ const db = () => env.t.database.db;
 const api = () => env.api;
 beforeAll(async () => {
   env = await startTradeTestApp();
-  admins = [
-    await signedInAdmin(db(), { firstName: 'Eleanor' }),
-    await signedInAdmin(db(), { firstName: 'Bernard' }),
-  ];
+  admins = [await signedInAdmin(db(), { firstName: 'Eleanor' }), await signedInAdmin(db(), { firstName: 'Bernard' })];
 });
 afterAll(() => stopTradeTestApp(env));
 
@@ -110,9 +107,9 @@ describe("a visitor's message", () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(CONTACT_RATE_LIMITED_MESSAGE);
     // Another network is not held up.
-    expect(
-      (await fromNetwork('10.3.0.2', { name: 'Next door', email: uniqueEmail(), message: 'Hi' })).statusCode,
-    ).toBe(200);
+    expect((await fromNetwork('10.3.0.2', { name: 'Next door', email: uniqueEmail(), message: 'Hi' })).statusCode).toBe(
+      200,
+    );
   });
 });
 

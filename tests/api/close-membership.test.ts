@@ -257,6 +257,11 @@ describe('closing a membership', () => {
       senderName: FORMER_MEMBER_NAME,
     });
 
+    // No member page and no directory card any more.
+    expect((await api().get(`/api/members/${leaver.id}`, seller)).statusCode).toBe(404);
+    const directory = (await api().get('/api/members?q=Winifred', seller)).json() as Array<{ id: number }>;
+    expect(directory.map((c) => c.id)).not.toContain(leaver.id);
+
     // Told once, at the address they had.
     await drainNotices(env.t.ctx);
     const mail = await mailAbout(leaver.email, 'Your Jigsaw Club membership is closed');

@@ -16,6 +16,7 @@ import { adminRoutes } from './admin/routes';
 import { registerOpenApi } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
 import { authRoutes } from './auth/routes';
+import { contactRoutes } from './contact/routes';
 import { eventRoutes } from './events/routes';
 import { favoriteRoutes } from './favorites/routes';
 import { feedbackRoutes } from './feedback/routes';
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         feedback: feedbackRoutes,
         members: memberRoutes,
         notifications: notificationRoutes,
+        contact: contactRoutes,
         points: pointsRoutes,
         admin: adminRoutes,
         docs: docsRoutes,

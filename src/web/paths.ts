@@ -41,6 +41,10 @@ export const paths = {
           : '/trades',
   },
   notifications: { path: '/notifications', getHref: () => '/notifications' },
+  /** 'Contact the club' (public: a member's form opens a thread with the club team). */
+  contact: { path: '/contact', getHref: () => '/contact' },
+  /** What the club keeps, who sees it, for how long, and how to leave (public). */
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
 
   // Pages reached from e-mailed links, without the page frame.
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },

@@ -97,6 +97,9 @@ const NotificationsPage = lazyNamed(
   () => import('./features/notifications/pages/notifications-page'),
   'NotificationsPage',
 );
+// 'Contact the club' and the privacy page: public, inside the frame.
+const ContactPage = lazyNamed(() => import('./features/contact/pages/contact-page'), 'ContactPage');
+const PrivacyPage = lazyNamed(() => import('./features/contact/pages/privacy-page'), 'PrivacyPage');
 const AdminPage = lazyNamed(() => import('./features/admin/pages/admin-page'), 'AdminPage');
 const AdminMemberPage = lazyNamed(() => import('./features/admin/pages/admin-member-page'), 'AdminMemberPage');
 
@@ -332,6 +335,8 @@ export function AppRoutes() {
           {/* A shared listing link works for visitors too (CONTRACT §4: detail is public for live listings). */}
           <Route path={paths.browsePuzzles.path} element={<WithListingActions Page={BrowsePuzzlesPage} />} />
           <Route path={paths.puzzle.path} element={<WithListingActions Page={PuzzleDetailPage} />} />
+          <Route path={paths.contact.path} element={<ContactPage />} />
+          <Route path={paths.privacy.path} element={<PrivacyPage />} />
         </Route>
 
         <Route element={<BareLayout />}>

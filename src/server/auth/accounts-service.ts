@@ -12,7 +12,7 @@ import { isSuspended, suspendedMessage } from '../../domain/admin';
 import { AppError } from '../../domain/errors';
 import type { DbOrTx } from '../db/client';
 import { runInTransaction } from '../db/transaction';
-import { users } from '../db/schema';
+import { authTokens, loginAttempts, users } from '../db/schema';
 import { MailSendError, type Mailer } from '../mail/mailer';
 import { changeBalance } from '../points/ledger';
 import * as emails from './auth-emails';
@@ -57,6 +57,18 @@ function refuseSuspended(member: MemberRow, now = new Date()): void {
 /** Ends every session of a member at once (an administrator suspended them). */
 export async function endMemberSessions(db: DbOrTx, memberId: number): Promise<void> {
   await deleteMemberSessions(db, memberId);
+}
+
+/**
+ * A closing membership (decision 0021): every session ends, and every e-mailed link and
+ * sign-in record kept under the member's address is deleted, so nothing under that address
+ * can sign in to the account again.
+ */
+export async function forgetSignIns(db: DbOrTx, memberId: number, email: string): Promise<void> {
+  await deleteMemberSessions(db, memberId);
+  const address = email.toLowerCase();
+  await db.delete(authTokens).where(eq(authTokens.email, address));
+  await db.delete(loginAttempts).where(eq(loginAttempts.email, address));
 }
 
 /** An account is active once its password is set (through the e-mailed verify link). */

@@ -5,17 +5,18 @@ import { AppError } from '../../domain/errors';
  * account, so the limit itself cannot reveal who is a member. Kept in memory: it protects
  * inboxes from floods, and a restart forgetting it is harmless.
  */
-export function createAddressLimiter(max: number, windowMs: number) {
+export function createAddressLimiter(
+  max: number,
+  windowMs: number,
+  message = 'Too many e-mails have been asked for this address. Please wait 15 minutes and try again.',
+) {
   const hits = new Map<string, number[]>();
   return {
     check(key: string): void {
       const now = Date.now();
       const recent = (hits.get(key) ?? []).filter((t) => now - t < windowMs);
       if (recent.length >= max) {
-        throw new AppError(
-          'RATE_LIMITED',
-          'Too many e-mails have been asked for this address. Please wait 15 minutes and try again.',
-        );
+        throw new AppError('RATE_LIMITED', message);
       }
       recent.push(now);
       hits.set(key, recent);

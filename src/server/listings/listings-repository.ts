@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client';
 import { puzzleListings, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
 import { forgetBrowseCaches } from './browse-repository';
@@ -107,4 +107,26 @@ export async function markListingSold(tx: DbOrTx, listingId: number): Promise<Pu
   if (!row) throw new Error(`markListingSold: listing ${listingId} does not exist`);
   forgetBrowseCaches();
   return row;
+}
+
+/** The owner's listings still on the club (active) or kept as drafts: what closing a membership withdraws. */
+const WITHDRAWABLE = ['active', 'draft'] as const;
+
+export async function countWithdrawableListingsOf(db: DbOrTx, ownerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(puzzleListings)
+    .where(and(eq(puzzleListings.userId, ownerId), inArray(puzzleListings.status, [...WITHDRAWABLE])));
+  return row?.n ?? 0;
+}
+
+/** Archives every active or draft listing of the owner (the UPDATE locks each row); answers their ids. */
+export async function withdrawListingsOf(tx: DbOrTx, ownerId: number, now: Date): Promise<number[]> {
+  const rows = await tx
+    .update(puzzleListings)
+    .set({ status: 'archived', isAvailable: false, updatedAt: now })
+    .where(and(eq(puzzleListings.userId, ownerId), inArray(puzzleListings.status, [...WITHDRAWABLE])))
+    .returning({ id: puzzleListings.id });
+  forgetBrowseCaches();
+  return rows.map((r) => r.id);
 }

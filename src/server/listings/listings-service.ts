@@ -21,12 +21,21 @@ import type { PictureStorage } from '../uploads/storage';
 import { forgetBrowseCaches } from './browse-repository';
 import {
   activeListingViewsOf,
+  countWithdrawableListingsOf,
   findListing,
   findListingView,
   insertListing,
   updateListing,
   visibleListingViews,
+  withdrawListingsOf,
 } from './listings-repository';
+
+/**
+ * For a closing membership (decision 0021): how many listings it would withdraw, and the
+ * withdrawal itself, every active or draft listing archived in the closing's transaction. The
+ * caller has closed their pending requests first (closePendingRequestsOfLeaving).
+ */
+export { countWithdrawableListingsOf, withdrawListingsOf };
 
 // The rules of spec sections 4 and 6 for listings, whatever the client sends: only the owner
 // changes a listing; status moves exactly as canChangeStatus allows; 'sold' comes only from a

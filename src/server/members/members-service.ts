@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { closedMemberEmail, FORMER_MEMBER_NAME } from '../../domain/members';
 import { AppError } from '../../domain/errors';
 import type { DbOrTx } from '../db/client';
-import { userActivities, users, type NewUserActivity, type User } from '../db/schema';
+import { memberProfiles, userActivities, users, type NewUserActivity, type User } from '../db/schema';
 import { memberPageRow, type PageRow } from './member-pages-repository';
 
 // The members room: the `users` rows as other features need them. A trade locks its two
@@ -63,15 +64,59 @@ export async function countCompletedTrade(db: DbOrTx, memberIds: number[]): Prom
 
 /** The administrators' e-mail addresses, in id order, leaving out `exceptIds`. */
 export async function administratorEmails(db: DbOrTx, exceptIds: number[]): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
+  return (await administrators(db, exceptIds)).map((r) => r.email);
+}
+
+/** The administrators (id and e-mail), in id order, leaving out `exceptIds` (uses users_is_admin_idx). */
+export async function administrators(db: DbOrTx, exceptIds: number[]): Promise<{ id: number; email: string }[]> {
+  return db
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(eq(users.isAdmin, true), exceptIds.length > 0 ? notInArray(users.id, exceptIds) : undefined))
     .orderBy(users.id);
-  return rows.map((r) => r.email);
 }
 
 /** Rows of members' activity feeds (the dashboard's Recent Activity, the community feed). */
 export async function recordActivities(db: DbOrTx, rows: NewUserActivity[]): Promise<void> {
   if (rows.length > 0) await db.insert(userActivities).values(rows);
+}
+
+/**
+ * A member has closed their membership (decision 0021): their personal details are erased on
+ * the row, which stays so their trades, ledger rows, messages, posts and feedback keep an
+ * author. The name becomes FORMER_MEMBER_NAME, the e-mail a unique address that can never
+ * receive mail, the password and every profile field go, and the member page settings are
+ * deleted. The balance stays on the row: the ledger's rows still add up to it, so no point
+ * of the club's goes missing. The caller holds the member's lock.
+ */
+export async function eraseMemberDetails(tx: DbOrTx, memberId: number, now: Date): Promise<User> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      email: closedMemberEmail(memberId),
+      passwordHash: null,
+      emailVerified: false,
+      firstName: FORMER_MEMBER_NAME,
+      lastName: null,
+      profileImageUrl: null,
+      phone: null,
+      line_1: null,
+      line_2: null,
+      locality: null,
+      town_or_city: null,
+      county: null,
+      postcode: null,
+      preferredManufacturers: [],
+      profileCompleted: false,
+      bio: null,
+      publicProfile: false,
+      isAdmin: false,
+      lastActiveAt: null,
+      closedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(users.id, memberId))
+    .returning();
+  await tx.delete(memberProfiles).where(eq(memberProfiles.userId, memberId));
+  return row!;
 }

@@ -5,7 +5,11 @@ import { AppError } from '../../domain/errors';
 import { memberSelfSchema } from '../../domain/members';
 import { addressLookupSchema, normalizePostcode, profileUpdateSchema } from '../../domain/profile';
 import type { AppContext } from '../app-context';
-import { errorAnswers, memberOnly, requireMember } from '../http/route-helpers';
+import { closeMembershipSchema, closingPreviewSchema, membershipClosedSchema } from '../../domain/contact';
+import { signOut } from '../auth/session-plugin';
+import { errorAnswers, memberOnly, requestMeta, requireMember } from '../http/route-helpers';
+import { noticesFor } from '../notices/notices';
+import { closeMembership, closingPreview } from './close-membership';
 import { toMemberSelf } from '../members/member-views';
 import { createAddressLookup, lookupAddresses, UK_POSTCODE, UK_POSTCODE_MESSAGE } from './address-lookup';
 import { updateOwnProfile } from './profile-repository';
@@ -30,6 +34,31 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/profile',
     { onRequest: memberOnly, schema: { body: profileUpdateSchema, response: { 200: memberSelfSchema } } },
     async (request) => toMemberSelf(await updateOwnProfile(db, requireMember(request).id, request.body)),
+  );
+
+  // 'Close my membership' (decision 0021): what it would do now, and the closing itself.
+  app.get(
+    '/profile/closing',
+    { onRequest: memberOnly, schema: { response: { 200: closingPreviewSchema } } },
+    async (request) => closingPreview(db, requireMember(request).id),
+  );
+
+  app.post(
+    '/profile/close',
+    {
+      onRequest: memberOnly,
+      schema: { body: closeMembershipSchema, response: { 200: membershipClosedSchema, ...errorAnswers(409) } },
+    },
+    async (request, reply) => {
+      const member = requireMember(request);
+      const answer = await closeMembership(
+        { db, notices: noticesFor(ctx, request.log) },
+        member.id,
+        requestMeta(request),
+      );
+      await signOut(ctx, request, reply);
+      return answer;
+    },
   );
 
   const lookup = ctx.config.addressLookup ? createAddressLookup(ctx.config.addressLookup) : undefined;

@@ -42,6 +42,7 @@ import {
   countTradesByStatus,
   pendingTradesOf,
   tradeRow,
+  tradesUnderWayOf,
   updateTrade,
 } from './trades-repository';
 
@@ -421,12 +422,38 @@ export async function closePendingRequests(
  * pending, so none are stranded; accepted trades go on. Locks each listing, then its trade,
  * as every step does. Answers the trades closed.
  */
-export async function closePendingRequestsOfSuspended(
+export function closePendingRequestsOfSuspended(
   tx: DbOrTx,
   outbox: Outbox,
   memberId: number,
   adminId: number,
   now: Date = new Date(),
+): Promise<{ cancelled: number[]; declined: number[] }> {
+  return closePendingRequestsOf(tx, outbox, memberId, { kind: 'admin', id: adminId }, 'suspended', now);
+}
+
+/**
+ * The member is closing their membership (decision 0021): the same as a suspension does to
+ * their pending requests, both ways, with the member as the actor. Runs before their details
+ * are erased, so the other members are told with the names they knew.
+ */
+export function closePendingRequestsOfLeaving(
+  tx: DbOrTx,
+  outbox: Outbox,
+  memberId: number,
+  meta: RequestMeta | undefined,
+  now: Date = new Date(),
+): Promise<{ cancelled: number[]; declined: number[] }> {
+  return closePendingRequestsOf(tx, outbox, memberId, { kind: 'member', id: memberId, meta }, 'membershipClosed', now);
+}
+
+async function closePendingRequestsOf(
+  tx: DbOrTx,
+  outbox: Outbox,
+  memberId: number,
+  actor: Actor,
+  why: 'suspended' | 'membershipClosed',
+  now: Date,
 ): Promise<{ cancelled: number[]; declined: number[] }> {
   const closed = { cancelled: [] as number[], declined: [] as number[] };
   for (const pending of await pendingTradesOf(tx, memberId)) {
@@ -438,8 +465,8 @@ export async function closePendingRequestsOfSuspended(
       outbox,
       trade,
       listing,
-      actor: { kind: 'admin', id: adminId },
-      role: 'admin',
+      actor,
+      role: roleOf(trade, actor),
       now,
       touched: [],
     };
@@ -448,7 +475,7 @@ export async function closePendingRequestsOfSuspended(
         step,
         'club-closed-request',
         { status: 'cancelled', cancelledAt: now },
-        { details: { suspended: 'requester' } },
+        { details: { [why]: 'requester' } },
       );
       closed.cancelled.push(trade.id);
     } else {
@@ -456,12 +483,20 @@ export async function closePendingRequestsOfSuspended(
         step,
         'club-closed-ask',
         { status: 'declined', declinedAt: now, declineReason: 'The puzzle is not available at the moment.' },
-        { details: { suspended: 'owner' } },
+        { details: { [why]: 'owner' } },
       );
       closed.declined.push(trade.id);
     }
   }
   return closed;
+}
+
+/** The member's trades past their request and not yet finished (accepted, shipped, disputed), oldest first. */
+export { tradesUnderWayOf };
+
+/** How many requests wait for an answer from or to the member. */
+export async function pendingRequestCountOf(db: DbOrTx, memberId: number): Promise<number> {
+  return (await pendingTradesOf(db, memberId)).length;
 }
 
 // Each step: the writes for one transition. `finish` records the notices and returns the row.

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import { OPEN_TRADE_STATUSES, type TradeListRole } from '../../domain/trades';
 import type { DbOrTx } from '../db/client';
+import { displayNameSql } from '../members/display-name-sql';
 import {
   puzzleListings,
   tradeRequests,
@@ -232,4 +233,40 @@ export async function dueForAutoComplete(db: DbOrTx, now: Date, limit: number): 
     .orderBy(asc(tradeRequests.autoCompleteAt))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * The member's trades past their request and not finished (accepted, shipped, disputed), with
+ * the puzzle's title and the other member's display name, oldest first. Uses the
+ * requester/owner status indexes.
+ */
+export async function tradesUnderWayOf(
+  db: DbOrTx,
+  memberId: number,
+): Promise<{ id: number; title: string; status: TradeRequest['status']; partnerName: string }[]> {
+  const partner = alias(users, 'partner');
+  const underWay = OPEN_TRADE_STATUSES.filter((s) => s !== 'pending');
+  return db
+    .select({
+      id: tradeRequests.id,
+      title: puzzleListings.title,
+      status: tradeRequests.status,
+      partnerName: displayNameSql(sql`${partner.firstName}`, sql`${partner.lastName}`),
+    })
+    .from(tradeRequests)
+    .innerJoin(puzzleListings, eq(puzzleListings.id, tradeRequests.puzzleListingId))
+    .innerJoin(
+      partner,
+      eq(
+        partner.id,
+        sql`CASE WHEN ${tradeRequests.requesterId} = ${memberId} THEN ${tradeRequests.ownerId} ELSE ${tradeRequests.requesterId} END`,
+      ),
+    )
+    .where(
+      and(
+        or(eq(tradeRequests.requesterId, memberId), eq(tradeRequests.ownerId, memberId)),
+        inArray(tradeRequests.status, underWay),
+      ),
+    )
+    .orderBy(asc(tradeRequests.id));
 }

@@ -81,6 +81,10 @@ export const users = pgTable(
     // The member's own text size (CONTRACT §7): saved on the account so it follows them to
     // every device.
     textSize: text('text_size', { enum: TEXT_SIZES }).notNull().default('standard'),
+    // Set when the member closed their membership (decision 0021): their personal details are
+    // erased on the row, which stays so their trades, ledger rows, posts and feedback keep an
+    // author ('A former member'); the account can never sign in again.
+    closedAt: timestamptz('closed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

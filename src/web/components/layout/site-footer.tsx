@@ -16,6 +16,8 @@ const accountLinks = [
   { label: 'My Profile', href: paths.profile.getHref() },
   { label: 'My Listings', href: paths.myListings.getHref() },
   { label: 'Messages', href: paths.messages.getHref() },
+  { label: 'Contact the club', href: paths.contact.getHref() },
+  { label: 'Privacy', href: paths.privacy.getHref() },
 ];
 
 function FooterLinks({ id, title, links }: { id: string; title: string; links: { label: string; href: string }[] }) {

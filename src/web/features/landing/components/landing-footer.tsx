@@ -1,7 +1,10 @@
-import { landingAnchors } from '../../../paths';
+import { Link } from 'react-router';
+import { landingAnchors, paths } from '../../../paths';
 
-// Spec section 1: the groups are placeholders, so each link leads to a section of this page.
-const groups = [
+// Spec section 1: the groups were placeholders, so most links lead to a section of this page;
+// Contact Us and Privacy lead to their own pages (decision 0021).
+type FooterLink = { label: string; id: string } | { label: string; to: string };
+const groups: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Quick Links',
     links: [
@@ -14,17 +17,19 @@ const groups = [
     title: 'Support',
     links: [
       { label: 'Help with Trading', id: landingAnchors.howItWorks },
-      { label: 'Contact Us', id: landingAnchors.contact },
+      { label: 'Contact Us', to: paths.contact.getHref() },
     ],
   },
   {
     title: 'Legal',
     links: [
       { label: 'Membership Terms', id: landingAnchors.membershipTerms },
-      { label: 'Privacy', id: landingAnchors.about },
+      { label: 'Privacy', to: paths.privacy.getHref() },
     ],
   },
 ];
+
+const linkClasses = 'inline-flex min-h-11 items-center text-ink underline hover:text-brand-700';
 
 export function LandingFooter() {
   return (
@@ -40,12 +45,15 @@ export function LandingFooter() {
               <ul className="mt-2">
                 {group.links.map((link) => (
                   <li key={link.label}>
-                    <a
-                      href={`#${link.id}`}
-                      className="inline-flex min-h-11 items-center text-ink underline hover:text-brand-700"
-                    >
-                      {link.label}
-                    </a>
+                    {'to' in link ? (
+                      <Link to={link.to} className={linkClasses}>
+                        {link.label}
+                      </Link>
+                    ) : (
+                      <a href={`#${link.id}`} className={linkClasses}>
+                        {link.label}
+                      </a>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { SkipLink } from '../../../components/layout/skip-link';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { requestedAuthDialog, type AuthDialogName, type AuthDialogsProps } from '../../../lib/auth-dialogs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { landingAnchors } from '../../../paths';
+import { landingAnchors, paths } from '../../../paths';
 import { HowItWorks } from '../components/how-it-works';
 import { LandingFooter } from '../components/landing-footer';
 import { LandingHeader } from '../components/landing-header';
@@ -85,8 +85,13 @@ export function LandingPage({ AuthDialogs }: LandingPageProps) {
               Contact
             </h2>
             <p className="mt-4">
-              Questions about joining or trading? Our volunteer membership team reads every message. Once you have
-              joined, send us a note from your Messages page and we will reply within two working days.
+              Questions about joining or trading? Our volunteer membership team reads every message and will reply
+              within two working days.
+            </p>
+            <p className="mt-6">
+              <Link to={paths.contact.getHref()} className={buttonClasses({ size: 'large' })}>
+                Contact the club
+              </Link>
             </p>
           </div>
         </section>

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useActiveManufacturers } from '../api/get-active-manufacturers';
 import { ProfileForm } from '../components/profile-form';
 import { AccountInformation, ProfileSummary } from '../components/profile-summary';
+import { CloseMembership } from '../components/close-membership';
 import { useMember } from '../../../lib/current-user';
 
 /**
@@ -104,6 +105,7 @@ export function ProfilePage({ PointsHistory, MemberPageSettings }: ProfilePagePr
           <PointsHistory />
         </Suspense>
       )}
+      <CloseMembership />
     </div>
   );
 }

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ClosingPreview } from '../../../../domain/contact';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/profile/closing: what closing the membership would do now (for the confirm dialog). */
+export function getClosingPreview(): Promise<ClosingPreview> {
+  return api.get<ClosingPreview>('/api/profile/closing');
+}
+
+export function useClosingPreview(enabled: boolean) {
+  return useQuery({ queryKey: ['profile', 'closing'], queryFn: getClosingPreview, enabled, staleTime: 0 });
+}

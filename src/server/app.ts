@@ -11,6 +11,7 @@ import { registerClient } from './http/static-client';
 import { registerUploadServing } from './uploads/serve-uploads';
 import { declareSharedContract } from './http/route-helpers';
 import { drainNotices } from './notices/notices';
+import { hitCounterFor, rateLimitStore } from './http/hit-counter';
 import { registerSessions } from './auth/session-plugin';
 import { adminRoutes } from './admin/routes';
 import { registerOpenApi } from './docs/openapi';
@@ -69,8 +70,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       // Every API route declares the answers and access its kind of route shares (route-helpers.ts).
       api.addHook('onRoute', declareSharedContract);
       // Registered once for every API route; each route opts in with `config.rateLimit`.
+      // Counted where every app process sees the same count (hit-counter.ts).
       await api.register(rateLimit, {
         global: false,
+        store: rateLimitStore(hitCounterFor(ctx.database)),
         errorResponseBuilder: () =>
           new AppError('RATE_LIMITED', 'Too many attempts from your network. Please wait a few minutes and try again.'),
       });

@@ -12,6 +12,7 @@ import { registerUploadServing } from './uploads/serve-uploads';
 import { declareSharedContract } from './http/route-helpers';
 import { drainNotices } from './notices/notices';
 import { hitCounterFor, rateLimitStore } from './http/hit-counter';
+import { shareBrowseCacheForgets } from './listings/browse-cache-sync';
 import { registerSessions } from './auth/session-plugin';
 import { adminRoutes } from './admin/routes';
 import { registerOpenApi } from './docs/openapi';
@@ -62,6 +63,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSessions(app, ctx);
   // Notices still being delivered when the app closes (a mail mid-send) are finished first.
   app.addHook('onClose', async () => drainNotices(ctx));
+
+  // Several processes on one PostgreSQL database forget browse's remembered cards together.
+  if (ctx.database.kind === 'postgres') {
+    const stopSharing = shareBrowseCacheForgets(ctx.events, app.log);
+    app.addHook('onClose', async () => stopSharing());
+  }
 
   // Before the routes: it collects them as they are registered.
   await registerOpenApi(app);

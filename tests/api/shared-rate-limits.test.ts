@@ -35,12 +35,16 @@ describe.skipIf(testDbKind !== 'postgres')('limits counted once for two app inst
     }
     const refused = await post(apps[0]!, '/api/auth/login', { email: 'quick@example.org', password: '' }, ip);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('Too many attempts from your network. Please wait a few minutes and try again.');
-    // The other instance refuses too; another network is unaffected; another route has its own count.
-    expect((await post(apps[1]!, '/api/auth/login', { email: 'a@example.org', password: '' }, ip)).statusCode).toBe(429);
-    expect((await post(apps[1]!, '/api/auth/login', { email: 'a@example.org', password: '' }, freshIp())).statusCode).toBe(
-      400,
+    expect(refused.json().message).toBe(
+      'Too many attempts from your network. Please wait a few minutes and try again.',
     );
+    // The other instance refuses too; another network is unaffected; another route has its own count.
+    expect((await post(apps[1]!, '/api/auth/login', { email: 'a@example.org', password: '' }, ip)).statusCode).toBe(
+      429,
+    );
+    expect(
+      (await post(apps[1]!, '/api/auth/login', { email: 'a@example.org', password: '' }, freshIp())).statusCode,
+    ).toBe(400);
     expect((await post(apps[1]!, '/api/auth/forgot-password', { email: 'nobody' }, ip)).statusCode).toBe(400);
   });
 
@@ -76,7 +80,10 @@ describe.skipIf(testDbKind !== 'postgres')('limits counted once for two app inst
     await one!.hit(ended, 60_000);
     await db.execute(sql`UPDATE rate_limit_hits SET expires_at = now() - interval '1 second' WHERE key = ${ended}`);
     expect(await pruneRateLimitHits(db)).toBeGreaterThanOrEqual(1);
-    const left = await queryRows<{ key: string }>(db, sql`SELECT key FROM rate_limit_hits WHERE key IN (${key}, ${ended})`);
+    const left = await queryRows<{ key: string }>(
+      db,
+      sql`SELECT key FROM rate_limit_hits WHERE key IN (${key}, ${ended})`,
+    );
     expect(left.map((r) => r.key)).toEqual([key]);
   });
 });

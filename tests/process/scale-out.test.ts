@@ -83,7 +83,6 @@ let proxy: Proxy;
 const servers: { port: number; proc: RunningProcess; url: string }[] = [];
 const streams: SseClient[] = [];
 
-
 type Member = { id: number; cookie: string };
 async function member(firstName: string, points?: number): Promise<Member> {
   const m = await createMember(database.db, { firstName, points });
@@ -282,7 +281,10 @@ describe.skipIf(!adminUrl)('three app processes behind one proxy (needs TEST_DAT
       expect(res.status, `sign-in ${i + 1}`).toBe(400);
     }
     for (let i = 0; i < 3; i++) {
-      const refused = await viaProxy('POST', '/api/auth/login', undefined, { email: 'quick@example.org', password: '' });
+      const refused = await viaProxy('POST', '/api/auth/login', undefined, {
+        email: 'quick@example.org',
+        password: '',
+      });
       expect(refused.status).toBe(429);
     }
 

@@ -89,7 +89,10 @@ export function hitCounterFor(database: Database): HitCounter {
 
 /** Deletes ended windows (the rate-limit pruner); how many went. */
 export async function pruneRateLimitHits(db: Db): Promise<number> {
-  const rows = await queryRows<{ key: string }>(db, sql`DELETE FROM rate_limit_hits WHERE expires_at <= now() RETURNING key`);
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`DELETE FROM rate_limit_hits WHERE expires_at <= now() RETURNING key`,
+  );
   return rows.length;
 }
 

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
   // Several processes on one PostgreSQL database hear each other's events through it.
   const events = database.pool
-    ? await createPostgresEventBus(database.pool, { log: logger })
+    ? await createPostgresEventBus(database.pool, { log: logger, listenUrl: config.databaseListenUrl })
     : createInProcessEventBus();
   const pictures = createPictureStorage(config);
   const ctx = { config, database, mailer, events, pictures };

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { createPostgresEventBus } from '../../src/server/events/postgres-event-bus';
 import { manufacturers } from '../../src/server/db/schema';
 import { loadBrowseIndex } from '../../src/server/listings/browse-index-sync';
 import { buildSecondInstance, buildTestApp, type TestApp } from '../support/build-app';
-import { testDbKind } from '../support/test-database';
+import { testDbKind, urlForDatabase } from '../support/test-database';
 import { signedInAdmin } from './admin-fixtures';
 import { http, listingFor, signedInMember } from './trades-fixtures';
 
@@ -75,5 +77,35 @@ describe.skipIf(testDbKind !== 'postgres')('browse on two app instances on one d
     const renamed = await http(one).patch(`/api/admin/manufacturers/${maker!.id}`, admin, { name: `Renamed ${word}` });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await browse(two, word))[0]?.manufacturerName).toBe(`Renamed ${word}`);
+  });
+});
+
+describe.skipIf(testDbKind !== 'postgres')('DATABASE_LISTEN_URL', () => {
+  it('the LISTEN connection goes to the listen URL (PostgreSQL itself behind a pooler), and announcements still arrive', async () => {
+    const t = await buildTestApp();
+    const { rows } = await t.database.pool!.query<{ name: string }>('SELECT current_database() AS name');
+    const { adminUrl } = inject('postgresTemplate');
+    // A name on the connection tells it apart from the pool's.
+    const listenUrl = `${urlForDatabase(adminUrl, rows[0]!.name)}?application_name=jc_listen_test`;
+    const config = loadConfig({ DATABASE_URL: adminUrl, DATABASE_LISTEN_URL: listenUrl });
+    const bus = await createPostgresEventBus(t.database.pool!, { listenUrl: config.databaseListenUrl });
+    try {
+      const listening = await t.database.pool!.query<{ query: string }>(
+        "SELECT query FROM pg_stat_activity WHERE application_name = 'jc_listen_test' AND datname = current_database()",
+      );
+      expect(listening.rows.map((r) => r.query)).toEqual([expect.stringContaining('LISTEN')]);
+      const heard = new Promise<void>((resolve) => bus.onAnnounce('browse-cards', resolve));
+      await t.ctx.events.announce('browse-cards');
+      await heard;
+    } finally {
+      await bus.close();
+      await t.close();
+    }
+  });
+
+  it('must be a PostgreSQL URL', () => {
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: 'mysql://db/club' })).toThrow(
+      'Configuration error: DATABASE_LISTEN_URL: DATABASE_LISTEN_URL must start with postgres:// or postgresql://',
+    );
   });
 });

@@ -132,6 +132,8 @@ describe.skipIf(!adminUrl)('three app processes behind one proxy (needs TEST_DAT
       ports.map(async (port, i) => {
         const proc = startServerProcess({
           DATABASE_URL: url,
+          // As behind PgBouncer: LISTEN (and the migration lock) on a session of their own.
+          DATABASE_LISTEN_URL: `${url}?application_name=jc_scale_listen`,
           PORT: String(port),
           HOST: '127.0.0.1',
           DATA_DIR: tempDir(`scale-${i + 1}`),
@@ -220,6 +222,13 @@ describe.skipIf(!adminUrl)('three app processes behind one proxy (needs TEST_DAT
     const reply = await viaProxy('POST', `/api/message-threads/${threadId}/messages`, owner, { content: 'And back' });
     expect(reply.status).toBe(201);
     expect(await askerStream.next('message', 2000)).toEqual({ type: 'message', data: { threadId } });
+
+    // Each process LISTENs on its DATABASE_LISTEN_URL session.
+    const listening = await database.pool!.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE application_name = 'jc_scale_listen' AND datname = current_database() AND query LIKE 'LISTEN%'`,
+    );
+    expect(listening.rows[0]!.n).toBe(3);
   });
 
   it("a member's picture uploaded through process 1 is shown by process 3 (and through the proxy)", async () => {

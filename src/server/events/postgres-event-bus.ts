@@ -57,6 +57,11 @@ function parsePayload(text: string | undefined): Payload | null {
 
 export type PostgresEventBusOptions = {
   log?: FastifyBaseLogger;
+  /**
+   * Where the LISTEN connection goes (DATABASE_LISTEN_URL): PostgreSQL itself when the pool
+   * goes through a transaction pooler, which cannot hold a LISTEN. By default, the pool's.
+   */
+  listenUrl?: string;
   /** First wait before reconnecting a dropped LISTEN connection; doubles up to 10 s. */
   reconnectDelayMs?: number;
 };
@@ -87,7 +92,7 @@ export async function createPostgresEventBus(pool: pg.Pool, options: PostgresEve
   // A separate connection (not one borrowed from the pool): LISTEN holds it for the life of
   // the process, and the pool stays whole for requests.
   async function connect(): Promise<void> {
-    const next = new pg.Client(pool.options);
+    const next = new pg.Client(options.listenUrl ? { connectionString: options.listenUrl } : pool.options);
     next.on('notification', onNotification);
     next.on('error', (err) => {
       log?.warn({ err: err.message }, 'live updates: LISTEN connection failed; reconnecting');

@@ -11,6 +11,8 @@ import { registerClient } from './http/static-client';
 import { registerUploadServing } from './uploads/serve-uploads';
 import { declareSharedContract } from './http/route-helpers';
 import { drainNotices } from './notices/notices';
+import { hitCounterFor, rateLimitStore } from './http/hit-counter';
+import { shareBrowseCacheForgets } from './listings/browse-cache-sync';
 import { registerSessions } from './auth/session-plugin';
 import { adminRoutes } from './admin/routes';
 import { registerOpenApi } from './docs/openapi';
@@ -63,6 +65,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Notices still being delivered when the app closes (a mail mid-send) are finished first.
   app.addHook('onClose', async () => drainNotices(ctx));
 
+  // Several processes on one PostgreSQL database forget browse's remembered cards together.
+  if (ctx.database.kind === 'postgres') {
+    const stopSharing = shareBrowseCacheForgets(ctx.events, app.log);
+    app.addHook('onClose', async () => stopSharing());
+  }
+
   // Before the routes: it collects them as they are registered.
   await registerOpenApi(app);
   await app.register(
@@ -70,8 +78,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       // Every API route declares the answers and access its kind of route shares (route-helpers.ts).
       api.addHook('onRoute', declareSharedContract);
       // Registered once for every API route; each route opts in with `config.rateLimit`.
+      // Counted where every app process sees the same count (hit-counter.ts).
       await api.register(rateLimit, {
         global: false,
+        store: rateLimitStore(hitCounterFor(ctx.database)),
         errorResponseBuilder: () =>
           new AppError('RATE_LIMITED', 'Too many attempts from your network. Please wait a few minutes and try again.'),
       });

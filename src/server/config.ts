@@ -12,6 +12,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  // A session connection straight to PostgreSQL, for LISTEN and the migration lock, when
+  // DATABASE_URL goes through a transaction pooler such as PgBouncer (docs/operations.md).
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_LISTEN_URL must start with postgres:// or postgresql://')
+    .optional(),
   APP_URL: z.url({ error: 'APP_URL must be a full URL such as https://club.example.org' }).optional(),
   SMTP_URL: z
     .string()
@@ -51,6 +57,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Where LISTEN and the migration lock connect: PostgreSQL itself, when databaseUrl is a
+   * transaction pooler. Undefined: databaseUrl.
+   */
+  databaseListenUrl: string | undefined;
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -118,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -8,6 +8,7 @@ import { createPostgresEventBus } from './events/postgres-event-bus';
 import { startUnreadMessageMailJob } from './jobs/unread-message-mail';
 import { startTradeSweeper } from './jobs/trade-sweeper';
 import { startAccountPruner } from './jobs/prune-accounts';
+import { startRateLimitPruner } from './jobs/prune-rate-limits';
 import { createLogger } from './http/logging';
 import { createPictureStorage } from './uploads/create-storage';
 import { afterReplyIdle } from './http/after-reply';
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
   // Several processes on one PostgreSQL database hear each other's events through it.
   const events = database.pool
-    ? await createPostgresEventBus(database.pool, { log: logger })
+    ? await createPostgresEventBus(database.pool, { log: logger, listenUrl: config.databaseListenUrl })
     : createInProcessEventBus();
   const pictures = createPictureStorage(config);
   const ctx = { config, database, mailer, events, pictures };
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
   const stopUnreadMail = startUnreadMessageMailJob(ctx, logger);
   const stopTradeSweeper = startTradeSweeper(ctx, logger);
   const stopAccountPruner = startAccountPruner(ctx, logger);
+  const stopRateLimitPruner = startRateLimitPruner(ctx, logger);
   app.addHook('onClose', async () => {
     // This hook runs before the routes' own onClose hooks: wait here for the work queued
     // after answers, which still needs the database.
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
     await stopUnreadMail();
     await stopTradeSweeper();
     await stopAccountPruner();
+    await stopRateLimitPruner();
     await events.close();
     await pictures.close();
     await database.close();

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import type { AppContext } from '../../src/server/app-context';
 import { loadConfig, type Config } from '../../src/server/config';
-import type { Database } from '../../src/server/db/client';
-import { createTestDatabase, tempDir } from './test-database';
+import { inject } from 'vitest';
+import { openPostgres, type Database } from '../../src/server/db/client';
+import { createTestDatabase, tempDir, urlForDatabase } from './test-database';
 import { createMailer } from '../../src/server/mail/mailer';
 import { createInProcessEventBus } from '../../src/server/events/event-bus';
 import { createPostgresEventBus } from '../../src/server/events/postgres-event-bus';
@@ -61,6 +62,32 @@ export async function buildTestApp(
       await app.close();
       await events.close();
       await pictures.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * A second app instance on the same PostgreSQL database as `first`, with its own pool and its
+ * own LISTEN connection, as a second app process would have: what the two share, they share
+ * through the database.
+ */
+export async function buildSecondInstance(first: TestApp): Promise<TestApp> {
+  if (first.database.kind !== 'postgres') throw new Error('a second instance needs PostgreSQL');
+  const { rows } = await first.database.pool!.query<{ name: string }>('SELECT current_database() AS name');
+  const { adminUrl } = inject('postgresTemplate');
+  const database = await openPostgres(urlForDatabase(adminUrl, rows[0]!.name), { migrate: false, max: 4 });
+  const events = await createPostgresEventBus(database.pool!);
+  const ctx: AppContext = { ...first.ctx, database, events };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    async close() {
+      await app.close();
+      await events.close();
       await database.close();
     },
   };

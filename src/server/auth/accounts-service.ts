@@ -141,7 +141,7 @@ async function sendLinkMail(
  * failed send can be reported (503).
  */
 export async function registerEmail(deps: Deps, email: string, returnTo?: string): Promise<void> {
-  deps.limiter.check(`verify_email:${email}`);
+  await deps.limiter.check(`verify_email:${email}`);
   const existing = await findMemberByEmail(deps.db, email);
   try {
     await sendLinkMail(deps, email, isActive(existing) ? ALREADY_MEMBER : VERIFY, { returnTo });
@@ -212,7 +212,7 @@ export async function login(db: DbOrTx, email: string, password: string, ip: str
  * A failure there is logged by kind (after-reply.ts); the member can ask again.
  */
 async function linkForActiveMember(deps: Deps, email: string, kind: LinkMail, returnTo?: string): Promise<void> {
-  deps.limiter.check(`${kind.purpose}:${email}`);
+  await deps.limiter.check(`${kind.purpose}:${email}`);
   deps.afterReply(`${kind.purpose} e-mail`, async () => {
     const member = await findMemberByEmail(deps.db, email);
     if (isActive(member)) await sendLinkMail(deps, email, kind, { to: member.email, returnTo });

@@ -17,6 +17,7 @@ import { memberSelfSchema } from '../../domain/members';
 import type { AppContext } from '../app-context';
 import * as accounts from './accounts-service';
 import { createAddressLimiter } from './address-limiter';
+import { hitCounterFor } from '../http/hit-counter';
 import { toMemberSelf } from '../members/member-views';
 import { afterReplyIdle, runAfterReply } from '../http/after-reply';
 import { errorAnswers, memberOnly, requireMember } from '../http/route-helpers';
@@ -37,7 +38,7 @@ const REGISTER_MESSAGE = 'Please check your email for a link to complete your re
 export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   // At most 5 e-mails of one kind to one address per 15 minutes.
-  const limiter = createAddressLimiter(5, FIFTEEN_MINUTES);
+  const limiter = createAddressLimiter(hitCounterFor(ctx.database), 5, FIFTEEN_MINUTES);
   // Forgot-password and login-link work runs after their answer; closing the app waits for it.
   const afterReply = (task: string, work: () => Promise<void>) => runAfterReply(ctx, app.log, task, work);
   app.addHook('onClose', async () => afterReplyIdle(ctx));

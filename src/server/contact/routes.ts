@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../domain/errors';
 import type { AppContext } from '../app-context';
 import { createAddressLimiter } from '../auth/address-limiter';
+import { hitCounterFor } from '../http/hit-counter';
 import { errorAnswers, memberOnly, perMemberRateLimit, requireMember } from '../http/route-helpers';
 import { noticesFor } from '../notices/notices';
 import { visitorWritesToClub, writeToClubTeam } from './contact-service';
@@ -27,7 +28,12 @@ export async function contactRoutes(parent: FastifyInstance, ctx: AppContext): P
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
   // Per e-mail address, whoever sends it: one address cannot flood the administrators from many networks.
-  const perEmail = createAddressLimiter(CONTACT_PER_EMAIL_PER_HOUR, HOUR_MS, CONTACT_RATE_LIMITED_MESSAGE);
+  const perEmail = createAddressLimiter(
+    hitCounterFor(ctx.database),
+    CONTACT_PER_EMAIL_PER_HOUR,
+    HOUR_MS,
+    CONTACT_RATE_LIMITED_MESSAGE,
+  );
 
   app.post(
     '/contact',
@@ -42,7 +48,7 @@ export async function contactRoutes(parent: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request) => {
-      perEmail.check(`contact:${request.body.email}`);
+      await perEmail.check(`contact:${request.body.email}`);
       await visitorWritesToClub({ db, notices: noticesFor(ctx, request.log) }, request.body);
       return { message: CONTACT_SENT_MESSAGE };
     },

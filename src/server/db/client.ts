@@ -65,7 +65,17 @@ export async function openEmbedded(
 // Several app processes may start at once on one PostgreSQL database: one migrates at a time.
 const MIGRATION_LOCK_KEY = 724_311_001;
 
-export async function openPostgres(url: string, opts: { migrate?: boolean; max?: number } = {}): Promise<Database> {
+export type PostgresOptions = {
+  migrate?: boolean;
+  max?: number;
+  /**
+   * A session connection straight to PostgreSQL (DATABASE_LISTEN_URL), for the migration
+   * lock: a session advisory lock does not survive a transaction pooler.
+   */
+  sessionUrl?: string;
+};
+
+export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: 5000 });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -81,20 +91,29 @@ export async function openPostgres(url: string, opts: { migrate?: boolean; max?:
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (opts.migrate !== false) {
-    const lockClient = await pool.connect();
+    const session = opts.sessionUrl ? new pg.Client({ connectionString: opts.sessionUrl }) : undefined;
+    const lockClient = session ?? (await pool.connect());
     try {
+      if (session) await session.connect();
       await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       await migratePg(drizzlePg(lockClient), { migrationsFolder });
     } finally {
       await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-      lockClient.release();
+      if (session) await session.end().catch(() => {});
+      else (lockClient as pg.PoolClient).release();
     }
   }
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  databaseListenUrl?: string;
+  dataDir: string;
+}): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { sessionUrl: config.databaseListenUrl })
+    : openEmbedded(config.dataDir);
 }
 
 /** Rows of a raw query, whichever driver ran it. */

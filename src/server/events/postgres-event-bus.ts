@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClubEvent } from '../../domain/events';
-import { createLocalDelivery, type EventBus } from './event-bus';
+import { createAnnouncements, createLocalDelivery, type EventBus } from './event-bus';
 
 // Live updates across app processes on one PostgreSQL database (CONTRACT §4): publish is a
 // NOTIFY on one channel; every process (the publisher too) LISTENs on a dedicated connection
@@ -10,6 +10,8 @@ import { createLocalDelivery, type EventBus } from './event-bus';
 // (publishers call us after commit) and two clubs on one server never hear each other.
 
 export const EVENTS_CHANNEL = 'jc_events';
+/** Processes' announcements to each other (EventBus.announce): the payload is the topic. */
+export const ANNOUNCE_CHANNEL = 'jc_announce';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay clear of it. */
 export const MAX_PAYLOAD_BYTES = 7500;
 
@@ -55,6 +57,11 @@ function parsePayload(text: string | undefined): Payload | null {
 
 export type PostgresEventBusOptions = {
   log?: FastifyBaseLogger;
+  /**
+   * Where the LISTEN connection goes (DATABASE_LISTEN_URL): PostgreSQL itself when the pool
+   * goes through a transaction pooler, which cannot hold a LISTEN. By default, the pool's.
+   */
+  listenUrl?: string;
   /** First wait before reconnecting a dropped LISTEN connection; doubles up to 10 s. */
   reconnectDelayMs?: number;
 };
@@ -65,14 +72,17 @@ export type PostgresEventBusOptions = {
  */
 export async function createPostgresEventBus(pool: pg.Pool, options: PostgresEventBusOptions = {}): Promise<EventBus> {
   const local = createLocalDelivery();
+  const announcements = createAnnouncements();
   const { log } = options;
   const firstDelay = options.reconnectDelayMs ?? 500;
   let client: pg.Client | null = null;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let delay = firstDelay;
+  let listenedBefore = false;
 
   function onNotification(message: pg.Notification) {
+    if (message.channel === ANNOUNCE_CHANNEL && message.payload) announcements.deliver(message.payload);
     if (message.channel !== EVENTS_CHANNEL) return;
     const payload = parsePayload(message.payload);
     if (!payload) return;
@@ -82,7 +92,7 @@ export async function createPostgresEventBus(pool: pg.Pool, options: PostgresEve
   // A separate connection (not one borrowed from the pool): LISTEN holds it for the life of
   // the process, and the pool stays whole for requests.
   async function connect(): Promise<void> {
-    const next = new pg.Client(pool.options);
+    const next = new pg.Client(options.listenUrl ? { connectionString: options.listenUrl } : pool.options);
     next.on('notification', onNotification);
     next.on('error', (err) => {
       log?.warn({ err: err.message }, 'live updates: LISTEN connection failed; reconnecting');
@@ -90,13 +100,16 @@ export async function createPostgresEventBus(pool: pg.Pool, options: PostgresEve
     });
     next.on('end', () => lost(next));
     await next.connect();
-    await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+    await next.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${ANNOUNCE_CHANNEL}`);
     if (closed) {
       await next.end().catch(() => {});
       return;
     }
     client = next;
     delay = firstDelay;
+    // Reconnected: announcements made while no one listened here are assumed.
+    if (listenedBefore) announcements.deliverAll();
+    listenedBefore = true;
   }
 
   function lost(which: pg.Client) {
@@ -132,6 +145,10 @@ export async function createPostgresEventBus(pool: pg.Pool, options: PostgresEve
       await pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [EVENTS_CHANNEL, payloads]);
     },
     subscribe: local.subscribe,
+    async announce(topic) {
+      await pool.query('SELECT pg_notify($1, $2)', [ANNOUNCE_CHANNEL, topic]);
+    },
+    onAnnounce: announcements.onAnnounce,
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

@@ -43,10 +43,10 @@ export type BrowsePage = {
 //
 // Every listing write in this process forgets all three at once (a generation counter: a
 // transaction object is not the database object entries are keyed by), so a member sees their
-// own change immediately. What this process cannot see (another app process writing to the
-// same PostgreSQL, or a member renaming themselves, which changes the owner name on cards) shows
-// within the TTL; a listing that stops being active leaves browse at once, because the page's
-// ids are always read afresh.
+// own change immediately. Each forget is announced to the other app processes on the same
+// PostgreSQL through the event bus, and they forget within milliseconds (browse-cache-sync.ts);
+// a listing that stops being active leaves browse at once anyway, because the page's ids are
+// always read afresh.
 
 const COUNT_TTL_MS = 30_000;
 const CARD_TTL_MS = 60_000;
@@ -78,6 +78,20 @@ const fresh = <T>(hit: Remembered<T> | undefined, ttl: number): hit is Remembere
  * or town, a manufacturer's name), or they show within a minute.
  */
 export function forgetBrowseCaches(): void {
+  generation += 1;
+  for (const tell of forgetTellers) tell();
+}
+
+/** Who tells the other app processes when this one forgets (browse-cache-sync.ts). */
+const forgetTellers = new Set<() => void>();
+
+export function onBrowseCachesForgotten(tell: () => void): () => void {
+  forgetTellers.add(tell);
+  return () => void forgetTellers.delete(tell);
+}
+
+/** Another app process changed what browse shows: forget here, and tell no one. */
+export function browseCachesForgottenElsewhere(): void {
   generation += 1;
 }
 

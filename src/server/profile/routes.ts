@@ -13,6 +13,7 @@ import { closeMembership, closingPreview } from './close-membership';
 import { toMemberSelf } from '../members/member-views';
 import { createAddressLookup, lookupAddresses, UK_POSTCODE, UK_POSTCODE_MESSAGE } from './address-lookup';
 import { updateOwnProfile } from './profile-repository';
+import { listingCardsChanged } from '../listings/listings-admin-service';
 
 // The signed-in member's own profile, and the postcode lookup that fills its address.
 
@@ -33,7 +34,12 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
   app.patch(
     '/profile',
     { onRequest: memberOnly, schema: { body: profileUpdateSchema, response: { 200: memberSelfSchema } } },
-    async (request) => toMemberSelf(await updateOwnProfile(db, requireMember(request).id, request.body)),
+    async (request) => {
+      const member = await updateOwnProfile(db, requireMember(request).id, request.body);
+      // Their listings' cards show their name and town: browse forgets the cards it remembered.
+      listingCardsChanged();
+      return toMemberSelf(member);
+    },
   );
 
   // 'Close my membership' (decision 0021): what it would do now, and the closing itself.

@@ -7,4 +7,5 @@ export * from './message-notices';
 export * from './trades';
 export * from './community';
 export * from './admin';
+export * from './rate-limits';
 export * from './relations';

@@ -268,7 +268,8 @@ export const settingSchema = z
     // presence check comes first because z.json() alone reports a bare 'Invalid input'.
     value: z
       .unknown()
-      .refine((value) => value !== undefined, { error: SETTING_VALUE_REQUIRED_MESSAGE })
+      // JSON null is no value either (and the column cannot hold one).
+      .refine((value) => value !== undefined && value !== null, { error: SETTING_VALUE_REQUIRED_MESSAGE })
       .pipe(z.json({ error: SETTING_VALUE_JSON_MESSAGE }))
       .refine(jsonWithoutControlCharacters, { error: controlCharactersMessage('Value') }),
     description: optionalText('Description', 500),

@@ -269,7 +269,7 @@ export const settingSchema = z
     value: z
       .unknown()
       // JSON null is no value either (and the column cannot hold one).
-      .refine((value) => value !== undefined && value !== null, { error: SETTING_VALUE_REQUIRED_MESSAGE })
+      .refine((value): boolean => value !== undefined && value !== null, { error: SETTING_VALUE_REQUIRED_MESSAGE })
       .pipe(z.json({ error: SETTING_VALUE_JSON_MESSAGE }))
       .refine(jsonWithoutControlCharacters, { error: controlCharactersMessage('Value') }),
     description: optionalText('Description', 500),

@@ -277,6 +277,11 @@ export const settingSchema = z
     // A setting the app reads must hold its type, or the app would fall back to the default
     // without anyone noticing.
     const known = knownSetting(setting.category, setting.key);
+    // JSON null is no value (and the column cannot hold one: it answered 500). A setting the
+    // app reads says its own type instead, below.
+    if (setting.value === null && !known) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: SETTING_VALUE_REQUIRED_MESSAGE });
+    }
     const checked = known?.schema.safeParse(setting.value);
     if (checked && !checked.success) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: checked.error.issues[0]!.message });

@@ -8,6 +8,7 @@ import { frameworkErrorReply, registerErrorHandling } from './http/error-handler
 import { registerCsrfCheck } from './http/csrf';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClient } from './http/static-client';
+import { registerSecurityTxt } from './http/security-txt';
 import { registerUploadServing } from './uploads/serve-uploads';
 import { declareSharedContract } from './http/route-helpers';
 import { drainNotices } from './notices/notices';
@@ -120,6 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   );
 
   await registerUploadServing(app, ctx.pictures);
+  await registerSecurityTxt(app, () => ctx.config.appUrl);
   // A getter: tests set appUrl once the server knows its port.
   await registerClient(app, ctx.config.clientDir, { appUrl: () => ctx.config.appUrl });
   return app;

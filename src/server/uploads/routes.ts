@@ -21,6 +21,7 @@ const uploadRateLimit = perMemberRateLimit(
 
 const TOO_LARGE_MESSAGE = 'The photo is too large. Please choose an image of at most 10 MB.';
 const ONE_AT_A_TIME_MESSAGE = 'Send one picture at a time.';
+const UNREADABLE_FORM_MESSAGE = 'The upload could not be read. Please choose the image again.';
 
 /**
  * The one file of the upload. Every part is read, so a second file is seen (and refused with
@@ -40,7 +41,9 @@ async function readOnePicture(request: FastifyRequest): Promise<Buffer> {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
     if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', ONE_AT_A_TIME_MESSAGE);
-    throw err;
+    // Nothing but the form is read here, so anything else is a form the parser could not
+    // follow (no boundary, cut short): the caller's, not a 500 (issue 16).
+    throw new AppError('BAD_REQUEST', UNREADABLE_FORM_MESSAGE);
   }
   if (!picture) throw new AppError('BAD_REQUEST', 'Choose an image to upload.');
   return picture;

@@ -135,6 +135,21 @@ export const AUTHORIZATION_TABLE: Table = {
   'GET /api/members/me/profile': members(ok),
   'PATCH /api/members/me/profile': members(ok),
   'GET /api/notifications': members(ok),
+  // Leaving the club (issue 14 point 4). What closing would cost is the caller's own to read.
+  'GET /api/profile/closing': members(ok),
+  // Closing acts on the caller, who is every later cell's member too: the table sends the body
+  // without its confirmation, so a member reaches the schema (400) and nothing closes. A real
+  // close, and who may do it, is in close-membership.test.ts.
+  'POST /api/profile/close': { ...members(400), body: () => ({ confirm: false }) },
+  // Talking to the club: the visitors' form is open to anyone; the club-team thread is a member's.
+  'POST /api/contact': {
+    ...anyone(ok),
+    body: () => ({ name: 'Jean', email: `jean.${unique()}@example.org`, message: 'A question about the club.' }),
+  },
+  'POST /api/contact/club-team': {
+    ...members([200, 201]),
+    body: () => ({ subject: 'A question', message: 'How do I list a puzzle with a missing piece?' }),
+  },
   'GET /api/notifications/unread-count': members(ok),
   'POST /api/notifications/read-all': members(ok),
   'GET /api/points/transactions': members(ok),

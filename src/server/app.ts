@@ -16,6 +16,7 @@ import { adminRoutes } from './admin/routes';
 import { registerOpenApi } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
 import { authRoutes } from './auth/routes';
+import { communityRoutes } from './community/routes';
 import { eventRoutes } from './events/routes';
 import { favoriteRoutes } from './favorites/routes';
 import { feedbackRoutes } from './feedback/routes';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         trades: tradeRoutes,
         feedback: feedbackRoutes,
         members: memberRoutes,
+        community: communityRoutes,
         notifications: notificationRoutes,
         points: pointsRoutes,
         admin: adminRoutes,

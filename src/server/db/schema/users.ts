@@ -81,6 +81,8 @@ export const users = pgTable(
     // The member's own text size (CONTRACT §7): saved on the account so it follows them to
     // every device.
     textSize: text('text_size', { enum: TEXT_SIZES }).notNull().default('standard'),
+    // Replies to my forum posts and replies by e-mail too (CONTRACT §5); in-app always.
+    forumEmails: boolean('forum_emails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

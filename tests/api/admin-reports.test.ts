@@ -201,7 +201,12 @@ describe('forum flags', () => {
     expect((await api().get(`/api/community/posts/${post!.id}`, flagger)).statusCode).toBe(404);
     const [again] = await db()
       .insert(feedbackReports)
-      .values({ reportedByUserId: author.id, postId: post!.id, reportReason: 'other', reportDetails: 'Please look again.' })
+      .values({
+        reportedByUserId: author.id,
+        postId: post!.id,
+        reportReason: 'other',
+        reportDetails: 'Please look again.',
+      })
       .returning();
     expect((await resolve(again!.id, { action: 'restore' })).json()).toMatchObject({ item: { hidden: false } });
     expect((await api().get(`/api/community/posts/${post!.id}`, flagger)).statusCode).toBe(200);

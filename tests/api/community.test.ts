@@ -18,7 +18,13 @@ import { drainNotices } from '../../src/server/notices/notices';
 import { multipart } from '../support/multipart';
 import { openSse, type SseClient } from '../support/sse-client';
 import { signedInAdmin } from './admin-fixtures';
-import { signedInMember, startTradeTestApp, stopTradeTestApp, type SignedIn, type TradeTestEnv } from './trades-fixtures';
+import {
+  signedInMember,
+  startTradeTestApp,
+  stopTradeTestApp,
+  type SignedIn,
+  type TradeTestEnv,
+} from './trades-fixtures';
 
 // CONTRACT §5: the forum and the activity feed, through the API as the page uses it, as a
 // visitor (401), a member, the author, another member (403/404) and an admin.
@@ -176,7 +182,11 @@ describe('posts', () => {
     const b = await person('Bernard');
     const unique = `Zebra${Date.now()}`;
     const older = await postBy(a, { title: `${unique} older`, category: 'tips' });
-    const newer = await postBy(a, { title: 'Newer discussion here', content: `All about ${unique.toLowerCase()} herds`, category: 'tips' });
+    const newer = await postBy(a, {
+      title: 'Newer discussion here',
+      content: `All about ${unique.toLowerCase()} herds`,
+      category: 'tips',
+    });
     const pinned = await postBy(b, { title: `Pinned ${unique}`, category: 'help' });
     await api().post(`/api/community/posts/${pinned.id}/pin`, admin, { isPinned: true });
     const found = await listed(b, `?q=${unique.toUpperCase()}`);
@@ -196,7 +206,9 @@ describe('posts', () => {
     const a = await person('Pauline');
     const tag = `Pager${Date.now()}`;
     for (let i = 0; i < 21; i++) {
-      await db().insert(communityPosts).values({ userId: a.id, title: `${tag} ${i}`, content: 'Enough words here.' });
+      await db()
+        .insert(communityPosts)
+        .values({ userId: a.id, title: `${tag} ${i}`, content: 'Enough words here.' });
     }
     expect(await listed(a, `?q=${tag}`)).toHaveLength(20);
     expect(await listed(a, `?q=${tag}&page=2`)).toHaveLength(1);
@@ -230,13 +242,17 @@ describe('posts', () => {
     const edited = await api().patch(`/api/community/posts/${post.id}`, author, { title: 'Favourite winter puzzles' });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ title: 'Favourite winter puzzles', isEdited: true });
-    expect((await api().patch(`/api/community/posts/${post.id}`, other, { title: 'Hijacked title' })).statusCode).toBe(403);
+    expect((await api().patch(`/api/community/posts/${post.id}`, other, { title: 'Hijacked title' })).statusCode).toBe(
+      403,
+    );
     expect((await api().delete(`/api/community/posts/${post.id}`, other)).statusCode).toBe(403);
     expect((await api().patch(`/api/community/posts/${post.id}`, author, {})).statusCode).toBe(400);
     expect((await api().get('/api/community/posts/999999', author)).statusCode).toBe(404);
     expect((await api().get('/api/community/posts/abc', author)).statusCode).toBe(404);
     // An admin may edit too.
-    expect((await api().patch(`/api/community/posts/${post.id}`, admin, { category: 'help' })).json().category).toBe('help');
+    expect((await api().patch(`/api/community/posts/${post.id}`, admin, { category: 'help' })).json().category).toBe(
+      'help',
+    );
   });
 
   it('a removed post with replies stays as removed by its author; without replies it is gone', async () => {
@@ -288,7 +304,12 @@ describe('replies', () => {
     expect(r2.parentUserName).toBe('Leonard P.');
     const list = await replies(post.id, other);
     expect(list.map((r) => r.id)).toEqual([r1.id, r2.id]);
-    expect(list[1]).toMatchObject({ parentReplyId: r1.id, parentUserName: 'Leonard P.', likeCount: 0, likedByMe: false });
+    expect(list[1]).toMatchObject({
+      parentReplyId: r1.id,
+      parentUserName: 'Leonard P.',
+      likeCount: 0,
+      likedByMe: false,
+    });
     const after = await counters(post.id);
     expect(after.replyCount).toBe(2);
     expect(after.lastActivityAt.getTime()).toBeGreaterThan(before.lastActivityAt.getTime());
@@ -316,7 +337,9 @@ describe('replies', () => {
     });
     expect(wrongParent.statusCode).toBe(400);
     await api().post(`/api/community/posts/${post.id}/lock`, admin, { isLocked: true });
-    const locked = await api().post(`/api/community/posts/${post.id}/replies`, other, { content: 'Can I still reply?' });
+    const locked = await api().post(`/api/community/posts/${post.id}/replies`, other, {
+      content: 'Can I still reply?',
+    });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toBe(POST_LOCKED_MESSAGE);
     expect((await api().get(`/api/community/posts/${post.id}`, other)).json().isLocked).toBe(true);
@@ -331,7 +354,9 @@ describe('replies', () => {
     const r1 = await replyTo(post.id, replier, 'My first thought on this.');
     const r2 = await replyTo(post.id, replier, 'A second thought on this.');
     await replyTo(post.id, other, 'Answering the first one.', { parentReplyId: r1.id });
-    expect((await api().patch(`/api/community/replies/${r1.id}`, other, { content: 'Not mine to edit' })).statusCode).toBe(403);
+    expect(
+      (await api().patch(`/api/community/replies/${r1.id}`, other, { content: 'Not mine to edit' })).statusCode,
+    ).toBe(403);
     expect((await api().delete(`/api/community/replies/${r1.id}`, other)).statusCode).toBe(403);
     const edited = await api().patch(`/api/community/replies/${r1.id}`, replier, { content: 'My corrected thought.' });
     expect(edited.json()).toMatchObject({ content: 'My corrected thought.', isEdited: true });
@@ -387,7 +412,10 @@ describe('replies', () => {
     const chatty = await person('Chatty');
     const post = await postBy(author);
     for (let i = 0; i < 60; i++) {
-      expect((await api().post(`/api/community/posts/${post.id}/replies`, chatty, { content: `Reply ${i} here` })).statusCode).toBe(201);
+      expect(
+        (await api().post(`/api/community/posts/${post.id}/replies`, chatty, { content: `Reply ${i} here` }))
+          .statusCode,
+      ).toBe(201);
     }
     const res = await api().post(`/api/community/posts/${post.id}/replies`, chatty, { content: 'One too many' });
     expect(res.statusCode).toBe(429);
@@ -481,7 +509,9 @@ describe('flags', () => {
       .json()
       .find((r: { kind: string; itemId: number }) => r.kind === 'reply' && r.itemId === reply.id);
     expect(report.item).toMatchObject({ text: 'Something unkind here.', hidden: false, available: true });
-    expect((await api().post(`/api/admin/reports/${report.id}/resolve`, admin, { action: 'hide' })).statusCode).toBe(200);
+    expect((await api().post(`/api/admin/reports/${report.id}/resolve`, admin, { action: 'hide' })).statusCode).toBe(
+      200,
+    );
     expect(await replies(post.id, author)).toEqual([]);
     expect((await replies(post.id, admin))[0]).toMatchObject({ id: reply.id, isHidden: true });
     expect((await counters(post.id)).replyCount).toBe(0);
@@ -504,8 +534,13 @@ describe('activity feed', () => {
     expect(feed.length).toBeLessThanOrEqual(50);
     const times = feed.map((f) => Date.parse(f.createdAt as string));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
-    await db().execute(sql`UPDATE user_activities SET is_public = false WHERE target_id = ${post.id} AND target_type = 'community_post'`);
-    const after = (await api().get('/api/community/activities', a)).json() as Array<{ targetId: number; targetType: string }>;
+    await db().execute(
+      sql`UPDATE user_activities SET is_public = false WHERE target_id = ${post.id} AND target_type = 'community_post'`,
+    );
+    const after = (await api().get('/api/community/activities', a)).json() as Array<{
+      targetId: number;
+      targetType: string;
+    }>;
     expect(after.filter((f) => f.targetType === 'community_post').map((f) => f.targetId)).not.toContain(post.id);
     expect((await api().get('/api/community/activities?page=2', a)).statusCode).toBe(200);
   });

@@ -397,7 +397,10 @@ export type ForumWriting = {
 export async function forumWritings(db: DbOrTx, kind: 'post' | 'reply', ids: number[]): Promise<ForumWriting[]> {
   if (ids.length === 0) return [];
   const table = kind === 'post' ? communityPosts : communityReplies;
-  const text = kind === 'post' ? sql<string>`${communityPosts.title} || E'\\n\\n' || ${communityPosts.content}` : sql<string>`${communityReplies.content}`;
+  const text =
+    kind === 'post'
+      ? sql<string>`${communityPosts.title} || E'\\n\\n' || ${communityPosts.content}`
+      : sql<string>`${communityReplies.content}`;
   return db
     .select({
       id: table.id,
@@ -409,7 +412,12 @@ export async function forumWritings(db: DbOrTx, kind: 'post' | 'reply', ids: num
     })
     .from(table)
     .leftJoin(users, eq(users.id, table.userId))
-    .where(sql`${table.id} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    .where(
+      sql`${table.id} IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
 }
 
 export async function forumWritingIdsOf(db: DbOrTx, kind: 'post' | 'reply', memberId: number): Promise<number[]> {
@@ -441,7 +449,13 @@ export async function setHiddenAt(
 export async function memberContact(
   db: DbOrTx,
   memberId: number | null,
-): Promise<{ id: number; email: string; forumEmails: boolean; firstName: string | null; lastName: string | null } | null> {
+): Promise<{
+  id: number;
+  email: string;
+  forumEmails: boolean;
+  firstName: string | null;
+  lastName: string | null;
+} | null> {
   if (memberId === null) return null;
   const [row] = await db
     .select({

@@ -157,7 +157,12 @@ export async function listPosts(db: DbOrTx, viewer: Viewer, query: CommunityPost
  * GET /community/posts/{id}: counts one view per member per day and moves the member's
  * reading position to the newest reply; answers what was new before this visit.
  */
-export async function openPost(db: DbOrTx, viewer: Viewer, postId: number, now = new Date()): Promise<CommunityPostDetail> {
+export async function openPost(
+  db: DbOrTx,
+  viewer: Viewer,
+  postId: number,
+  now = new Date(),
+): Promise<CommunityPostDetail> {
   const before = await visiblePost(db, viewer, postId);
   const read = before.last_read_reply_id;
   const unread = await unreadReplies(db, viewer.id, postId, read ?? 0);
@@ -207,7 +212,8 @@ async function checkPhotos(pictures: PictureStorage, urls: string[] | undefined,
   const errors: FieldError[] = [];
   for (const [i, url] of (urls ?? []).entries()) {
     if (keep.includes(url)) continue;
-    if (!(await isStoredImage(pictures, url))) errors.push({ path: `imageUrls.${i}`, message: PHOTO_NOT_UPLOADED_MESSAGE });
+    if (!(await isStoredImage(pictures, url)))
+      errors.push({ path: `imageUrls.${i}`, message: PHOTO_NOT_UPLOADED_MESSAGE });
   }
   if (errors.length > 0) throw new AppError('VALIDATION', formatValidationErrors(errors), errors);
 }
@@ -365,7 +371,9 @@ export async function createReply(
     if (parentReplyId !== null) {
       const parent = await findReply(tx, parentReplyId);
       if (!parent || parent.postId !== postId || (parent.hiddenAt !== null && !author.isAdmin)) {
-        throw new AppError('VALIDATION', PARENT_REPLY_MESSAGE, [{ path: 'parentReplyId', message: PARENT_REPLY_MESSAGE }]);
+        throw new AppError('VALIDATION', PARENT_REPLY_MESSAGE, [
+          { path: 'parentReplyId', message: PARENT_REPLY_MESSAGE },
+        ]);
       }
       parentAuthorId = parent.deletedAt === null ? parent.userId : null;
     }
@@ -405,7 +413,10 @@ async function ownReply(tx: DbOrTx, member: Viewer, replyId: number) {
   if (!reply || reply.deletedAt !== null || (reply.hiddenAt !== null && !member.isAdmin)) {
     throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);
   }
-  const [post] = await tx.select({ hiddenAt: communityPosts.hiddenAt }).from(communityPosts).where(eq(communityPosts.id, reply.postId));
+  const [post] = await tx
+    .select({ hiddenAt: communityPosts.hiddenAt })
+    .from(communityPosts)
+    .where(eq(communityPosts.id, reply.postId));
   if (post?.hiddenAt && !member.isAdmin) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);
   if (reply.userId !== member.id && !member.isAdmin) throw new AppError('FORBIDDEN', NOT_YOUR_REPLY_MESSAGE);
   return reply;
@@ -431,7 +442,12 @@ export async function updateReply(
 }
 
 /** The reply keeps its place as 'This reply was removed by its author' while others answer it. */
-export async function deleteReply(deps: CommunityDeps, member: Viewer, replyId: number, now = new Date()): Promise<void> {
+export async function deleteReply(
+  deps: CommunityDeps,
+  member: Viewer,
+  replyId: number,
+  now = new Date(),
+): Promise<void> {
   await commitWithNotices(deps, async (tx, outbox) => {
     const reply = await ownReply(tx, member, replyId);
     await tx.update(communityReplies).set({ deletedAt: now, updatedAt: now }).where(eq(communityReplies.id, replyId));
@@ -444,7 +460,12 @@ export async function deleteReply(deps: CommunityDeps, member: Viewer, replyId: 
 // ---------------------------------------------------------------------------------------
 // Likes, pins, locks
 
-export async function toggleLike(deps: NoticeDeps, member: Viewer, body: LikeBody, now = new Date()): Promise<LikeAnswer> {
+export async function toggleLike(
+  deps: NoticeDeps,
+  member: Viewer,
+  body: LikeBody,
+  now = new Date(),
+): Promise<LikeAnswer> {
   return commitWithNotices(deps, async (tx, outbox) => {
     let authorId: number | null;
     let postId: number;
@@ -505,22 +526,30 @@ export async function setForumItemHidden(
   if (!before) throw new AppError('NOT_FOUND', kind === 'post' ? POST_NOT_FOUND_MESSAGE : REPLY_NOT_FOUND_MESSAGE);
   if (before.wasHidden !== hidden) {
     if (kind === 'reply' && !before.deleted) await adjustReplyCount(tx, before.postId, hidden ? -1 : 1);
-    if (!before.deleted) await setActivityPublic(tx, { type: kind === 'post' ? POST_TARGET : REPLY_TARGET, id }, !hidden);
+    if (!before.deleted)
+      await setActivityPublic(tx, { type: kind === 'post' ? POST_TARGET : REPLY_TARGET, id }, !hidden);
   }
   return before.wasHidden;
 }
 
-export async function flagItem(deps: NoticeDeps, member: Viewer, body: FlagBody, now = new Date()): Promise<FlagAnswer> {
+export async function flagItem(
+  deps: NoticeDeps,
+  member: Viewer,
+  body: FlagBody,
+  now = new Date(),
+): Promise<FlagAnswer> {
   await commitWithNotices(deps, async (tx, outbox) => {
     const kind = body.postId !== undefined ? 'post' : 'reply';
     let item: { userId: number | null; hiddenAt: Date | null; postId: number; title: string; id: number };
     if (kind === 'post') {
       const post = await lockPost(tx, body.postId!);
-      if (!post || post.deletedAt !== null || post.hiddenAt !== null) throw new AppError('NOT_FOUND', POST_NOT_FOUND_MESSAGE);
+      if (!post || post.deletedAt !== null || post.hiddenAt !== null)
+        throw new AppError('NOT_FOUND', POST_NOT_FOUND_MESSAGE);
       item = { userId: post.userId, hiddenAt: post.hiddenAt, postId: post.id, title: post.title, id: post.id };
     } else {
       const reply = await lockReply(tx, body.replyId!);
-      if (!reply || reply.deletedAt !== null || reply.hiddenAt !== null) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);
+      if (!reply || reply.deletedAt !== null || reply.hiddenAt !== null)
+        throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);
       const [post] = await tx.select().from(communityPosts).where(eq(communityPosts.id, reply.postId));
       if (!post || post.hiddenAt !== null) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);
       item = { userId: reply.userId, hiddenAt: reply.hiddenAt, postId: post.id, title: post.title, id: reply.id };

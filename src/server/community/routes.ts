@@ -177,7 +177,11 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     '/community/posts/:postId/pin',
     {
       onRequest: adminOnly,
-      schema: { params: postParams, body: pinPostSchema, response: { 200: communityPostViewSchema, ...errorAnswers(404) } },
+      schema: {
+        params: postParams,
+        body: pinPostSchema,
+        response: { 200: communityPostViewSchema, ...errorAnswers(404) },
+      },
     },
     async (request) =>
       setPostFlag(deps(request), requireMember(request), request.params.postId, { isPinned: request.body.isPinned }),
@@ -203,7 +207,8 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
       onRequest: memberOnly,
       schema: { body: flagSchema, response: { 201: flagAnswerSchema, ...errorAnswers(404, 409) } },
     },
-    async (request, reply) => reply.status(201).send(await flagItem(deps(request), requireMember(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await flagItem(deps(request), requireMember(request), request.body)),
   );
 
   app.get(

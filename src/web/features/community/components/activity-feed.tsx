@@ -32,7 +32,10 @@ export function ActivityFeed() {
         <>
           <ol className="flex flex-col gap-3">
             {items.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-line bg-white p-4">
+              <li
+                key={item.id}
+                className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-line bg-white p-4"
+              >
                 <div className="flex flex-col gap-1">
                   <p>
                     <AuthorName userId={item.userId} userName={item.userName} /> {item.description}

@@ -12,7 +12,14 @@ import {
 } from '../../../../domain/community';
 import { COMMUNITY_CATEGORIES } from '../../../../domain/enums';
 import { CharacterCount } from '../../../components/ui/character-count';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { Field, FieldError } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -57,7 +64,13 @@ function PostForm({ onOpenChange, post, onCreated }: PostFormDialogProps) {
   } = useForm<CreatePostInput, unknown, CreatePostBody>({
     resolver: zodResolver(createPostSchema),
     defaultValues: post
-      ? { title: post.title, content: post.content, category: post.category, tags: post.tags, imageUrls: post.imageUrls }
+      ? {
+          title: post.title,
+          content: post.content,
+          category: post.category,
+          tags: post.tags,
+          imageUrls: post.imageUrls,
+        }
       : { ...POST_FORM_DEFAULTS, tags: [], imageUrls: [] },
   });
   const title = useWatch({ control, name: 'title' }) ?? '';
@@ -67,7 +80,11 @@ function PostForm({ onOpenChange, post, onCreated }: PostFormDialogProps) {
   const onError = (error: unknown) => {
     const message = errorMessage(error, post ? 'Failed to update post' : 'Failed to create post');
     if (error instanceof ApiError && error.status === 429) setFormError(message);
-    toast({ title: post ? 'Failed to update post' : 'Failed to create post', description: message, variant: 'destructive' });
+    toast({
+      title: post ? 'Failed to update post' : 'Failed to create post',
+      description: message,
+      variant: 'destructive',
+    });
   };
 
   const onSubmit = handleSubmit((body) => {
@@ -101,7 +118,9 @@ function PostForm({ onOpenChange, post, onCreated }: PostFormDialogProps) {
       <DialogHeader>
         <DialogTitle>{post ? 'Edit Post' : 'Create New Post'}</DialogTitle>
         <DialogDescription>
-          {post ? 'Change your post. It will be marked as edited.' : 'Share a question, a tip or your finished puzzle with the club.'}
+          {post
+            ? 'Change your post. It will be marked as edited.'
+            : 'Share a question, a tip or your finished puzzle with the club.'}
         </DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-5">
@@ -145,7 +164,10 @@ function PostForm({ onOpenChange, post, onCreated }: PostFormDialogProps) {
           <FieldError id="post-photos-error" message={errors.imageUrls?.message} />
         </fieldset>
         {formError && (
-          <p role="alert" className="rounded-md border-2 border-danger-700 bg-danger-50 p-3 font-semibold text-danger-900">
+          <p
+            role="alert"
+            className="rounded-md border-2 border-danger-700 bg-danger-50 p-3 font-semibold text-danger-900"
+          >
             {formError}
           </p>
         )}

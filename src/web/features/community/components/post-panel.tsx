@@ -1,6 +1,17 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, ArrowDown, Flag, Lock, LockOpen, MessageSquarePlus, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
+import {
+  ArrowLeft,
+  ArrowDown,
+  Flag,
+  Lock,
+  LockOpen,
+  MessageSquarePlus,
+  Pencil,
+  Pin,
+  PinOff,
+  Trash2,
+} from 'lucide-react';
 import {
   communityReplyPath,
   POST_LOCKED_MESSAGE,
@@ -15,7 +26,7 @@ import { SheetDescription, SheetTitle } from '../../../components/ui/sheet';
 import { Spinner } from '../../../components/ui/spinner';
 import { StepDialog } from '../../../components/ui/step-dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatActivityDate } from '../../../lib/format';
 import { useDeletePost } from '../api/delete-post';
 import { usePost } from '../api/get-post';
@@ -60,7 +71,9 @@ export function PostPanel({
 }) {
   const post = usePost(postId);
   const replies = useReplies(postId);
-  useErrorToast(replies.isError, 'Failed to fetch replies');
+  // A 404 means the post itself has gone (removed or hidden meanwhile): the panel says so instead.
+  const repliesGone = replies.error instanceof ApiError && replies.error.status === 404;
+  useErrorToast(replies.isError && !repliesGone, 'Failed to fetch replies');
   // Where the member had read to when the post opened: later refetches (after a live event)
   // have already recorded this visit, so the first answer is the one kept.
   const [firstNewReplyId, setFirstNewReplyId] = useState<number | null | undefined>(undefined);
@@ -82,8 +95,13 @@ export function PostPanel({
     replyBox.current?.focus({ preventScroll: true });
   };
 
-  if (post.isPending) return <PanelFrame title="Loading post" onClose={onClose}><Spinner label="Loading post" /></PanelFrame>;
-  if (post.isError) {
+  if (post.isPending)
+    return (
+      <PanelFrame title="Loading post" onClose={onClose}>
+        <Spinner label="Loading post" />
+      </PanelFrame>
+    );
+  if (!post.data) {
     return (
       <PanelFrame title="Post not available" onClose={onClose}>
         <ErrorState message={errorMessage(post.error, 'This post could not be loaded. It may have been removed.')} />
@@ -92,12 +110,15 @@ export function PostPanel({
   }
 
   const p = post.data;
+  // Removed or hidden while open: what was read stays on screen, with a word about it.
+  const gone = post.isError;
   const isMine = p.userId === memberId;
-  const canReply = !p.isLocked && !p.isDeleted;
+  const canReply = !p.isLocked && !p.isDeleted && !gone;
   const firstNewIndex = firstNewReplyId ? (replies.data?.findIndex((r) => r.id === firstNewReplyId) ?? -1) : -1;
 
   return (
     <PanelFrame title={p.title} onClose={onClose} post={p}>
+      {gone && <ErrorState message={errorMessage(post.error, 'This post is no longer available.')} />}
       <div className="flex flex-col gap-3">
         <p className="text-ink-muted">
           By <AuthorName userId={p.userId} userName={p.userName} /> · {formatActivityDate(p.createdAt)}
@@ -183,7 +204,7 @@ export function PostPanel({
           textareaRef={replyBox}
           onPosted={() => setReplyingTo(null)}
         />
-      ) : (
+      ) : gone ? null : (
         <p className="flex items-start gap-2 rounded-lg border-2 border-line-strong bg-white p-3 font-semibold">
           <Lock aria-hidden="true" className="mt-1 size-5 shrink-0" />
           {p.isDeleted ? POST_REMOVED_MESSAGE : POST_LOCKED_MESSAGE}
@@ -247,6 +268,7 @@ function PostActions({
   post: CommunityPostDetail;
   isMine: boolean;
   isAdmin: boolean;
+  /** Closes the panel (after the post is deleted, or reported). */
   onDeleted: () => void;
 }) {
   const [editing, setEditing] = useState(false);
@@ -261,7 +283,11 @@ function PostActions({
       {
         onSuccess: () => toast({ title: done }),
         onError: (error) =>
-          toast({ title: 'Failed to update post', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),
+          toast({
+            title: 'Failed to update post',
+            description: errorMessage(error, 'Please try again'),
+            variant: 'destructive',
+          }),
       },
     );
 
@@ -301,7 +327,11 @@ function PostActions({
             disabled={moderate.isPending}
             onClick={() => moderateTo({ isPinned: !post.isPinned }, post.isPinned ? 'Post unpinned' : 'Post pinned')}
           >
-            {post.isPinned ? <PinOff aria-hidden="true" className="size-5" /> : <Pin aria-hidden="true" className="size-5" />}
+            {post.isPinned ? (
+              <PinOff aria-hidden="true" className="size-5" />
+            ) : (
+              <Pin aria-hidden="true" className="size-5" />
+            )}
             {post.isPinned ? 'Unpin post' : 'Pin post'}
           </Button>
           <Button
@@ -309,13 +339,17 @@ function PostActions({
             disabled={moderate.isPending}
             onClick={() => moderateTo({ isLocked: !post.isLocked }, post.isLocked ? 'Post unlocked' : 'Post locked')}
           >
-            {post.isLocked ? <LockOpen aria-hidden="true" className="size-5" /> : <Lock aria-hidden="true" className="size-5" />}
+            {post.isLocked ? (
+              <LockOpen aria-hidden="true" className="size-5" />
+            ) : (
+              <Lock aria-hidden="true" className="size-5" />
+            )}
             {post.isLocked ? 'Unlock post' : 'Lock post'}
           </Button>
         </div>
       )}
       <PostFormDialog open={editing} onOpenChange={setEditing} post={post} />
-      <ReportDialog target={{ postId: post.id }} open={reporting} onOpenChange={setReporting} />
+      <ReportDialog target={{ postId: post.id }} open={reporting} onOpenChange={setReporting} onReported={onDeleted} />
       <StepDialog
         open={deleting}
         onOpenChange={setDeleting}
@@ -349,4 +383,3 @@ function PostActions({
     </div>
   );
 }
-

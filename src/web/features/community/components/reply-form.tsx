@@ -99,7 +99,10 @@ export function ReplyForm({
         />
       </Field>
       {formError && (
-        <p role="alert" className="rounded-md border-2 border-danger-700 bg-danger-50 p-3 font-semibold text-danger-900">
+        <p
+          role="alert"
+          className="rounded-md border-2 border-danger-700 bg-danger-50 p-3 font-semibold text-danger-900"
+        >
           {formError}
         </p>
       )}

@@ -22,10 +22,13 @@ export function ReportDialog({
   target,
   open,
   onOpenChange,
+  onReported,
 }: {
   target: ReportTarget;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** After a report is taken (the open post closes: the member does not want to read it). */
+  onReported?: () => void;
 }) {
   const report = useReport();
   const what = 'postId' in target ? 'post' : 'reply';
@@ -34,7 +37,9 @@ export function ReportDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={`Report this ${what}`}
-      description={<p>Tell us what is wrong. A club administrator will take a look; the author is not told who reported it.</p>}
+      description={
+        <p>Tell us what is wrong. A club administrator will take a look; the author is not told who reported it.</p>
+      }
       fields={[
         {
           name: 'reason',
@@ -55,6 +60,7 @@ export function ReportDialog({
         report.mutate(body, {
           onSuccess: (answer) => {
             onOpenChange(false);
+            onReported?.();
             toast({ title: 'Report sent', description: answer.message });
           },
           onError: (error) =>

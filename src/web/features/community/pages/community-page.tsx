@@ -76,7 +76,9 @@ export function CommunityPage() {
 
       <Tabs.Root
         value={tab}
-        onValueChange={(value) => setParams(new URLSearchParams(withParams(params, { tab: value === 'activity' ? 'activity' : null })))}
+        onValueChange={(value) =>
+          setParams(new URLSearchParams(withParams(params, { tab: value === 'activity' ? 'activity' : null })))
+        }
         className="flex flex-col gap-6"
       >
         <Tabs.List aria-label="Community" className="flex flex-wrap gap-2 border-b-2 border-line">
@@ -98,7 +100,13 @@ export function CommunityPage() {
         <Tabs.Content value="posts">
           <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
             <CategoryNav params={params} current={category} />
-            <PostList params={params} category={category} q={q} openPostId={postId} onNewPost={() => setCreating(true)} />
+            <PostList
+              params={params}
+              category={category}
+              q={q}
+              openPostId={postId}
+              onNewPost={() => setCreating(true)}
+            />
           </div>
         </Tabs.Content>
         <Tabs.Content value="activity">
@@ -232,7 +240,9 @@ function PostList({
           title={q ? 'No posts found' : 'No posts yet'}
           action={!q && <Button onClick={onNewPost}>Start a conversation</Button>}
         >
-          {q ? `No posts match '${q}'. Try other words or another category.` : 'Be the first to start a conversation here.'}
+          {q
+            ? `No posts match '${q}'. Try other words or another category.`
+            : 'Be the first to start a conversation here.'}
         </EmptyState>
       ) : (
         <>

@@ -122,23 +122,29 @@ export function ReplyItem({
         open={deleting}
         onOpenChange={setDeleting}
         title="Delete this reply?"
-        description={<p>The reply will say it was removed, so the conversation still reads.</p>}
+        description={
+          <p>
+            It goes from the post. If someone has answered it, it stays as &lsquo;removed by its author&rsquo; so the
+            conversation still reads.
+          </p>
+        }
         confirmLabel="Delete reply"
         confirmVariant="destructive"
         isPending={remove.isPending}
         onConfirm={() =>
-          remove.mutate(reply.id, {
-            onSuccess: () => {
+          // mutateAsync: the reply may leave the list (and this item unmount) before the answer is read.
+          remove.mutateAsync(reply.id).then(
+            () => {
               setDeleting(false);
               toast({ title: 'Reply deleted' });
             },
-            onError: (error) =>
+            (error: unknown) =>
               toast({
                 title: 'Failed to delete reply',
                 description: errorMessage(error, 'Please try again'),
                 variant: 'destructive',
               }),
-          })
+          )
         }
       />
     </li>

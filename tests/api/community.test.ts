@@ -443,6 +443,22 @@ describe('likes', () => {
     expect((await like({ postId: 999999 }, fan)).statusCode).toBe(404);
   });
 
+  it('the tenth like an author receives earns them Helpful, in the like’s transaction', async () => {
+    const author = await person('Helen');
+    const post = await postBy(author);
+    const reply = await replyTo(post.id, author, 'Adding a little more detail.');
+    const fans = await Promise.all(Array.from({ length: 5 }, (_, i) => person(`Fan${i}`)));
+    const badges = async () =>
+      (await db().select().from(userAchievements).where(eq(userAchievements.userId, author.id))).map(
+        (a) => a.achievementType,
+      );
+    for (const fan of fans) await api().post('/api/community/like', fan, { postId: post.id });
+    for (const fan of fans.slice(0, 4)) await api().post('/api/community/like', fan, { replyId: reply.id });
+    expect(await badges()).not.toContain('helpful');
+    await api().post('/api/community/like', fans[4]!, { replyId: reply.id });
+    expect(await badges()).toContain('helpful');
+  });
+
   it('a reply or a like reaches open pages as a community event', async () => {
     const author = await person('Agnes');
     const watcher = await person('Basil');
@@ -480,6 +496,9 @@ describe('flags', () => {
     expect((await api().get(`/api/community/posts/${post.id}`, author)).statusCode).toBe(404);
     expect((await listed(author)).map((p) => p.id)).not.toContain(post.id);
     expect((await api().get(`/api/community/posts/${post.id}`, admin)).json().isHidden).toBe(true);
+    expect((await listed(admin, '?q=Buy%20cheap%20puzzles')).find((p) => p.id === post.id)).toMatchObject({
+      isHidden: true,
+    });
     await drainNotices(env.t.ctx);
     const told = (await api().get('/api/notifications', author)).json()[0];
     expect(told).toMatchObject({ type: 'forum_hidden', title: 'We are taking a second look at your post' });

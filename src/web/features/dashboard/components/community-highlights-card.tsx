@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { Users } from 'lucide-react';
-import { communityPostPath } from '../../../../domain/community';
 import { CATEGORY_LABELS } from '../../../../domain/constants';
 import type { CommunityCategory } from '../../../../domain/enums';
 import { formatCommunityDate } from '../../../lib/format';
@@ -38,7 +37,7 @@ export function CommunityHighlightsCard({ highlights }: { highlights: CommunityH
               <ul className="mt-1 flex flex-col gap-2">
                 {highlights.latestPosts.map((post) => (
                   <li key={post.id}>
-                    <Link to={communityPostPath(post.id)} className="text-brand-700 underline hover:text-brand-900">
+                    <Link to={paths.community.getHref()} className="text-brand-700 underline hover:text-brand-900">
                       {post.title}
                     </Link>
                     <span className="block text-ink-muted">

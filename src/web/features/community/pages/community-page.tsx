@@ -120,8 +120,12 @@ export function CommunityPage() {
         <SheetContent
           size="page"
           closeLabel="Close post"
-          // A notice's link brings one reply into view and focuses it once the replies are in.
-          onOpenAutoFocus={(event) => replyId !== null && event.preventDefault()}
+          // The panel itself takes the focus, so its title is read first (not its first link);
+          // a notice's link instead brings one reply into view and focuses it once the replies are in.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            if (replyId === null && event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+          }}
         >
           {postId !== null && (
             <PostPanel

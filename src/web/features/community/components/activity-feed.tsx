@@ -38,8 +38,9 @@ export function ActivityFeed() {
               >
                 <div className="flex flex-col gap-1">
                   <p>
-                    <AuthorName userId={item.userId} userName={item.userName} /> {item.description}
+                    <AuthorName userId={item.userId} userName={item.userName} />
                   </p>
+                  <p>{item.description}</p>
                   <p className="text-ink-muted">{formatActivityDate(item.createdAt)}</p>
                   {(item.activityType === 'post_created' || item.activityType === 'reply_posted') &&
                     item.targetId !== null && (

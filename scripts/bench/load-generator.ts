@@ -6,7 +6,9 @@
 //
 //   node --import tsx scripts/bench/load-generator.ts <json options>
 //   options: { origin, seconds, connections, path } or { origin, seconds, connections, varied: { seed, manufacturerIds } }
+//   or { origin, seconds, connections, requestsFile }: a JSON file of [{path, cookie}], taken in turn (the forum bench)
 
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { variedQuestions } from './questions';
 
@@ -16,6 +18,7 @@ type Options = {
   connections: number;
   path?: string;
   varied?: { seed: number; manufacturerIds: number[] };
+  requestsFile?: string;
 };
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
@@ -31,6 +34,19 @@ if (options.varied) {
       sent++;
       distinct.add(path);
       return { ...request, path };
+    },
+  });
+}
+
+if (options.requestsFile) {
+  const list = JSON.parse(fs.readFileSync(options.requestsFile, 'utf8')) as Array<{ path: string; cookie: string }>;
+  let i = 0;
+  requests.push({
+    setupRequest: (request) => {
+      const next = list[i++ % list.length]!;
+      sent++;
+      distinct.add(`${next.cookie} ${next.path}`);
+      return { ...request, path: next.path, headers: { ...request.headers, cookie: next.cookie } };
     },
   });
 }

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import { manufacturers, type Manufacturer, type User } from '../../src/server/db/schema';
 import { adminStep } from './admin';
+import { communityStep } from './community';
 import { memberPagesStep } from './member-pages';
 import { membersWithListingsStep } from './members';
 import { messagesStep } from './messages';
@@ -33,7 +34,14 @@ export type SeedStep = {
   run(db: Db, ctx: SeedContext): Promise<void>;
 };
 
-export const seedSteps: SeedStep[] = [membersWithListingsStep, messagesStep, tradesStep, memberPagesStep, adminStep];
+export const seedSteps: SeedStep[] = [
+  membersWithListingsStep,
+  messagesStep,
+  tradesStep,
+  memberPagesStep,
+  adminStep,
+  communityStep,
+];
 
 export type SeedOptions = {
   pictures: PictureStorage;

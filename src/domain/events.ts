@@ -8,6 +8,8 @@ export const clubEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), data: z.object({ threadId: z.number() }) }),
   z.object({ type: z.literal('trade'), data: z.object({ tradeRequestId: z.number(), status: z.string() }) }),
   z.object({ type: z.literal('notification'), data: z.object({ id: z.number() }) }),
+  // A forum post changed (new reply, like, edit, removal): CONTRACT §5, src/domain/community.ts.
+  z.object({ type: z.literal('community'), data: z.object({ postId: z.number() }) }),
   // The member's sessions have ended (an administrator suspended the membership): the page
   // signs out at once and says why.
   z.object({ type: z.literal('session-ended'), data: z.object({ message: z.string() }) }),

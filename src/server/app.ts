@@ -20,6 +20,7 @@ import { registerOpenApi } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
 import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
+import { communityRoutes } from './community/routes';
 import { eventRoutes } from './events/routes';
 import { favoriteRoutes } from './favorites/routes';
 import { feedbackRoutes } from './feedback/routes';
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         trades: tradeRoutes,
         feedback: feedbackRoutes,
         members: memberRoutes,
+        community: communityRoutes,
         notifications: notificationRoutes,
         contact: contactRoutes,
         points: pointsRoutes,

@@ -171,8 +171,8 @@ describe('the reports tab', () => {
   });
 });
 
-describe('forum flags (the forum is connected at merge with issue 11)', () => {
-  it('are listed beside the rest; they can be dismissed, but hide and restore wait for the forum', async () => {
+describe('forum flags', () => {
+  it('are listed beside the rest with the words and their author; hide and restore act on the post', async () => {
     const author = await signedInMember(db(), { firstName: 'Colin', lastName: 'Whitaker' });
     const flagger = await signedInMember(db());
     const [post] = await db()
@@ -188,13 +188,27 @@ describe('forum flags (the forum is connected at merge with issue 11)', () => {
       kind: 'post',
       itemId: post!.id,
       reason: 'spam',
-      item: { text: null, author: null, hidden: null, available: false },
+      item: {
+        text: 'Cheap puzzles here\n\nVisit my shop for puzzles.',
+        author: { id: author.id, name: 'Colin W.' },
+        hidden: false,
+        available: true,
+      },
     });
     const hide = await resolve(flag!.id, { action: 'hide' });
-    expect(hide.statusCode).toBe(409);
-    expect(hide.json().message).toBe(
-      'Forum reports can be dismissed here, but not hidden or restored until the forum is connected to the admin panel.',
-    );
-    expect((await resolve(flag!.id, { action: 'dismiss' })).json().status).toBe('dismissed');
+    expect(hide.statusCode).toBe(200);
+    expect(hide.json()).toMatchObject({ status: 'actioned', item: { hidden: true } });
+    expect((await api().get(`/api/community/posts/${post!.id}`, flagger)).statusCode).toBe(404);
+    const [again] = await db()
+      .insert(feedbackReports)
+      .values({
+        reportedByUserId: author.id,
+        postId: post!.id,
+        reportReason: 'other',
+        reportDetails: 'Please look again.',
+      })
+      .returning();
+    expect((await resolve(again!.id, { action: 'restore' })).json()).toMatchObject({ item: { hidden: false } });
+    expect((await api().get(`/api/community/posts/${post!.id}`, flagger)).statusCode).toBe(200);
   });
 });

@@ -320,6 +320,7 @@ describe("a member's own settings", () => {
       isProfilePublic: true,
       showLocation: true,
       textSize: 'standard',
+      forumEmails: true,
     });
   });
 

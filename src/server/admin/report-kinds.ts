@@ -1,5 +1,4 @@
 import type { ReportKind } from '../../domain/admin';
-import { AppError } from '../../domain/errors';
 import type { DbOrTx } from '../db/client';
 import type { FeedbackReport } from '../db/schema';
 import {
@@ -10,6 +9,12 @@ import {
   writingsOf,
   type ReportedWriting,
 } from '../feedback/feedback-service';
+import {
+  forumWritingOf,
+  reportedForumWriting,
+  setForumItemHidden,
+  type ReportedForumWriting,
+} from '../community/community-service';
 import { reportColumns } from './reports-repository';
 
 // What members can report, one row type each (CONTRACT §6: "a new kind of report is one more
@@ -23,8 +28,8 @@ export type ReportKindEntry = {
   itemOf(report: FeedbackReport): number | null;
   /** Which report rows are about these items. */
   match(ids: number[]): ReturnType<(typeof reportColumns)[ReportKind]>;
-  /** The items by id: their words, author and whether they are hidden (one query for many). */
-  read(db: DbOrTx, ids: number[]): Promise<Map<number, ReportedWriting>>;
+  /** The items by id: their words, author (null once they have left) and whether they are hidden (one query for many). */
+  read(db: DbOrTx, ids: number[]): Promise<Map<number, ReportedWriting | ReportedForumWriting>>;
   /** Hides or shows the item in the caller's transaction; answers whether it was hidden before. */
   setHidden(tx: DbOrTx, id: number, hidden: boolean, now: Date): Promise<boolean>;
   /** The ids of the items a member wrote (reports about them, on the admin member page). */
@@ -55,50 +60,23 @@ const responseKind: ReportKindEntry = {
 };
 
 // ---------------------------------------------------------------------------------------
-// PENDING (issue 11, the forum): forum posts and replies.
-//
-// The forum room (src/server/community/) is being built alongside; it will export
-// setPostHidden(tx, postId, hidden) / setReplyHidden(tx, replyId, hidden) and a function that
-// reads reported posts and replies by id. Until the lead wires them in at merge, these two
-// rows are typed stubs: their reports are listed (who reported what, and why) but marked
-// unavailable, and resolving one with 'hide' or 'restore' answers 409. 'dismiss' works.
-//
-// To wire them in, replace `forumPending('post', …)` and `forumPending('reply', …)` with:
-//
-//   const postKind: ReportKindEntry = {
-//     kind: 'post',
-//     itemOf: (r) => r.postId,
-//     match: reportColumns.post,
-//     read: (db, ids) => reportedForumWriting(db, 'post', ids),
-//     setHidden: (tx, id, hidden) => setPostHidden(tx, id, hidden),
-//     writtenBy: (db, memberId) => forumWritingOf(db, 'post', memberId),
-//     available: true,
-//   };
-//   (and the same for 'reply' with r.replyId, reportColumns.reply, setReplyHidden)
-//
-// where reportedForumWriting answers Map<id, {text, author: {id, firstName, lastName},
-// hidden}> and setPostHidden answers whether it was hidden before (adapt the names to what
-// the forum exports).
+// The forum (issue 11): posts and replies, read and hidden through the forum room. Three
+// members' flags hide an item at once (community-service.ts); the admin decides here.
 
-export const FORUM_REPORTS_PENDING_MESSAGE =
-  'Forum reports can be dismissed here, but not hidden or restored until the forum is connected to the admin panel.';
-
-function forumPending(kind: 'post' | 'reply', itemOf: (r: FeedbackReport) => number | null): ReportKindEntry {
+function forumKind(kind: 'post' | 'reply', itemOf: (r: FeedbackReport) => number | null): ReportKindEntry {
   return {
     kind,
     itemOf,
     match: reportColumns[kind],
-    read: async () => new Map(),
-    setHidden: async () => {
-      throw new AppError('CONFLICT', FORUM_REPORTS_PENDING_MESSAGE);
-    },
-    writtenBy: async () => [],
-    available: false,
+    read: (db, ids) => reportedForumWriting(db, kind, ids),
+    setHidden: (tx, id, hidden, now) => setForumItemHidden(tx, kind, id, hidden, now),
+    writtenBy: (db, memberId) => forumWritingOf(db, kind, memberId),
+    available: true,
   };
 }
 
-const postKind = forumPending('post', (r) => r.postId);
-const replyKind = forumPending('reply', (r) => r.replyId);
+const postKind = forumKind('post', (r) => r.postId);
+const replyKind = forumKind('reply', (r) => r.replyId);
 
 // ---------------------------------------------------------------------------------------
 

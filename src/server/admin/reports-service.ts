@@ -12,6 +12,7 @@ import type { DbOrTx } from '../db/client';
 import { commitWithNotices, type NoticeDeps } from '../notices/notices';
 import { logAdminAction } from './activity-log';
 import { kindOf, REPORT_KIND_ENTRIES, type ReportKindEntry } from './report-kinds';
+import type { ReportedForumWriting } from '../community/community-service';
 import type { ReportedWriting } from '../feedback/feedback-service';
 import {
   closeReports,
@@ -44,7 +45,7 @@ const person = (id: number, first: string | null, last: string | null) => ({
 /** Report rows as the admin panel shows them: each kind's items read once for all the rows. */
 async function toReportViews(db: DbOrTx, rows: ReportWithNames[]): Promise<Report[]> {
   const kinds = rows.map((row) => kindOf(row.report));
-  const items = new Map<ReportKindEntry, Map<number, ReportedWriting>>();
+  const items = new Map<ReportKindEntry, Map<number, ReportedWriting | ReportedForumWriting>>();
   for (const entry of REPORT_KIND_ENTRIES) {
     const ids = kinds.filter((k) => k.entry === entry).map((k) => k.itemId);
     if (ids.length > 0) items.set(entry, await entry.read(db, [...new Set(ids)]));
@@ -62,7 +63,7 @@ async function toReportViews(db: DbOrTx, rows: ReportWithNames[]): Promise<Repor
       details: r.reportDetails,
       item: {
         text: item?.text ?? null,
-        author: item ? person(item.author.id, item.author.firstName, item.author.lastName) : null,
+        author: item?.author ? person(item.author.id, item.author.firstName, item.author.lastName) : null,
         hidden: item?.hidden ?? null,
         available: entry.available,
       },

@@ -42,12 +42,21 @@ export function createAnnouncements() {
     },
   };
 }
+/**
+ * Publish to this id to reach every signed-in member's open pages (a forum post changed).
+ * No member has id 0 (ids start at 1), and one id keeps the NOTIFY payload small.
+ */
+export const EVERY_MEMBER = 0;
 
 /** Delivers to this process's subscribers. */
 export function createLocalDelivery() {
   const listeners = new Map<number, Set<EventListener>>();
   return {
     deliver(userId: number, event: ClubEvent) {
+      if (userId === EVERY_MEMBER) {
+        for (const set of listeners.values()) for (const listener of set) listener(event);
+        return;
+      }
       for (const listener of listeners.get(userId) ?? []) listener(event);
     },
     subscribe(userId: number, listener: EventListener) {

@@ -54,6 +54,15 @@ export function applyLiveEvent(queryClient: QueryClient, type: string, event: Ev
     case 'notification':
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
       break;
+    // A forum post changed (a reply, a like, an edit): an open post and its replies, and
+    // the post list, are fetched again (only those on screen actually refetch).
+    case 'community':
+      if (typeof data.postId === 'number') {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.communityPost(data.postId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.communityReplies(data.postId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.communityPosts });
+      }
+      break;
     // An administrator suspended the membership: the server has ended every session, and
     // this page signs out now instead of at its next call, saying why.
     case 'session-ended':
@@ -75,12 +84,13 @@ export function refreshAfterGap(queryClient: QueryClient): void {
     queryKeys.notifications,
     queryKeys.dashboard,
     queryKeys.currentUser,
+    queryKeys.community,
   ]) {
     void queryClient.invalidateQueries({ queryKey });
   }
 }
 
-const EVENT_TYPES = ['unread-count', 'message', 'trade', 'notification', 'session-ended'] as const;
+const EVENT_TYPES = ['unread-count', 'message', 'trade', 'notification', 'community', 'session-ended'] as const;
 
 const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 

@@ -22,6 +22,14 @@ export const queryKeys = {
   notificationsUnreadCount: ['notifications', 'unread-count'] as const,
   /** Prefix of the manufacturer choice lists (an administrator's change refreshes them). */
   manufacturers: ['manufacturers'] as const,
+  /** Prefix of every forum query (CONTRACT §5; refreshed by live `community` events). */
+  community: ['community'] as const,
+  /** GET /api/community/posts pages, any filter. */
+  communityPosts: ['community', 'posts'] as const,
+  /** GET /api/community/posts/{id}. */
+  communityPost: (postId: number) => ['community', 'post', postId] as const,
+  /** GET /api/community/posts/{id}/replies. */
+  communityReplies: (postId: number) => ['community', 'replies', postId] as const,
   /** GET /api/points/transactions: the member's PuzzlePoints history (a trade moves points). */
   pointsTransactions: ['trades', 'points-transactions'] as const,
 };

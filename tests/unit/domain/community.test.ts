@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { POST_FORM_DEFAULTS, likeSchema, postSchema, postsQuerySchema, replySchema } from '../../../src/domain';
+import {
+  FLAG_TARGET_MESSAGE,
+  NOTHING_TO_CHANGE_MESSAGE,
+  POST_FORM_DEFAULTS,
+  communityPostPath,
+  communityPostsQuerySchema,
+  communityReplyPath,
+  createPostSchema,
+  flagSchema,
+  likeSchema,
+  postSchema,
+  postsQuerySchema,
+  replySchema,
+  updatePostSchema,
+  updateReplySchema,
+} from '../../../src/domain';
 import { accepts, messageAt } from './issues';
 
 const valid = { title: 'Edge pieces first?', content: 'Do you always start with the edge?' };
@@ -71,5 +86,57 @@ describe('likeSchema', () => {
   it('refuses both or neither', () => {
     expect(messageAt(likeSchema, { postId: 1, replyId: 2 }, '')).toBe('Like either a post or a reply');
     expect(messageAt(likeSchema, {}, '')).toBe('Like either a post or a reply');
+  });
+});
+
+describe('the rest of CONTRACT §5', () => {
+  it('a new post takes up to 4 uploaded photos', () => {
+    expect(createPostSchema.parse({ title: 'Finished!', content: 'A lovely puzzle it was.' }).imageUrls).toEqual([]);
+    expect(
+      accepts(createPostSchema, { title: 'Finished!', content: 'A lovely puzzle.', imageUrls: ['/uploads/a.webp'] }),
+    ).toBe(true);
+    expect(
+      messageAt(
+        createPostSchema,
+        { title: 'Finished!', content: 'A lovely puzzle.', imageUrls: ['/a', '/b', '/c', '/d', '/e'] },
+        'imageUrls',
+      ),
+    ).toBe('You can add at most 4 photos');
+    expect(
+      messageAt(
+        createPostSchema,
+        { title: 'Finished!', content: 'A lovely puzzle.', imageUrls: ['javascript:alert(1)'] },
+        'imageUrls.0',
+      ),
+    ).toBe('Photo must be an uploaded image URL');
+  });
+
+  it('an edit names at least one field and keeps the spec’s rules', () => {
+    expect(updatePostSchema.parse({ title: 'A better title' })).toEqual({ title: 'A better title' });
+    expect(messageAt(updatePostSchema, {}, '')).toBe(NOTHING_TO_CHANGE_MESSAGE);
+    expect(messageAt(updatePostSchema, { title: 'Hi' }, 'title')).toBe('Title must be at least 5 characters');
+    expect(messageAt(updateReplySchema, { content: 'Hi' }, 'content')).toBe('Reply must be at least 5 characters');
+  });
+
+  it('a report names one post or reply and one of the spec’s reasons', () => {
+    expect(flagSchema.parse({ postId: 3, reason: 'spam' })).toEqual({ postId: 3, reason: 'spam' });
+    expect(messageAt(flagSchema, { reason: 'spam' }, '')).toBe(FLAG_TARGET_MESSAGE);
+    expect(messageAt(flagSchema, { replyId: 1, reason: 'rude' }, 'reason')).toBe('Choose a reason');
+  });
+
+  it('the list query reads category, search and page from the query string', () => {
+    expect(communityPostsQuerySchema.parse({ category: 'help', q: ' edges ', page: '2' })).toEqual({
+      category: 'help',
+      q: 'edges',
+      page: 2,
+    });
+    expect(communityPostsQuerySchema.parse({ q: '' })).toEqual({ page: 1 });
+    expect(accepts(communityPostsQuerySchema, { page: '0' })).toBe(false);
+    expect(accepts(communityPostsQuerySchema, { q: 'x'.repeat(101) })).toBe(false);
+  });
+
+  it('links a notice straight to the reply', () => {
+    expect(communityReplyPath(12, 345)).toBe('/community?post=12&reply=345');
+    expect(communityPostPath(12)).toBe('/community?post=12');
   });
 });

@@ -1,6 +1,18 @@
 // The forum (posts, replies, likes) and the community activity feed.
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ACTIVITY_TYPES, COMMUNITY_CATEGORIES } from '../../../domain/enums';
 import { createdAt, descending, idColumn, oneOf, timestamptz, updatedAt } from './columns';
 import { users } from './users';
@@ -9,9 +21,8 @@ export const communityPosts = pgTable(
   'community_posts',
   {
     id: idColumn(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once the author has left the club: the post stays, by 'a former member'.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
     category: text('category', { enum: COMMUNITY_CATEGORIES }).notNull().default('general'),
@@ -19,8 +30,18 @@ export const communityPosts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // Up to 4 photos from POST /uploads, in the author's order.
+    imageUrls: text('image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPinned: boolean('is_pinned').notNull().default(false),
     isLocked: boolean('is_locked').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    // Removed by its author while it had replies: kept so the conversation still reads.
+    deletedAt: timestamptz('deleted_at'),
+    // Hidden after three members' reports (or by an admin): only admins see it.
+    hiddenAt: timestamptz('hidden_at'),
     // Counters kept by the app in the same transaction as the row they count.
     viewCount: integer('view_count').notNull().default(0),
     likeCount: integer('like_count').notNull().default(0),
@@ -36,9 +57,24 @@ export const communityPosts = pgTable(
       'community_posts_counters_non_negative',
       sql`${t.viewCount} >= 0 AND ${t.likeCount} >= 0 AND ${t.replyCount} >= 0`,
     ),
-    // The post list: pinned first, then most recent activity, optionally per category.
-    index('community_posts_list_idx').on(descending(t.isPinned), descending(t.lastActivityAt)),
-    index('community_posts_category_list_idx').on(t.category, descending(t.isPinned), descending(t.lastActivityAt)),
+    check('community_posts_images_max_4', sql`cardinality(${t.imageUrls}) <= 4`),
+    // The post list: pinned first, then most recent activity (id breaks ties), optionally per
+    // category. Members' lists leave hidden posts out: the partial indexes serve them.
+    index('community_posts_list_idx').on(descending(t.isPinned), descending(t.lastActivityAt), descending(t.id)),
+    index('community_posts_category_list_idx').on(
+      t.category,
+      descending(t.isPinned),
+      descending(t.lastActivityAt),
+      descending(t.id),
+    ),
+    index('community_posts_visible_list_idx')
+      .on(descending(t.isPinned), descending(t.lastActivityAt), descending(t.id))
+      .where(sql`hidden_at IS NULL`),
+    index('community_posts_visible_category_list_idx')
+      .on(t.category, descending(t.isPinned), descending(t.lastActivityAt), descending(t.id))
+      .where(sql`hidden_at IS NULL`),
+    // Search: title and content, case-insensitive, by trigram (as browse's search).
+    index('community_posts_search_trgm_idx').using('gin', sql`lower(${t.title} || ' ' || ${t.content}) gin_trgm_ops`),
     index('community_posts_user_id_idx').on(t.userId),
   ],
 );
@@ -50,14 +86,17 @@ export const communityReplies = pgTable(
     postId: integer('post_id')
       .notNull()
       .references(() => communityPosts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once the author has left the club: the reply stays, by 'a former member'.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     // A reply to a reply; removing the parent removes the sub-thread.
     parentReplyId: integer('parent_reply_id'),
     likeCount: integer('like_count').notNull().default(0),
     isEdited: boolean('is_edited').notNull().default(false),
+    // Removed by its author: kept as 'This reply was removed by its author' (others may answer it).
+    deletedAt: timestamptz('deleted_at'),
+    // Hidden after three members' reports (or by an admin): only admins see it.
+    hiddenAt: timestamptz('hidden_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -68,7 +107,8 @@ export const communityReplies = pgTable(
       foreignColumns: [t.id],
     }).onDelete('cascade'),
     check('community_replies_like_count_non_negative', sql`${t.likeCount} >= 0`),
-    index('community_replies_post_created_at_idx').on(t.postId, t.createdAt),
+    // A post's replies in order (ids grow with time), and 'new since id N' counts.
+    index('community_replies_post_id_id_idx').on(t.postId, t.id),
     index('community_replies_user_id_idx').on(t.userId),
     index('community_replies_parent_reply_id_idx').on(t.parentReplyId),
   ],
@@ -79,9 +119,8 @@ export const communityLikes = pgTable(
   'community_likes',
   {
     id: idColumn(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once the member has left: the like still counts (the counters equal a recount).
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     postId: integer('post_id').references(() => communityPosts.id, { onDelete: 'cascade' }),
     replyId: integer('reply_id').references(() => communityReplies.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
@@ -104,9 +143,8 @@ export const userActivities = pgTable(
   'user_activities',
   {
     id: idColumn(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once the member has left: the feed shows 'a former member'.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     activityType: text('activity_type', { enum: ACTIVITY_TYPES }).notNull(),
     targetId: integer('target_id'),
     targetType: text('target_type'),
@@ -121,6 +159,41 @@ export const userActivities = pgTable(
       .on(descending(t.createdAt))
       .where(sql`is_public`),
     index('user_activities_user_created_at_idx').on(t.userId, descending(t.createdAt)),
+  ],
+);
+
+/** Where a member has read a post up to: 'N new replies' and 'Go to the first new reply'. */
+export const communityPostReads = pgTable(
+  'community_post_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    /** The newest reply id when the member last opened the post (0: none then). */
+    lastReadReplyId: integer('last_read_reply_id').notNull().default(0),
+    readAt: timestamptz('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('community_post_reads_post_id_idx').on(t.postId)],
+);
+
+/** One view per member per post per day: view_count is the number of these rows. */
+export const communityPostViews = pgTable(
+  'community_post_views',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    // Null once the member has left: the view still counts.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The calendar day (UTC) of the view. */
+    viewedOn: date('viewed_on', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('community_post_views_post_user_day_unique').on(t.postId, t.userId, t.viewedOn),
+    index('community_post_views_user_id_idx').on(t.userId),
   ],
 );
 
@@ -150,5 +223,7 @@ export type CommunityLike = typeof communityLikes.$inferSelect;
 export type NewCommunityLike = typeof communityLikes.$inferInsert;
 export type UserActivity = typeof userActivities.$inferSelect;
 export type NewUserActivity = typeof userActivities.$inferInsert;
+export type CommunityPostRead = typeof communityPostReads.$inferSelect;
+export type CommunityPostView = typeof communityPostViews.$inferSelect;
 export type UserAchievement = typeof userAchievements.$inferSelect;
 export type NewUserAchievement = typeof userAchievements.$inferInsert;

@@ -85,6 +85,8 @@ export const users = pgTable(
     // erased on the row, which stays so their trades, ledger rows, posts and feedback keep an
     // author ('A former member'); the account can never sign in again.
     closedAt: timestamptz('closed_at'),
+    // Replies to my forum posts and replies by e-mail too (CONTRACT §5); in-app always.
+    forumEmails: boolean('forum_emails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -18,7 +18,7 @@ export interface TopBarProps {
   /** null for a visitor: the bar then shows only the club's name. */
   user: CurrentUser | null;
   unreadCount: number;
-  /** Unread trading notifications (0 hides the count). */
+  /** Unread notices, trades' and forum replies' (0 hides the count). */
   notificationCount?: number;
   onSignOut: () => void;
   isSigningOut: boolean;

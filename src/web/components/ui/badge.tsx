@@ -6,6 +6,7 @@ const variants = {
   outline: 'border border-line-strong text-ink',
   highlight: 'bg-highlight-100 text-highlight-900',
   danger: 'bg-danger-700 text-white',
+  strong: 'bg-highlight-900 text-white',
 } as const;
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {

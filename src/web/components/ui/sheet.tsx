@@ -15,12 +15,20 @@ export const SheetDescription = DialogPrimitive.Description;
 
 export interface SheetContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   closeLabel?: string;
+  /** 'menu': a narrow panel (the mobile menu); 'page': the whole screen on a phone, a wide panel from sm up. */
+  size?: 'menu' | 'page';
 }
+
+const sizes = {
+  menu: 'w-80 max-w-[90vw]',
+  page: 'w-full sm:w-[42rem] sm:max-w-[90vw]',
+} as const;
 
 export function SheetContent({
   className,
   children,
   closeLabel = 'Close menu',
+  size = 'menu',
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
@@ -31,7 +39,8 @@ export function SheetContent({
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          'fixed inset-y-0 right-0 z-50 flex w-80 max-w-[90vw] flex-col overflow-y-auto bg-white p-6 shadow-xl',
+          'fixed inset-y-0 right-0 z-50 flex flex-col overflow-y-auto bg-white p-6 shadow-xl',
+          sizes[size],
           'data-[state=open]:animate-slide-in-right',
           className,
         )}

@@ -23,6 +23,7 @@ import { useMember } from '../../../lib/current-user';
 import { paths } from '../../../paths';
 import { useMyMemberProfile } from '../api/get-my-member-profile';
 import { useUpdateMyMemberProfile } from '../api/update-my-member-profile';
+import { ForumEmailsChoice } from './forum-emails-choice';
 import { TextSizeChoice } from './text-size-choice';
 
 const SECTION_ID = 'member-page-settings';
@@ -65,6 +66,7 @@ export function MemberPageSettings() {
         <>
           <MemberPageForm settings={settings.data} />
           <TextSizeChoice current={settings.data.textSize} />
+          <ForumEmailsChoice current={settings.data.forumEmails} />
         </>
       )}
     </section>

@@ -13,7 +13,15 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 
-/** /notifications: the member's trading notices, newest first; unread ones say 'New'. */
+/** What a notice is about, in words: forum replies and trade steps share the one list. */
+function noticeTopic(type: string): string {
+  return type.startsWith('forum') ? 'Forum reply' : 'Trade';
+}
+
+/**
+ * /notifications: the member's notices (trade steps and replies in the forum), newest first;
+ * each says what it is about, and unread ones say 'New'.
+ */
 export function NotificationsPage() {
   useDocumentTitle('Notifications');
   const query = useNotifications();
@@ -53,7 +61,7 @@ export function NotificationsPage() {
         <ErrorState message="Failed to load notifications." onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <EmptyState icon={Bell}>
-          No notifications yet. We will let you know here when something happens in your trades.
+          No notifications yet. We will let you know here when something happens in your trades, or someone replies to you in the Community.
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3">
@@ -70,6 +78,7 @@ export function NotificationsPage() {
               >
                 <span className="flex flex-wrap items-center gap-2">
                   {!notification.isRead && <Badge variant="danger">New</Badge>}
+                  <Badge variant="outline">{noticeTopic(notification.type)}</Badge>
                   <span className="text-lg font-bold text-ink underline">{notification.title}</span>
                 </span>
                 <span className="text-ink">{notification.message}</span>

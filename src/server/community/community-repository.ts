@@ -1,0 +1,471 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { COMMUNITY_ACTIVITIES_PAGE_SIZE, COMMUNITY_POSTS_PAGE_SIZE } from '../../domain/community';
+import type { CommunityCategory } from '../../domain/enums';
+import { queryRows, type DbOrTx } from '../db/client';
+import {
+  communityLikes,
+  communityPostReads,
+  communityPosts,
+  communityPostViews,
+  communityReplies,
+  feedbackReports,
+  userActivities,
+  users,
+  type CommunityPost,
+  type CommunityReply,
+} from '../db/schema';
+
+// The forum's rows (CONTRACT §5). Reads are one statement each, whatever the page size (no
+// query per post or per reply); writes keep every counter in the same transaction as the row
+// it counts, by single-statement updates under the counted item's row lock.
+
+/** Who is asking: hidden items only for admins; likedByMe and reading positions are theirs. */
+export type Viewer = { id: number; isAdmin: boolean };
+
+/** A post row as the views need it: the author's names (null once they have left) and the viewer's state. */
+export type PostRow = {
+  id: number;
+  user_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  title: string;
+  content: string;
+  category: CommunityCategory;
+  tags: string[];
+  image_urls: string[];
+  is_pinned: boolean;
+  is_locked: boolean;
+  is_edited: boolean;
+  deleted_at: Date | string | null;
+  hidden_at: Date | string | null;
+  view_count: number;
+  like_count: number;
+  reply_count: number;
+  last_activity_at: Date | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  liked_by_me: boolean;
+  last_read_reply_id: number | null;
+  new_replies: number | string | null;
+};
+
+/** Replies that count: not removed by their author, not hidden (replyCount counts these). */
+const COUNTED_REPLY = sql.raw('x.deleted_at IS NULL AND x.hidden_at IS NULL');
+
+/** `%text%` for LIKE, with LIKE's own characters taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function postColumns(viewer: Viewer): SQL {
+  return sql`p.id, p.user_id, u.first_name, u.last_name, p.title, p.content, p.category, p.tags, p.image_urls,
+    p.is_pinned, p.is_locked, p.is_edited, p.deleted_at, p.hidden_at, p.view_count, p.like_count,
+    p.reply_count, p.last_activity_at, p.created_at, p.updated_at,
+    EXISTS (SELECT 1 FROM community_likes k WHERE k.post_id = p.id AND k.user_id = ${viewer.id}) AS liked_by_me,
+    r.last_read_reply_id,
+    CASE WHEN r.user_id IS NULL THEN NULL ELSE (
+      SELECT count(*) FROM community_replies x
+       WHERE x.post_id = p.id AND x.id > r.last_read_reply_id AND ${COUNTED_REPLY}
+         AND x.user_id IS DISTINCT FROM ${viewer.id}
+    ) END AS new_replies`;
+}
+
+/** One page of posts: pinned first, then latest activity (id breaks ties), 20 a page. */
+export async function postPage(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: { category?: CommunityCategory; q?: string; page: number },
+): Promise<PostRow[]> {
+  const where: SQL[] = [];
+  if (!viewer.isAdmin) where.push(sql`q.hidden_at IS NULL`);
+  if (query.category) where.push(sql`q.category = ${query.category}`);
+  if (query.q) {
+    // The same expression as community_posts_search_trgm_idx; removed posts are not searched.
+    where.push(sql`lower(q.title || ' ' || q.content) LIKE ${containsPattern(query.q)}`);
+    where.push(sql`q.deleted_at IS NULL`);
+  }
+  const filter = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  // The page's ids first (an index scan that stops at the page), then their details.
+  return queryRows<PostRow>(
+    db,
+    sql`WITH page AS (
+          SELECT q.id, q.is_pinned, q.last_activity_at FROM community_posts q ${filter}
+           ORDER BY q.is_pinned DESC, q.last_activity_at DESC, q.id DESC
+           LIMIT ${COMMUNITY_POSTS_PAGE_SIZE} OFFSET ${(query.page - 1) * COMMUNITY_POSTS_PAGE_SIZE}
+        )
+        SELECT ${postColumns(viewer)}
+          FROM page
+          JOIN community_posts p ON p.id = page.id
+          LEFT JOIN users u ON u.id = p.user_id
+          LEFT JOIN community_post_reads r ON r.post_id = p.id AND r.user_id = ${viewer.id}
+         ORDER BY page.is_pinned DESC, page.last_activity_at DESC, page.id DESC`,
+  );
+}
+
+/** One post with the viewer's state; null when there is none (hidden ones are the caller's to refuse). */
+export async function postRow(db: DbOrTx, viewer: Viewer, postId: number): Promise<PostRow | null> {
+  const [row] = await queryRows<PostRow>(
+    db,
+    sql`SELECT ${postColumns(viewer)}
+          FROM community_posts p
+          LEFT JOIN users u ON u.id = p.user_id
+          LEFT JOIN community_post_reads r ON r.post_id = p.id AND r.user_id = ${viewer.id}
+         WHERE p.id = ${postId}`,
+  );
+  return row ?? null;
+}
+
+/** Locks a post (FOR NO KEY UPDATE) for a change that depends on it: replies, likes, edits, flags. */
+export async function lockPost(tx: DbOrTx, postId: number): Promise<CommunityPost | null> {
+  const [row] = await tx.select().from(communityPosts).where(eq(communityPosts.id, postId)).for('no key update');
+  return row ?? null;
+}
+
+export async function lockReply(tx: DbOrTx, replyId: number): Promise<CommunityReply | null> {
+  const [row] = await tx.select().from(communityReplies).where(eq(communityReplies.id, replyId)).for('no key update');
+  return row ?? null;
+}
+
+export async function findReply(db: DbOrTx, replyId: number): Promise<CommunityReply | null> {
+  const [row] = await db.select().from(communityReplies).where(eq(communityReplies.id, replyId));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading positions and views
+
+/** Replies in the post the viewer has not read (after `afterId`, by others, counted ones): how many and the first. */
+export async function unreadReplies(
+  db: DbOrTx,
+  viewerId: number,
+  postId: number,
+  afterId: number,
+): Promise<{ count: number; firstId: number | null; newestId: number }> {
+  const [row] = await queryRows<{ count: number | string; first_id: number | null; newest_id: number | null }>(
+    db,
+    sql`SELECT
+          (SELECT count(*) FROM community_replies x WHERE x.post_id = ${postId} AND x.id > ${afterId}
+              AND ${COUNTED_REPLY} AND x.user_id IS DISTINCT FROM ${viewerId}) AS count,
+          (SELECT min(x.id) FROM community_replies x WHERE x.post_id = ${postId} AND x.id > ${afterId}
+              AND ${COUNTED_REPLY} AND x.user_id IS DISTINCT FROM ${viewerId}) AS first_id,
+          (SELECT max(x.id) FROM community_replies x WHERE x.post_id = ${postId}) AS newest_id`,
+  );
+  return { count: Number(row?.count ?? 0), firstId: row?.first_id ?? null, newestId: row?.newest_id ?? 0 };
+}
+
+/** The member has read the post up to `replyId` (never moves back). */
+export async function markRead(db: DbOrTx, viewerId: number, postId: number, replyId: number, at: Date): Promise<void> {
+  await db
+    .insert(communityPostReads)
+    .values({ userId: viewerId, postId, lastReadReplyId: replyId, readAt: at })
+    .onConflictDoUpdate({
+      target: [communityPostReads.userId, communityPostReads.postId],
+      set: {
+        lastReadReplyId: sql`greatest(${communityPostReads.lastReadReplyId}, excluded.last_read_reply_id)`,
+        readAt: at,
+      },
+    });
+}
+
+/** Counts a view once per member per post per (UTC) day; answers the post's view count now. */
+export async function countView(tx: DbOrTx, viewerId: number, postId: number, at: Date): Promise<number | null> {
+  const day = at.toISOString().slice(0, 10);
+  const added = await tx
+    .insert(communityPostViews)
+    .values({ postId, userId: viewerId, viewedOn: day })
+    .onConflictDoNothing()
+    .returning({ postId: communityPostViews.postId });
+  if (added.length === 0) return null;
+  const [row] = await tx
+    .update(communityPosts)
+    .set({ viewCount: sql`${communityPosts.viewCount} + 1` })
+    .where(eq(communityPosts.id, postId))
+    .returning({ viewCount: communityPosts.viewCount });
+  return row?.viewCount ?? null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Replies
+
+export type ReplyRow = {
+  id: number;
+  post_id: number;
+  user_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  content: string;
+  parent_reply_id: number | null;
+  parent_user_id: number | null;
+  parent_first_name: string | null;
+  parent_last_name: string | null;
+  parent_exists: boolean;
+  like_count: number;
+  liked_by_me: boolean;
+  is_edited: boolean;
+  deleted_at: Date | string | null;
+  hidden_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+/** A post's replies, oldest first, with their authors, the parent's author and the viewer's likes. */
+export async function replyRows(db: DbOrTx, viewer: Viewer, postId: number): Promise<ReplyRow[]> {
+  return queryRows<ReplyRow>(
+    db,
+    sql`SELECT x.id, x.post_id, x.user_id, u.first_name, u.last_name, x.content, x.parent_reply_id,
+               pr.user_id AS parent_user_id, pu.first_name AS parent_first_name, pu.last_name AS parent_last_name,
+               (pr.id IS NOT NULL) AS parent_exists,
+               x.like_count, x.is_edited, x.deleted_at, x.hidden_at, x.created_at, x.updated_at,
+               EXISTS (SELECT 1 FROM community_likes k WHERE k.reply_id = x.id AND k.user_id = ${viewer.id}) AS liked_by_me
+          FROM community_replies x
+          LEFT JOIN users u ON u.id = x.user_id
+          LEFT JOIN community_replies pr ON pr.id = x.parent_reply_id
+          LEFT JOIN users pu ON pu.id = pr.user_id
+         WHERE x.post_id = ${postId} ${viewer.isAdmin ? sql`` : sql`AND x.hidden_at IS NULL`}
+         ORDER BY x.id`,
+  );
+}
+
+/** Adds a reply and raises its post's count and last activity, in the caller's transaction. */
+export async function insertReply(
+  tx: DbOrTx,
+  values: { postId: number; userId: number; content: string; parentReplyId: number | null; at: Date },
+): Promise<CommunityReply> {
+  const [reply] = await tx
+    .insert(communityReplies)
+    .values({ ...values, createdAt: values.at, updatedAt: values.at })
+    .returning();
+  await tx
+    .update(communityPosts)
+    .set({ replyCount: sql`${communityPosts.replyCount} + 1`, lastActivityAt: values.at })
+    .where(eq(communityPosts.id, values.postId));
+  return reply!;
+}
+
+/** Moves a post's replyCount by `delta` (a reply removed, hidden or shown again). */
+export async function adjustReplyCount(tx: DbOrTx, postId: number, delta: number): Promise<void> {
+  await tx
+    .update(communityPosts)
+    .set({ replyCount: sql`${communityPosts.replyCount} + ${delta}` })
+    .where(eq(communityPosts.id, postId));
+}
+
+/** Whether the post has any reply at all (removed or hidden ones included). */
+export async function hasReplies(db: DbOrTx, postId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: communityReplies.id })
+    .from(communityReplies)
+    .where(eq(communityReplies.postId, postId))
+    .limit(1);
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// Likes
+
+export type LikeTarget = { postId: number } | { replyId: number };
+
+/**
+ * Toggles the member's like on a post or reply whose row the caller has locked: the like row
+ * and the counter change together. Answers the new state and count.
+ */
+export async function toggleLikeRow(
+  tx: DbOrTx,
+  memberId: number,
+  target: LikeTarget,
+): Promise<{ liked: boolean; likeCount: number }> {
+  const isPost = 'postId' in target;
+  const column = isPost ? communityLikes.postId : communityLikes.replyId;
+  const id = isPost ? target.postId : target.replyId;
+  const removed = await tx
+    .delete(communityLikes)
+    .where(and(eq(communityLikes.userId, memberId), eq(column, id)))
+    .returning({ id: communityLikes.id });
+  const liked = removed.length === 0;
+  if (liked) await tx.insert(communityLikes).values({ userId: memberId, ...target });
+  const delta = liked ? 1 : -1;
+  const table = isPost ? communityPosts : communityReplies;
+  const [row] = await tx
+    .update(table)
+    .set({ likeCount: sql`${table.likeCount} + ${delta}` })
+    .where(eq(table.id, id))
+    .returning({ likeCount: table.likeCount });
+  return { liked, likeCount: row!.likeCount };
+}
+
+// ---------------------------------------------------------------------------------------
+// Activity feed
+
+export type ActivityRow = {
+  id: number;
+  user_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  activity_type: string;
+  description: string;
+  points: number;
+  target_id: number | null;
+  target_type: string | null;
+  reply_post_id: number | null;
+  created_at: Date | string;
+};
+
+/** The public feed, newest first, 50 a page. */
+export function activityPage(db: DbOrTx, page: number): Promise<ActivityRow[]> {
+  return queryRows<ActivityRow>(
+    db,
+    sql`SELECT a.id, a.user_id, u.first_name, u.last_name, a.activity_type, a.description, a.points,
+               a.target_id, a.target_type, x.post_id AS reply_post_id, a.created_at
+          FROM user_activities a
+          LEFT JOIN users u ON u.id = a.user_id
+          LEFT JOIN community_replies x ON a.target_type = ${REPLY_TARGET} AND x.id = a.target_id
+         WHERE a.is_public
+         ORDER BY a.created_at DESC, a.id DESC
+         LIMIT ${COMMUNITY_ACTIVITIES_PAGE_SIZE} OFFSET ${(page - 1) * COMMUNITY_ACTIVITIES_PAGE_SIZE}`,
+  );
+}
+
+export const POST_TARGET = 'community_post';
+export const REPLY_TARGET = 'community_reply';
+
+/** Shows or leaves out of the feed the activity of a post or reply (removed, hidden, shown again). */
+export async function setActivityPublic(
+  tx: DbOrTx,
+  target: { type: typeof POST_TARGET | typeof REPLY_TARGET; id: number },
+  isPublic: boolean,
+): Promise<void> {
+  await tx
+    .update(userActivities)
+    .set({ isPublic })
+    .where(and(eq(userActivities.targetType, target.type), eq(userActivities.targetId, target.id)));
+}
+
+export async function deleteActivity(
+  tx: DbOrTx,
+  target: { type: typeof POST_TARGET | typeof REPLY_TARGET; id: number },
+): Promise<void> {
+  await tx
+    .delete(userActivities)
+    .where(and(eq(userActivities.targetType, target.type), eq(userActivities.targetId, target.id)));
+}
+
+// ---------------------------------------------------------------------------------------
+// Flags (rows of feedback_reports naming a post or a reply)
+
+/** Adds the member's flag; false when they had already flagged it (one per member per item). */
+export async function insertFlag(
+  tx: DbOrTx,
+  values: { reportedByUserId: number; postId?: number; replyId?: number; reason: string; details: string | null },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(feedbackReports)
+    .values({
+      reportedByUserId: values.reportedByUserId,
+      postId: values.postId ?? null,
+      replyId: values.replyId ?? null,
+      reportReason: values.reason as (typeof feedbackReports.$inferInsert)['reportReason'],
+      reportDetails: values.details,
+    })
+    .onConflictDoNothing()
+    .returning({ id: feedbackReports.id });
+  return rows.length > 0;
+}
+
+/** How many different members have a pending flag on the item. */
+export async function pendingFlagCount(tx: DbOrTx, target: LikeTarget): Promise<number> {
+  const column = 'postId' in target ? feedbackReports.postId : feedbackReports.replyId;
+  const id = 'postId' in target ? target.postId : target.replyId;
+  const [row] = await tx
+    .select({ n: sql<number>`count(DISTINCT ${feedbackReports.reportedByUserId})::int` })
+    .from(feedbackReports)
+    .where(and(eq(column, id), eq(feedbackReports.status, 'pending')));
+  return Number(row?.n ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// For the admin reports tab
+
+export type ForumWriting = {
+  id: number;
+  text: string;
+  userId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  hidden: boolean;
+};
+
+export async function forumWritings(db: DbOrTx, kind: 'post' | 'reply', ids: number[]): Promise<ForumWriting[]> {
+  if (ids.length === 0) return [];
+  const table = kind === 'post' ? communityPosts : communityReplies;
+  const text =
+    kind === 'post'
+      ? sql<string>`${communityPosts.title} || E'\\n\\n' || ${communityPosts.content}`
+      : sql<string>`${communityReplies.content}`;
+  return db
+    .select({
+      id: table.id,
+      text,
+      userId: table.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      hidden: sql<boolean>`${table.hiddenAt} IS NOT NULL`,
+    })
+    .from(table)
+    .leftJoin(users, eq(users.id, table.userId))
+    .where(
+      sql`${table.id} IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+}
+
+export async function forumWritingIdsOf(db: DbOrTx, kind: 'post' | 'reply', memberId: number): Promise<number[]> {
+  const table = kind === 'post' ? communityPosts : communityReplies;
+  const rows = await db.select({ id: table.id }).from(table).where(eq(table.userId, memberId));
+  return rows.map((r) => r.id);
+}
+
+/** Marks the post or reply hidden (or not); answers the row as it was before, null if gone. */
+export async function setHiddenAt(
+  tx: DbOrTx,
+  kind: 'post' | 'reply',
+  id: number,
+  hiddenAt: Date | null,
+): Promise<{ wasHidden: boolean; postId: number; deleted: boolean } | null> {
+  if (kind === 'post') {
+    const before = await lockPost(tx, id);
+    if (!before) return null;
+    await tx.update(communityPosts).set({ hiddenAt }).where(eq(communityPosts.id, id));
+    return { wasHidden: before.hiddenAt !== null, postId: id, deleted: before.deletedAt !== null };
+  }
+  const before = await lockReply(tx, id);
+  if (!before) return null;
+  await tx.update(communityReplies).set({ hiddenAt }).where(eq(communityReplies.id, id));
+  return { wasHidden: before.hiddenAt !== null, postId: before.postId, deleted: before.deletedAt !== null };
+}
+
+/** The member's e-mail address and forum e-mail choice (null once they have left). */
+export async function memberContact(
+  db: DbOrTx,
+  memberId: number | null,
+): Promise<{
+  id: number;
+  email: string;
+  forumEmails: boolean;
+  firstName: string | null;
+  lastName: string | null;
+} | null> {
+  if (memberId === null) return null;
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      forumEmails: users.forumEmails,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(eq(users.id, memberId));
+  return row ?? null;
+}

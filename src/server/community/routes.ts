@@ -1,0 +1,222 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  communityActivitiesQuerySchema,
+  communityActivityViewSchema,
+  communityPostDetailSchema,
+  communityPostsQuerySchema,
+  communityPostViewSchema,
+  communityReplyViewSchema,
+  createPostSchema,
+  flagAnswerSchema,
+  flagSchema,
+  likeAnswerSchema,
+  likeSchema,
+  lockPostSchema,
+  pinPostSchema,
+  POST_RATE_LIMIT_MESSAGE,
+  REPLY_RATE_LIMIT_MESSAGE,
+  replySchema,
+  updatePostSchema,
+  updateReplySchema,
+} from '../../domain/community';
+import type { AppContext } from '../app-context';
+import { adminOnly, errorAnswers, idParam, memberOnly, perMemberRateLimit, requireMember } from '../http/route-helpers';
+import { noticesFor } from '../notices/notices';
+import {
+  createPost,
+  createReply,
+  deletePost,
+  deleteReply,
+  flagItem,
+  listActivities,
+  listPosts,
+  listReplies,
+  openPost,
+  POST_NOT_FOUND_MESSAGE,
+  REPLY_NOT_FOUND_MESSAGE,
+  setPostFlag,
+  toggleLike,
+  updatePost,
+  updateReply,
+} from './community-service';
+
+// CONTRACT §5: the forum and the activity feed. Every call needs a member; the service
+// decides who may see and change what (hidden items: admins only; edits: author or admin).
+
+const HOUR = 60 * 60 * 1000;
+/** Per member per hour (CONTRACT §5). */
+export const POSTS_PER_HOUR = 10;
+export const REPLIES_PER_HOUR = 60;
+
+const postParams = z.object({ postId: idParam('NOT_FOUND', POST_NOT_FOUND_MESSAGE) });
+const replyParams = z.object({ replyId: idParam('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE) });
+const removed = { 204: z.null().describe('Removed'), ...errorAnswers(404) };
+
+export async function communityRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.database.db;
+  const deps = (request: { log: FastifyInstance['log'] }) => ({
+    db,
+    notices: noticesFor(ctx, request.log),
+    pictures: ctx.pictures,
+  });
+
+  app.get(
+    '/community/posts',
+    {
+      onRequest: memberOnly,
+      schema: { querystring: communityPostsQuerySchema, response: { 200: z.array(communityPostViewSchema) } },
+    },
+    async (request) => listPosts(db, requireMember(request), request.query),
+  );
+
+  app.post(
+    '/community/posts',
+    {
+      onRequest: memberOnly,
+      schema: { body: createPostSchema, response: { 201: communityPostViewSchema } },
+      config: perMemberRateLimit(POSTS_PER_HOUR, HOUR, POST_RATE_LIMIT_MESSAGE),
+    },
+    async (request, reply) => {
+      const post = await createPost(deps(request), requireMember(request), request.body);
+      return reply.status(201).send(post);
+    },
+  );
+
+  app.get(
+    '/community/posts/:postId',
+    {
+      onRequest: memberOnly,
+      schema: { params: postParams, response: { 200: communityPostDetailSchema, ...errorAnswers(404) } },
+    },
+    async (request) => openPost(db, requireMember(request), request.params.postId),
+  );
+
+  app.patch(
+    '/community/posts/:postId',
+    {
+      onRequest: memberOnly,
+      schema: {
+        params: postParams,
+        body: updatePostSchema,
+        response: { 200: communityPostViewSchema, ...errorAnswers(404) },
+      },
+    },
+    async (request) => updatePost(deps(request), requireMember(request), request.params.postId, request.body),
+  );
+
+  app.delete(
+    '/community/posts/:postId',
+    { onRequest: memberOnly, schema: { params: postParams, response: removed } },
+    async (request, reply) => {
+      await deletePost(deps(request), requireMember(request), request.params.postId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/community/posts/:postId/replies',
+    {
+      onRequest: memberOnly,
+      schema: { params: postParams, response: { 200: z.array(communityReplyViewSchema), ...errorAnswers(404) } },
+    },
+    async (request) => listReplies(db, requireMember(request), request.params.postId),
+  );
+
+  app.post(
+    '/community/posts/:postId/replies',
+    {
+      onRequest: memberOnly,
+      schema: {
+        params: postParams,
+        body: replySchema,
+        response: { 201: communityReplyViewSchema, ...errorAnswers(404, 409) },
+      },
+      config: perMemberRateLimit(REPLIES_PER_HOUR, HOUR, REPLY_RATE_LIMIT_MESSAGE),
+    },
+    async (request, reply) => {
+      const created = await createReply(deps(request), requireMember(request), request.params.postId, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/community/replies/:replyId',
+    {
+      onRequest: memberOnly,
+      schema: {
+        params: replyParams,
+        body: updateReplySchema,
+        response: { 200: communityReplyViewSchema, ...errorAnswers(404) },
+      },
+    },
+    async (request) => updateReply(deps(request), requireMember(request), request.params.replyId, request.body),
+  );
+
+  app.delete(
+    '/community/replies/:replyId',
+    { onRequest: memberOnly, schema: { params: replyParams, response: removed } },
+    async (request, reply) => {
+      await deleteReply(deps(request), requireMember(request), request.params.replyId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/community/like',
+    {
+      onRequest: memberOnly,
+      schema: { body: likeSchema, response: { 200: likeAnswerSchema, ...errorAnswers(404) } },
+    },
+    async (request) => toggleLike(deps(request), requireMember(request), request.body),
+  );
+
+  app.post(
+    '/community/posts/:postId/pin',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: postParams,
+        body: pinPostSchema,
+        response: { 200: communityPostViewSchema, ...errorAnswers(404) },
+      },
+    },
+    async (request) =>
+      setPostFlag(deps(request), requireMember(request), request.params.postId, { isPinned: request.body.isPinned }),
+  );
+
+  app.post(
+    '/community/posts/:postId/lock',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: postParams,
+        body: lockPostSchema,
+        response: { 200: communityPostViewSchema, ...errorAnswers(404) },
+      },
+    },
+    async (request) =>
+      setPostFlag(deps(request), requireMember(request), request.params.postId, { isLocked: request.body.isLocked }),
+  );
+
+  app.post(
+    '/community/flags',
+    {
+      onRequest: memberOnly,
+      schema: { body: flagSchema, response: { 201: flagAnswerSchema, ...errorAnswers(404, 409) } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await flagItem(deps(request), requireMember(request), request.body)),
+  );
+
+  app.get(
+    '/community/activities',
+    {
+      onRequest: memberOnly,
+      schema: { querystring: communityActivitiesQuerySchema, response: { 200: z.array(communityActivityViewSchema) } },
+    },
+    async (request) => listActivities(db, request.query),
+  );
+}

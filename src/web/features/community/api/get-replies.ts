@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CommunityReplyView } from '../../../../domain/community';
+import { api } from '../../../lib/api-client';
+import { communityKeys } from './query-keys';
+
+/** GET /api/community/posts/{id}/replies: oldest first, one flat list. */
+export function getReplies(postId: number, signal?: AbortSignal): Promise<CommunityReplyView[]> {
+  return api.get<CommunityReplyView[]>(`/api/community/posts/${postId}/replies`, { signal });
+}
+
+export const repliesQueryOptions = (postId: number) =>
+  queryOptions({ queryKey: communityKeys.replies(postId), queryFn: ({ signal }) => getReplies(postId, signal) });
+
+export function useReplies(postId: number) {
+  return useQuery(repliesQueryOptions(postId));
+}

@@ -4,6 +4,7 @@ import type { Expected, Role, Row, Table } from './authorization-checker';
 import { http } from './trades-fixtures';
 import {
   freshDispute,
+  freshForum,
   freshFeedback,
   freshListing,
   freshManufacturer,
@@ -135,6 +136,83 @@ export const AUTHORIZATION_TABLE: Table = {
   'GET /api/members/me/profile': members(ok),
   'PATCH /api/members/me/profile': members(ok),
   'GET /api/notifications': members(ok),
+  // The forum (CONTRACT §5): for members only, reading and writing alike. The owner wrote the
+  // post, the other party the reply. Editing and removing are the author's or an admin's; a
+  // member may not like or report their own writing (400). Pin and lock are the admins'.
+  'GET /api/community/posts': members(ok),
+  'GET /api/community/activities': members(ok),
+  'GET /api/community/posts/{postId}': members(ok),
+  'GET /api/community/posts/{postId}/replies': members(ok),
+  'POST /api/community/posts': {
+    ...members(201),
+    body: () => ({
+      title: 'A new puzzle finished',
+      content: 'Three evenings, and not a piece missing.',
+      category: 'general',
+    }),
+  },
+  'PATCH /api/community/posts/{postId}': {
+    visitor: 401,
+    member: 403,
+    owner: ok,
+    other: 403,
+    admin: ok,
+    body: () => ({
+      title: 'My finished castle',
+      content: 'Finished it last night, all 1000 pieces.',
+      category: 'general',
+    }),
+  },
+  'DELETE /api/community/posts/{postId}': {
+    visitor: 401,
+    member: 403,
+    owner: 204,
+    other: 403,
+    admin: 204,
+    fresh: (t, w) => freshForum(t, w),
+  },
+  'POST /api/community/posts/{postId}/replies': {
+    ...members(201),
+    body: () => ({ content: 'What a lovely picture that makes.' }),
+  },
+  'PATCH /api/community/replies/{replyId}': {
+    visitor: 401,
+    member: 403,
+    owner: 403,
+    other: ok,
+    admin: ok,
+    body: () => ({ content: 'Well done, it looks lovely!' }),
+  },
+  'DELETE /api/community/replies/{replyId}': {
+    visitor: 401,
+    member: 403,
+    owner: 403,
+    other: 204,
+    admin: 204,
+    fresh: (t, w) => freshForum(t, w),
+  },
+  'POST /api/community/like': {
+    ...members(ok),
+    owner: 400,
+    fresh: (t, w) => freshForum(t, w),
+    body: (ids) => ({ postId: ids.postId }),
+  },
+  'POST /api/community/flags': {
+    ...members(201),
+    owner: 400,
+    fresh: (t, w) => freshForum(t, w),
+    body: (ids) => ({ postId: ids.postId, reason: 'spam' }),
+  },
+  'POST /api/community/posts/{postId}/pin': {
+    ...admins(ok),
+    fresh: (t, w) => freshForum(t, w),
+    body: () => ({ isPinned: true }),
+  },
+  'POST /api/community/posts/{postId}/lock': {
+    ...admins(ok),
+    fresh: (t, w) => freshForum(t, w),
+    body: () => ({ isLocked: true }),
+  },
   // Leaving the club (issue 14 point 4). What closing would cost is the caller's own to read.
   'GET /api/profile/closing': members(ok),
   // Closing acts on the caller, who is every later cell's member too: the table sends the body

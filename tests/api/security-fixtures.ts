@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { createLogger } from '../../src/server/http/logging';
 import { noticesFor } from '../../src/server/notices/notices';
+import { createPost, createReply } from '../../src/server/community/community-service';
 import { requestTrade } from '../../src/server/trades/trade-service';
 import type { TestApp } from '../support/build-app';
 import { signedInAdmin } from './admin-fixtures';
@@ -32,6 +33,9 @@ export type World = {
   notificationId: number;
   settingId: number;
   manufacturerId: number;
+  /** A forum post the owner wrote, and the requester's reply to it. */
+  postId: number;
+  replyId: number;
 };
 
 function expectOk(res: { statusCode: number; body: string }, what: string) {
@@ -92,6 +96,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
   expectOk(setting, 'setting');
   const manufacturer = await api.post('/api/admin/manufacturers', admin, { name: 'Probe Puzzles Ltd' });
   expectOk(manufacturer, 'manufacturer');
+  const forum = await freshForum(t, { owner, requester });
 
   return {
     owner,
@@ -107,6 +112,8 @@ export async function seedWorld(t: TestApp): Promise<World> {
     notificationId: notificationId!,
     settingId: setting.json().id as number,
     manufacturerId: manufacturer.json().id as number,
+    postId: forum.postId,
+    replyId: forum.replyId,
   };
 }
 
@@ -128,6 +135,8 @@ export type RowIds = Pick<
   | 'notificationId'
   | 'settingId'
   | 'manufacturerId'
+  | 'postId'
+  | 'replyId'
 > & {
   /** The member an administrator acts on (suspend, points…): never one whose session a test uses. */
   memberId: number;
@@ -146,6 +155,8 @@ export function worldIds(world: World): RowIds {
     notificationId: world.notificationId,
     settingId: world.settingId,
     manufacturerId: world.manufacturerId,
+    postId: world.postId,
+    replyId: world.replyId,
     memberId: world.stranger.id,
     pageMemberId: world.owner.id,
   };
@@ -170,6 +181,8 @@ export function idForRoute(ids: RowIds, path: string, name: string): number {
   if (path.startsWith('/api/admin/reports/')) return ids.reportId;
   if (path.startsWith('/api/admin/users/')) return ids.memberId;
   if (path.startsWith('/api/members/')) return ids.pageMemberId;
+  if (name === 'postId' || path.startsWith('/api/community/posts/')) return ids.postId;
+  if (name === 'replyId' || path.startsWith('/api/community/replies/')) return ids.replyId;
   return 1;
 }
 
@@ -287,4 +300,34 @@ export async function freshSuspended(t: TestApp, world: World): Promise<Partial<
 /** A listing of the owner's nobody has asked for. */
 export async function freshListing(t: TestApp, world: World): Promise<Partial<RowIds>> {
   return { listingId: (await listingFor(t.database.db, world.owner)).id };
+}
+
+/**
+ * A new forum post by the owner with the requester's reply, for cells that change them (delete,
+ * lock, pin, flags: three flags hide a post). Through the service, not the route: the route's
+ * posting limit (10 an hour) is for people.
+ */
+export async function freshForum(
+  t: TestApp,
+  world: Pick<World, 'owner' | 'requester'>,
+): Promise<{ postId: number; replyId: number }> {
+  const deps = { db: t.database.db, notices: noticesFor(t.ctx, silentLog), pictures: t.ctx.pictures };
+  const post = await createPost(
+    deps,
+    { id: world.owner.id, isAdmin: false },
+    {
+      title: 'My finished castle',
+      content: 'Finished it last night, all 1000 pieces.',
+      category: 'general',
+      tags: [],
+      imageUrls: [],
+    },
+  );
+  const reply = await createReply(
+    deps,
+    { id: world.requester.id, isAdmin: false, firstName: 'Ruth', lastName: null },
+    post.id,
+    { content: 'Well done, it looks lovely!', parentReplyId: null },
+  );
+  return { postId: post.id, replyId: reply.id };
 }

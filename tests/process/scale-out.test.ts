@@ -231,6 +231,36 @@ describe.skipIf(!adminUrl)('three app processes behind one proxy (needs TEST_DAT
     expect(listening.rows[0]!.n).toBe(3);
   });
 
+  it("a forum reply through the proxy: the author's stream hears it and the notice links to the reply", async () => {
+    const author = await member('Joan');
+    const replier = await member('Frank');
+    const created = await viaProxy('POST', '/api/community/posts', author, {
+      title: 'Three processes, one club',
+      content: 'Does this reach everyone, whichever process answers?',
+      category: 'general',
+    });
+    expect(created.status).toBe(201);
+    const { id: postId } = (await created.json()) as { id: number };
+    const authorStream = await openSse(`${proxy.url}/api/events`, author.cookie);
+    streams.push(authorStream);
+    await authorStream.next('unread-count');
+
+    const started = Date.now();
+    const reply = await viaProxy('POST', `/api/community/posts/${postId}/replies`, replier, {
+      content: 'It does, from another process.',
+    });
+    expect(reply.status).toBe(201);
+    const { id: replyId } = (await reply.json()) as { id: number };
+    const bell = await authorStream.next('notification', 2000);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const list = await viaProxy('GET', '/api/notifications', author);
+    const items = (await list.json()) as Array<{ id: number; link: string }>;
+    expect(items[0]).toMatchObject({
+      id: (bell.data as { id: number }).id,
+      link: `/community?post=${postId}&reply=${replyId}`,
+    });
+  });
+
   it("a member's picture uploaded through process 1 is shown by process 3 (and through the proxy)", async () => {
     const uploader = await member('Margaret');
     const form = new FormData();

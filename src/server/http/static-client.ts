@@ -1,12 +1,20 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../mail/templates';
 
 // Serves the built client. Hashed assets are cached for a year; index.html never is, so a
 // new release reaches members on their next visit. Unknown non-API paths get index.html and
 // the client's router shows its own page (or the 404 page).
+//
+// Compression (docs/decisions/0017-delivery.md): the build writes a .br and a .gz beside every
+// text file (scripts/precompress.mjs) and those go out as they are, to browsers that accept
+// them, with their own length and ETag. index.html is compressed here, once per public
+// address, as it carries that address (below); it is revalidated on every visit (no-cache
+// with an ETag, so an unchanged page costs a 304 and no body).
 //
 // index.html goes out with the club's public address (APP_URL) in
 // <meta name="app-url" content="...">, so the pages build share links from it and not from
@@ -26,6 +34,67 @@ export function withAppUrl(html: string, appUrl: string | undefined): string {
   return at === -1 ? html : `${html.slice(0, at)}  ${meta}\n  ${html.slice(at)}`;
 }
 
+export type ContentEncoding = 'br' | 'gzip';
+const OFFERED_ENCODINGS: readonly ContentEncoding[] = ['br', 'gzip'];
+
+/**
+ * The encoding to answer with, from an Accept-Encoding header: the offered one the browser
+ * rates highest (q-values, `*`, `q=0` refusals), Brotli first on a tie; none for identity.
+ */
+export function preferredEncoding(
+  acceptEncoding: string | undefined,
+  offered: readonly ContentEncoding[] = OFFERED_ENCODINGS,
+): ContentEncoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const ratings = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const rating = q === undefined ? 1 : Number(q.slice(2));
+    ratings.set(name, Number.isFinite(rating) ? rating : 0);
+  }
+  let best: ContentEncoding | undefined;
+  let bestRating = 0;
+  for (const encoding of offered) {
+    const rating = ratings.get(encoding) ?? ratings.get('*') ?? 0;
+    if (rating > bestRating) [best, bestRating] = [encoding, rating];
+  }
+  return best;
+}
+
+type Page = { etag: string; identity: Buffer } & Record<ContentEncoding, Buffer>;
+
+/** index.html for one public address: its bytes, compressed both ways, and a (weak) ETag. */
+function buildPage(indexHtml: string, appUrl: string | undefined): Page {
+  const identity = Buffer.from(withAppUrl(indexHtml, appUrl));
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return {
+    // Weak: the identity, br and gzip answers are the same page (RFC 9110 §8.8.1).
+    etag: `W/"${hash}"`,
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** True when If-None-Match names this ETag (weak comparison) or is `*`. */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/** The built files that have a .br or .gz beside them (their answers vary by encoding). */
+function precompressedFiles(clientDir: string): Set<string> {
+  const files = new Set<string>();
+  for (const name of fs.readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
+    const match = /^(.*)\.(br|gz)$/.exec(name);
+    if (match) files.add(path.join(clientDir, match[1]!));
+  }
+  return files;
+}
+
 export async function registerClient(
   app: FastifyInstance,
   clientDir: string | undefined,
@@ -34,12 +103,15 @@ export async function registerClient(
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexFile !== undefined && fs.existsSync(indexFile);
   if (hasClient) {
+    const varies = precompressedFiles(clientDir!);
     await app.register(fastifyStatic, {
       root: clientDir!,
       wildcard: false,
       index: false,
       // index.html is always the page below, with its meta element, even as /index.html.
-      globIgnore: ['index.html'],
+      // The .br and .gz files have no address of their own: they answer for their original.
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      preCompressed: true,
       // Ours, below: left on, the plugin's own 'public, max-age=0' replaced it.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -47,6 +119,8 @@ export async function registerClient(
           'Cache-Control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The plugin picks the .br or .gz by Accept-Encoding but does not say so to caches.
+        if (/\.(br|gz)$/.test(filePath) || varies.has(filePath)) res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
@@ -54,18 +128,32 @@ export async function registerClient(
   // Read once: the static files are listed at start-up too (wildcard: false), so a rebuilt
   // client needs a restart either way.
   const indexHtml = hasClient ? fs.readFileSync(indexFile!, 'utf8') : '';
-  function sendPage(reply: FastifyReply) {
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(withAppUrl(indexHtml, options.appUrl?.()));
+  // One page per public address (one in production; tests change it after start-up).
+  const pages = new Map<string, Page>();
+  function pageFor(appUrl: string | undefined): Page {
+    let page = pages.get(appUrl ?? '');
+    if (!page) {
+      if (pages.size >= 8) pages.clear();
+      page = buildPage(indexHtml, appUrl);
+      pages.set(appUrl ?? '', page);
+    }
+    return page;
+  }
+  function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const page = pageFor(options.appUrl?.());
+    void reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', 'Accept-Encoding');
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const body = encoding ? page[encoding] : page.identity;
+    if (encoding) void reply.header('Content-Encoding', encoding);
+    return reply.type('text/html; charset=utf-8').header('Content-Length', body.length).send(body);
   }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (isPage && hasClient && (!path.extname(pathname) || pathname === '/index.html')) {
-      return sendPage(reply);
+      return sendPage(request, reply);
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
   });

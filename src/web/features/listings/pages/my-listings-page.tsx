@@ -167,7 +167,15 @@ function ListingRow({ listing }: { listing: Listing }) {
     <li className="flex flex-col gap-4 p-4 md:flex-row md:items-start">
       <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-md bg-brand-50">
         {image ? (
-          <img src={image} alt="" className="size-full object-cover" />
+          <img
+            src={image}
+            alt=""
+            width={96}
+            height={96}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
         ) : (
           <ImageOff aria-hidden="true" className="size-8 text-ink-muted" />
         )}

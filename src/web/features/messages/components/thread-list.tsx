@@ -111,7 +111,15 @@ function ThreadRow({
     >
       <span className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-brand-50">
         {image ? (
-          <img src={image} alt="" loading="lazy" className="size-full object-cover" />
+          <img
+            src={image}
+            alt=""
+            width={64}
+            height={64}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
         ) : (
           <ImageOff aria-hidden="true" className="size-7 text-ink-muted" />
         )}

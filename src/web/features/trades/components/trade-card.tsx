@@ -42,8 +42,11 @@ export const TradeCard = forwardRef<HTMLElement, TradeCardProps>(function TradeC
           <img
             src={trade.listing.thumbnailUrl}
             alt=""
+            width={112}
+            height={112}
             className="size-28 shrink-0 rounded-md border border-line object-cover"
             loading="lazy"
+            decoding="async"
           />
         ) : (
           <div className="flex size-28 shrink-0 items-center justify-center rounded-md border border-line bg-brand-50">

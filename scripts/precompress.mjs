@@ -5,7 +5,7 @@
 // Called by the Vite build (vite.config.ts), so `npm run build`, `npm start` and the tests'
 // builds all produce them. docs/decisions/0017-delivery.md
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, extname } from 'node:path';
+import { join, extname, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
 /** The built files worth compressing (images such as PNG are compressed already). */
@@ -61,7 +61,7 @@ export function precompressPlugin() {
     name: 'jigsaw-club-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       precompressDir(outDir);

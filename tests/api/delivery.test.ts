@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
-import { preferredEncoding } from '../../src/server/http/static-client';
+import { LANDING_PAGE_MODULE, preferredEncoding } from '../../src/server/http/static-client';
 import { precompressDir } from '../../scripts/precompress.mjs';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { createMember } from '../support/factories';
@@ -39,6 +39,16 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), PAGE);
   fs.writeFileSync(path.join(clientDir, 'assets', 'index-Abc123.js'), SCRIPT);
   fs.writeFileSync(path.join(clientDir, 'assets', 'index-Def456.css'), 'body { color: #111; }\n'.repeat(100));
+  // The build's manifest, as Vite writes it: the entry, the landing page's lazy chunk and
+  // what it imports (the entry again, and a shared chunk), and another page's chunk.
+  fs.mkdirSync(path.join(clientDir, '.vite'));
+  const manifest = {
+    'index.html': { file: 'assets/index-Abc123.js', isEntry: true, imports: [] },
+    [LANDING_PAGE_MODULE]: { file: 'assets/landing-page-Ghi789.js', imports: ['index.html', '_brand-Jkl012.js'] },
+    '_brand-Jkl012.js': { file: 'assets/brand-Jkl012.js', imports: ['index.html'] },
+    'src/web/features/listings/pages/browse-puzzles-page.tsx': { file: 'assets/browse-puzzles-page-Mno345.js' },
+  };
+  fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   precompressDir(clientDir);
   t = await buildTestApp({ clientDir });
   const member = await createMember(t.database.db);
@@ -144,6 +154,19 @@ describe('the page (index.html and every page address)', () => {
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(html);
     }
+  });
+
+  it('preloads the landing page’s chunks at / only, and nothing index.html loads already', async () => {
+    const landing = (await get('/')).body;
+    expect(landing).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-page-Ghi789.js" />');
+    expect(landing).toContain('<link rel="modulepreload" crossorigin href="/assets/brand-Jkl012.js" />');
+    expect(landing).not.toContain('modulepreload" crossorigin href="/assets/index-Abc123.js');
+    expect(landing).not.toContain('browse-puzzles-page');
+    for (const url of ['/browse-puzzles', '/puzzle/1', '/index.html']) {
+      expect((await get(url)).body, url).not.toContain('modulepreload');
+    }
+    // Different pages, so different ETags: a revalidation never mixes them up.
+    expect((await get('/')).headers.etag).not.toBe((await get('/browse-puzzles')).headers.etag);
   });
 
   it('a new page (another public address) is not answered with 304', async () => {

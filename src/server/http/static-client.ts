@@ -29,9 +29,45 @@ export type ClientOptions = {
 /** index.html with the app-url meta element just before </head> (none without an address). */
 export function withAppUrl(html: string, appUrl: string | undefined): string {
   if (!appUrl) return html;
-  const meta = `<meta name="app-url" content="${escapeHtml(appUrl)}" />`;
+  return beforeHeadEnd(html, `<meta name="app-url" content="${escapeHtml(appUrl)}" />`);
+}
+
+/**
+ * The landing page's own chunk, lazy-loaded by the router (src/web/router.tsx). The page at /
+ * preloads it with the entry chunk, so a visitor's first paint does not wait for the entry
+ * to run before asking for it; no other page's chunk is preloaded. Keep in step with
+ * LANDING_LAZY_MODULES in scripts/bundle-size-lib.mjs.
+ */
+export const LANDING_PAGE_MODULE = 'src/web/features/landing/pages/landing-page.tsx';
+
+type ManifestChunk = { file: string; imports?: string[] };
+
+/**
+ * <link rel="modulepreload"> for a lazy module's chunk and the chunks it imports, from the
+ * build's manifest, leaving out what index.html loads already ('' without a manifest).
+ */
+export function modulePreloads(clientDir: string, module: string, indexHtml: string): string {
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return '';
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return [...files]
+    .filter((file) => !indexHtml.includes(`"/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
+    .join('\n    ');
+}
+
+/** markup inserted just before </head>. */
+function beforeHeadEnd(html: string, markup: string): string {
   const at = html.search(/<\/head>/i);
-  return at === -1 ? html : `${html.slice(0, at)}  ${meta}\n  ${html.slice(at)}`;
+  return !markup || at === -1 ? html : `${html.slice(0, at)}  ${markup}\n  ${html.slice(at)}`;
 }
 
 export type ContentEncoding = 'br' | 'gzip';
@@ -66,8 +102,8 @@ export function preferredEncoding(
 type Page = { etag: string; identity: Buffer } & Record<ContentEncoding, Buffer>;
 
 /** index.html for one public address: its bytes, compressed both ways, and a (weak) ETag. */
-function buildPage(indexHtml: string, appUrl: string | undefined): Page {
-  const identity = Buffer.from(withAppUrl(indexHtml, appUrl));
+function buildPage(indexHtml: string, appUrl: string | undefined, preloads: string): Page {
+  const identity = Buffer.from(beforeHeadEnd(withAppUrl(indexHtml, appUrl), preloads));
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   return {
     // Weak: the identity, br and gzip answers are the same page (RFC 9110 §8.8.1).
@@ -128,19 +164,22 @@ export async function registerClient(
   // Read once: the static files are listed at start-up too (wildcard: false), so a rebuilt
   // client needs a restart either way.
   const indexHtml = hasClient ? fs.readFileSync(indexFile!, 'utf8') : '';
-  // One page per public address (one in production; tests change it after start-up).
+  const landingPreloads = hasClient ? modulePreloads(clientDir!, LANDING_PAGE_MODULE, indexHtml) : '';
+  // Two pages (/ with the landing page's preloads, and every other address) per public
+  // address: one address in production; tests change it after start-up.
   const pages = new Map<string, Page>();
-  function pageFor(appUrl: string | undefined): Page {
-    let page = pages.get(appUrl ?? '');
+  function pageFor(appUrl: string | undefined, landing: boolean): Page {
+    const key = `${landing ? 'landing' : 'other'} ${appUrl ?? ''}`;
+    let page = pages.get(key);
     if (!page) {
       if (pages.size >= 8) pages.clear();
-      page = buildPage(indexHtml, appUrl);
-      pages.set(appUrl ?? '', page);
+      page = buildPage(indexHtml, appUrl, landing ? landingPreloads : '');
+      pages.set(key, page);
     }
     return page;
   }
-  function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const page = pageFor(options.appUrl?.());
+  function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const page = pageFor(options.appUrl?.(), pathname === '/');
     void reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', 'Accept-Encoding');
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
     const encoding = preferredEncoding(request.headers['accept-encoding']);
@@ -153,7 +192,7 @@ export async function registerClient(
     const pathname = request.url.split('?')[0]!;
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (isPage && hasClient && (!path.extname(pathname) || pathname === '/index.html')) {
-      return sendPage(request, reply);
+      return sendPage(request, reply, pathname);
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
   });

@@ -9,7 +9,18 @@ import { join, extname, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
 /** The built files worth compressing (images such as PNG are compressed already). */
-export const COMPRESSIBLE_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest', '.map']);
+export const COMPRESSIBLE_EXTENSIONS = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.svg',
+  '.json',
+  '.txt',
+  '.xml',
+  '.webmanifest',
+  '.map',
+]);
 
 /** Every file under dir (recursively), skipping dot folders such as .vite (never served). */
 function listFiles(dir) {

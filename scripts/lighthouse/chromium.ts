@@ -20,7 +20,9 @@ export type Chromium = { port: number; close(): Promise<void> };
 export async function launchChromium(): Promise<Chromium> {
   const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(executable)) {
-    throw new Error(`Chromium not found at ${executable}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium not found at ${executable}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
   }
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'jc-lighthouse-chromium-'));
   const child = spawn(

@@ -83,7 +83,8 @@ function explain(m: Measure): string[] {
   const a11y = m.lhr.categories.accessibility?.auditRefs ?? [];
   for (const ref of a11y) {
     const audit = m.lhr.audits[ref.id];
-    if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0) lines.push(`    accessibility: ${ref.id}: ${audit.title}`);
+    if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0)
+      lines.push(`    accessibility: ${ref.id}: ${audit.title}`);
   }
   return lines;
 }
@@ -98,7 +99,10 @@ async function main(): Promise<void> {
   const pages = only ? PAGES.filter((p) => only.includes(p.name)) : PAGES;
   if (pages.length === 0) throw new Error(`--only names none of: ${PAGES.map((p) => p.name).join(', ')}`);
 
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(', ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
   log(`Machine: ${os.cpus().length} cores, load average ${load} (1, 5, 15 min)`);
   const club = await startClub(log);
   const chromium = await launchChromium();
@@ -122,8 +126,13 @@ async function main(): Promise<void> {
     await club.stop();
   }
 
-  const endLoad = os.loadavg().map((l) => l.toFixed(2)).join(', ');
-  log(`\nLighthouse ${rows[0]?.m.lhr.lighthouseVersion}, mobile preset, median of ${runs} run(s); load average at the end ${endLoad}`);
+  const endLoad = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+  log(
+    `\nLighthouse ${rows[0]?.m.lhr.lighthouseVersion}, mobile preset, median of ${runs} run(s); load average at the end ${endLoad}`,
+  );
   log(`Signed in as ${club.memberEmail} for the member pages. Reports: ${path.relative(process.cwd(), reportDir)}/\n`);
   const header = ['Page', 'Performance', 'Accessibility', 'FCP', 'LCP', 'TBT', 'CLS', 'Runs', 'Budget'];
   const table = rows.map(({ page, m, all }) => [
@@ -143,9 +152,7 @@ async function main(): Promise<void> {
   log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of table) log(line(r));
 
-  const missed = rows.filter(
-    ({ m }) => m.performance < BUDGET.performance || m.accessibility < BUDGET.accessibility,
-  );
+  const missed = rows.filter(({ m }) => m.performance < BUDGET.performance || m.accessibility < BUDGET.accessibility);
   if (missed.length > 0) {
     log(`\nBudget missed (performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}):`);
     for (const { page, m } of missed) {

@@ -1,24 +1,15 @@
-// The machine's Chromium (never a downloaded one), headless, with a DevTools port for
-// Lighthouse to drive. CHROMIUM_PATH overrides where it is, as for the browser tests.
+// The machine's Chromium (never a downloaded one), headless, with the browser tests' flags
+// and a DevTools port for Lighthouse to drive. CHROMIUM_PATH overrides where it is.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/browser';
 
 export type Chromium = { port: number; close(): Promise<void> };
 
 export async function launchChromium(): Promise<Chromium> {
-  const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const executable = CHROMIUM_PATH;
   if (!fs.existsSync(executable)) {
     throw new Error(
       `Chromium not found at ${executable}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
@@ -27,7 +18,7 @@ export async function launchChromium(): Promise<Chromium> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'jc-lighthouse-chromium-'));
   const child = spawn(
     executable,
-    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    ['--headless=new', ...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {

@@ -46,7 +46,12 @@ beforeAll(async () => {
     'index.html': { file: 'assets/index-Abc123.js', isEntry: true, imports: [] },
     [LANDING_PAGE_MODULE]: { file: 'assets/landing-page-Ghi789.js', imports: ['index.html', '_brand-Jkl012.js'] },
     '_brand-Jkl012.js': { file: 'assets/brand-Jkl012.js', imports: ['index.html'] },
-    'src/web/features/listings/pages/browse-puzzles-page.tsx': { file: 'assets/browse-puzzles-page-Mno345.js' },
+    'src/web/features/listings/pages/browse-puzzles-page.tsx': {
+      file: 'assets/browse-puzzles-page-Mno345.js',
+      imports: ['index.html', '_brand-Jkl012.js'],
+    },
+    'src/web/components/layout/page-frame.tsx': { file: 'assets/page-frame-Pqr678.js', imports: ['index.html'] },
+    'src/web/features/members/pages/member-page.tsx': { file: 'assets/member-page-Stu901.js' },
   };
   fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   precompressDir(clientDir);
@@ -156,13 +161,22 @@ describe('the page (index.html and every page address)', () => {
     }
   });
 
-  it('preloads the landing page’s chunks at / only, and nothing index.html loads already', async () => {
+  it('preloads each arrival page’s own chunks (landing, browse, a puzzle) and nothing else', async () => {
+    const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}" />`;
     const landing = (await get('/')).body;
-    expect(landing).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-page-Ghi789.js" />');
-    expect(landing).toContain('<link rel="modulepreload" crossorigin href="/assets/brand-Jkl012.js" />');
-    expect(landing).not.toContain('modulepreload" crossorigin href="/assets/index-Abc123.js');
+    expect(landing).toContain(preload('landing-page-Ghi789.js'));
+    expect(landing).toContain(preload('brand-Jkl012.js'));
+    expect(landing).not.toContain(preload('index-Abc123.js'));
     expect(landing).not.toContain('browse-puzzles-page');
-    for (const url of ['/browse-puzzles', '/puzzle/1', '/index.html']) {
+    expect(landing).not.toContain('page-frame');
+    // Browse: the frame, its own chunk and what that imports; not the landing page's.
+    const browse = (await get('/browse-puzzles')).body;
+    expect(browse).toContain(preload('page-frame-Pqr678.js'));
+    expect(browse).toContain(preload('browse-puzzles-page-Mno345.js'));
+    expect(browse).toContain(preload('brand-Jkl012.js'));
+    expect(browse).not.toContain('landing-page');
+    // Other pages: only what index.html has.
+    for (const url of ['/members/3', '/index.html', '/browse-puzzles/extra']) {
       expect((await get(url)).body, url).not.toContain('modulepreload');
     }
     // Different pages, so different ETags: a revalidation never mixes them up.

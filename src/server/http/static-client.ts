@@ -33,12 +33,31 @@ export function withAppUrl(html: string, appUrl: string | undefined): string {
 }
 
 /**
- * The landing page's own chunk, lazy-loaded by the router (src/web/router.tsx). The page at /
- * preloads it with the entry chunk, so a visitor's first paint does not wait for the entry
- * to run before asking for it; no other page's chunk is preloaded. Keep in step with
- * LANDING_LAZY_MODULES in scripts/bundle-size-lib.mjs.
+ * The landing page's own chunk, lazy-loaded by the router (src/web/router.tsx). Keep in step
+ * with LANDING_LAZY_MODULES in scripts/bundle-size-lib.mjs.
  */
 export const LANDING_PAGE_MODULE = 'src/web/features/landing/pages/landing-page.tsx';
+const PAGE_FRAME_MODULE = 'src/web/components/layout/page-frame.tsx';
+
+/**
+ * The lazy chunks a visitor's first paint needs at the addresses people arrive at from
+ * outside (the home page, browse, a shared puzzle link), preloaded with the entry chunk so
+ * the first paint does not wait for the entry to run before asking for them. No other
+ * page's chunk is preloaded anywhere. Keep in step with src/web/router.tsx.
+ */
+export const PAGE_PRELOADS: ReadonlyArray<{ name: string; address: RegExp; modules: string[] }> = [
+  { name: 'landing', address: /^\/$/, modules: [LANDING_PAGE_MODULE] },
+  {
+    name: 'browse',
+    address: /^\/browse-puzzles\/?$/,
+    modules: [PAGE_FRAME_MODULE, 'src/web/features/listings/pages/browse-puzzles-page.tsx'],
+  },
+  {
+    name: 'puzzle',
+    address: /^\/puzzle\/\d+\/?$/,
+    modules: [PAGE_FRAME_MODULE, 'src/web/features/listings/pages/puzzle-detail-page.tsx'],
+  },
+];
 
 type ManifestChunk = { file: string; imports?: string[] };
 
@@ -46,7 +65,7 @@ type ManifestChunk = { file: string; imports?: string[] };
  * <link rel="modulepreload"> for a lazy module's chunk and the chunks it imports, from the
  * build's manifest, leaving out what index.html loads already ('' without a manifest).
  */
-export function modulePreloads(clientDir: string, module: string, indexHtml: string): string {
+export function modulePreloads(clientDir: string, modules: string[], indexHtml: string): string {
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) return '';
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
@@ -57,7 +76,7 @@ export function modulePreloads(clientDir: string, module: string, indexHtml: str
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(module);
+  for (const module of modules) visit(module);
   return [...files]
     .filter((file) => !indexHtml.includes(`"/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
@@ -164,22 +183,25 @@ export async function registerClient(
   // Read once: the static files are listed at start-up too (wildcard: false), so a rebuilt
   // client needs a restart either way.
   const indexHtml = hasClient ? fs.readFileSync(indexFile!, 'utf8') : '';
-  const landingPreloads = hasClient ? modulePreloads(clientDir!, LANDING_PAGE_MODULE, indexHtml) : '';
-  // Two pages (/ with the landing page's preloads, and every other address) per public
-  // address: one address in production; tests change it after start-up.
+  const preloads = new Map(
+    PAGE_PRELOADS.map((p) => [p.name, hasClient ? modulePreloads(clientDir!, p.modules, indexHtml) : '']),
+  );
+  // One page per kind (with its preloads, or none) and public address: one address in
+  // production; tests change it after start-up.
   const pages = new Map<string, Page>();
-  function pageFor(appUrl: string | undefined, landing: boolean): Page {
-    const key = `${landing ? 'landing' : 'other'} ${appUrl ?? ''}`;
+  function pageFor(appUrl: string | undefined, pathname: string): Page {
+    const kind = PAGE_PRELOADS.find((p) => p.address.test(pathname))?.name ?? 'other';
+    const key = `${kind} ${appUrl ?? ''}`;
     let page = pages.get(key);
     if (!page) {
-      if (pages.size >= 8) pages.clear();
-      page = buildPage(indexHtml, appUrl, landing ? landingPreloads : '');
+      if (pages.size >= 16) pages.clear();
+      page = buildPage(indexHtml, appUrl, preloads.get(kind) ?? '');
       pages.set(key, page);
     }
     return page;
   }
   function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
-    const page = pageFor(options.appUrl?.(), pathname === '/');
+    const page = pageFor(options.appUrl?.(), pathname);
     void reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', 'Accept-Encoding');
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
     const encoding = preferredEncoding(request.headers['accept-encoding']);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { LANDING_PAGE_MODULE, preferredEncoding } from '../../src/server/http/static-client';
@@ -220,6 +220,16 @@ describe('API answers', () => {
     expect(res.rawPayload.length).toBeLessThan(1024);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json().id).toBeTypeOf('number');
+  });
+
+  it('request bodies are not inflated: a compressed body is refused as bad JSON, not unpacked', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ email: 'someone@example.org', password: 'whatever it is' })),
+    });
+    expect(res.statusCode).toBe(400);
   });
 
   it('the live event stream is neither compressed nor buffered: its first event arrives at once', async () => {

@@ -15,6 +15,8 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     global: true,
+    // Only answers: request bodies stay plain JSON (no compressed uploads to inflate).
+    globalDecompression: false,
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
   });

@@ -37,26 +37,16 @@ export function withAppUrl(html: string, appUrl: string | undefined): string {
  * with LANDING_LAZY_MODULES in scripts/bundle-size-lib.mjs.
  */
 export const LANDING_PAGE_MODULE = 'src/web/features/landing/pages/landing-page.tsx';
-const PAGE_FRAME_MODULE = 'src/web/components/layout/page-frame.tsx';
 
 /**
- * The lazy chunks a visitor's first paint needs at the addresses people arrive at from
- * outside (the home page, browse, a shared puzzle link), preloaded with the entry chunk so
- * the first paint does not wait for the entry to run before asking for them. No other
- * page's chunk is preloaded anywhere. Keep in step with src/web/router.tsx.
+ * The lazy chunks a page's first paint needs, preloaded with the entry chunk at its address,
+ * so the first paint does not wait for the entry to run before asking for them. Only the
+ * landing page: browse and the puzzle page were tried too, and Lighthouse measured their
+ * first paint 1.3-1.5 s later (their chunks, with the schemas and Zod, share a slow line with
+ * the entry) for no gain in LCP (docs/performance.md). No other page's chunk is preloaded.
  */
 export const PAGE_PRELOADS: ReadonlyArray<{ name: string; address: RegExp; modules: string[] }> = [
   { name: 'landing', address: /^\/$/, modules: [LANDING_PAGE_MODULE] },
-  {
-    name: 'browse',
-    address: /^\/browse-puzzles\/?$/,
-    modules: [PAGE_FRAME_MODULE, 'src/web/features/listings/pages/browse-puzzles-page.tsx'],
-  },
-  {
-    name: 'puzzle',
-    address: /^\/puzzle\/\d+\/?$/,
-    modules: [PAGE_FRAME_MODULE, 'src/web/features/listings/pages/puzzle-detail-page.tsx'],
-  },
 ];
 
 type ManifestChunk = { file: string; imports?: string[] };

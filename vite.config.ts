@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompressPlugin } from './scripts/precompress.mjs';
 
 // The API server (Fastify) listens on 3000; in development Vite serves the pages and hands
 // API calls and uploaded images over to it, so the browser sees one origin as in production.
@@ -11,7 +12,8 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // precompressPlugin: a .br and a .gz beside every built text file, sent as they are.
+  plugins: [react(), tailwindcss(), precompressPlugin()],
   // Static files (favicon) live with the web client so the client's folder holds all of it.
   publicDir: 'src/web/public',
   build: {

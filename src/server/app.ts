@@ -5,6 +5,7 @@ import { AppError } from '../domain/errors';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { frameworkErrorReply, registerErrorHandling } from './http/error-handler';
+import { registerCompression } from './http/compression';
 import { registerCsrfCheck } from './http/csrf';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClient } from './http/static-client';
@@ -79,6 +80,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     async (api) => {
       // Every API route declares the answers and access its kind of route shares (route-helpers.ts).
       api.addHook('onRoute', declareSharedContract);
+      // API answers over a kilobyte go out compressed (the client is compressed at build time).
+      await registerCompression(api);
       // Registered once for every API route; each route opts in with `config.rateLimit`.
       // Counted where every app process sees the same count (hit-counter.ts).
       await api.register(rateLimit, {

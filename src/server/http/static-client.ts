@@ -1,12 +1,20 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../mail/templates';
 
 // Serves the built client. Hashed assets are cached for a year; index.html never is, so a
 // new release reaches members on their next visit. Unknown non-API paths get index.html and
 // the client's router shows its own page (or the 404 page).
+//
+// Compression (docs/decisions/0017-delivery.md): the build writes a .br and a .gz beside every
+// text file (scripts/precompress.mjs) and those go out as they are, to browsers that accept
+// them, with their own length and ETag. index.html is compressed here, once per public
+// address, as it carries that address (below); it is revalidated on every visit (no-cache
+// with an ETag, so an unchanged page costs a 304 and no body).
 //
 // index.html goes out with the club's public address (APP_URL) in
 // <meta name="app-url" content="...">, so the pages build share links from it and not from
@@ -21,9 +29,115 @@ export type ClientOptions = {
 /** index.html with the app-url meta element just before </head> (none without an address). */
 export function withAppUrl(html: string, appUrl: string | undefined): string {
   if (!appUrl) return html;
-  const meta = `<meta name="app-url" content="${escapeHtml(appUrl)}" />`;
+  return beforeHeadEnd(html, `<meta name="app-url" content="${escapeHtml(appUrl)}" />`);
+}
+
+/**
+ * The landing page's own chunk, lazy-loaded by the router (src/web/router.tsx). Keep in step
+ * with LANDING_LAZY_MODULES in scripts/bundle-size-lib.mjs.
+ */
+export const LANDING_PAGE_MODULE = 'src/web/features/landing/pages/landing-page.tsx';
+
+/**
+ * The lazy chunks a page's first paint needs, preloaded with the entry chunk at its address,
+ * so the first paint does not wait for the entry to run before asking for them. Only the
+ * landing page: browse and the puzzle page were tried too, and Lighthouse measured their
+ * first paint 1.3-1.5 s later (their chunks, with the schemas and Zod, share a slow line with
+ * the entry) for no gain in LCP (docs/performance.md). No other page's chunk is preloaded.
+ */
+export const PAGE_PRELOADS: ReadonlyArray<{ name: string; address: RegExp; modules: string[] }> = [
+  { name: 'landing', address: /^\/$/, modules: [LANDING_PAGE_MODULE] },
+];
+
+type ManifestChunk = { file: string; imports?: string[] };
+
+/**
+ * <link rel="modulepreload"> for a lazy module's chunk and the chunks it imports, from the
+ * build's manifest, leaving out what index.html loads already ('' without a manifest).
+ */
+export function modulePreloads(clientDir: string, modules: string[], indexHtml: string): string {
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return '';
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return [...files]
+    .filter((file) => !indexHtml.includes(`"/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
+    .join('\n    ');
+}
+
+/** markup inserted just before </head>. */
+function beforeHeadEnd(html: string, markup: string): string {
   const at = html.search(/<\/head>/i);
-  return at === -1 ? html : `${html.slice(0, at)}  ${meta}\n  ${html.slice(at)}`;
+  return !markup || at === -1 ? html : `${html.slice(0, at)}  ${markup}\n  ${html.slice(at)}`;
+}
+
+export type ContentEncoding = 'br' | 'gzip';
+const OFFERED_ENCODINGS: readonly ContentEncoding[] = ['br', 'gzip'];
+
+/**
+ * The encoding to answer with, from an Accept-Encoding header: the offered one the browser
+ * rates highest (q-values, `*`, `q=0` refusals), Brotli first on a tie; none for identity.
+ */
+export function preferredEncoding(
+  acceptEncoding: string | undefined,
+  offered: readonly ContentEncoding[] = OFFERED_ENCODINGS,
+): ContentEncoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const ratings = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const rating = q === undefined ? 1 : Number(q.slice(2));
+    ratings.set(name, Number.isFinite(rating) ? rating : 0);
+  }
+  let best: ContentEncoding | undefined;
+  let bestRating = 0;
+  for (const encoding of offered) {
+    const rating = ratings.get(encoding) ?? ratings.get('*') ?? 0;
+    if (rating > bestRating) [best, bestRating] = [encoding, rating];
+  }
+  return best;
+}
+
+type Page = { etag: string; identity: Buffer } & Record<ContentEncoding, Buffer>;
+
+/** index.html for one public address: its bytes, compressed both ways, and a (weak) ETag. */
+function buildPage(indexHtml: string, appUrl: string | undefined, preloads: string): Page {
+  const identity = Buffer.from(beforeHeadEnd(withAppUrl(indexHtml, appUrl), preloads));
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return {
+    // Weak: the identity, br and gzip answers are the same page (RFC 9110 §8.8.1).
+    etag: `W/"${hash}"`,
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** True when If-None-Match names this ETag (weak comparison) or is `*`. */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/** The built files that have a .br or .gz beside them (their answers vary by encoding). */
+function precompressedFiles(clientDir: string): Set<string> {
+  const files = new Set<string>();
+  for (const name of fs.readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
+    const match = /^(.*)\.(br|gz)$/.exec(name);
+    if (match) files.add(path.join(clientDir, match[1]!));
+  }
+  return files;
 }
 
 export async function registerClient(
@@ -34,12 +148,15 @@ export async function registerClient(
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexFile !== undefined && fs.existsSync(indexFile);
   if (hasClient) {
+    const varies = precompressedFiles(clientDir!);
     await app.register(fastifyStatic, {
       root: clientDir!,
       wildcard: false,
       index: false,
       // index.html is always the page below, with its meta element, even as /index.html.
-      globIgnore: ['index.html'],
+      // The .br and .gz files have no address of their own: they answer for their original.
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      preCompressed: true,
       // Ours, below: left on, the plugin's own 'public, max-age=0' replaced it.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -47,6 +164,8 @@ export async function registerClient(
           'Cache-Control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The plugin picks the .br or .gz by Accept-Encoding but does not say so to caches.
+        if (/\.(br|gz)$/.test(filePath) || varies.has(filePath)) res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
@@ -54,18 +173,38 @@ export async function registerClient(
   // Read once: the static files are listed at start-up too (wildcard: false), so a rebuilt
   // client needs a restart either way.
   const indexHtml = hasClient ? fs.readFileSync(indexFile!, 'utf8') : '';
-  function sendPage(reply: FastifyReply) {
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(withAppUrl(indexHtml, options.appUrl?.()));
+  const preloads = new Map(
+    PAGE_PRELOADS.map((p) => [p.name, hasClient ? modulePreloads(clientDir!, p.modules, indexHtml) : '']),
+  );
+  // One page per kind (with its preloads, or none) and public address: one address in
+  // production; tests change it after start-up.
+  const pages = new Map<string, Page>();
+  function pageFor(appUrl: string | undefined, pathname: string): Page {
+    const kind = PAGE_PRELOADS.find((p) => p.address.test(pathname))?.name ?? 'other';
+    const key = `${kind} ${appUrl ?? ''}`;
+    let page = pages.get(key);
+    if (!page) {
+      if (pages.size >= 16) pages.clear();
+      page = buildPage(indexHtml, appUrl, preloads.get(kind) ?? '');
+      pages.set(key, page);
+    }
+    return page;
+  }
+  function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const page = pageFor(options.appUrl?.(), pathname);
+    void reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', 'Accept-Encoding');
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const body = encoding ? page[encoding] : page.identity;
+    if (encoding) void reply.header('Content-Encoding', encoding);
+    return reply.type('text/html; charset=utf-8').header('Content-Length', body.length).send(body);
   }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (isPage && hasClient && (!path.extname(pathname) || pathname === '/index.html')) {
-      return sendPage(reply);
+      return sendPage(request, reply, pathname);
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
   });

@@ -26,7 +26,9 @@ export function PageFrame({ children, ...topBar }: PageFrameProps) {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <TopBar {...topBar} />
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+      {/* At least a screen tall: while a page loads, the footer waits below the fold instead of
+          showing and then being pushed down (a layout shift, Lighthouse's CLS). */}
+      <main id="main-content" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-8">
         {children}
       </main>
       <SiteFooter />

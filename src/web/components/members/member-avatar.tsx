@@ -14,6 +14,8 @@ const SIZES = {
   large: 'size-24 text-3xl',
   huge: 'size-32 text-4xl',
 } as const;
+/** The same sizes in CSS pixels, for the picture's width and height (nothing moves as it loads). */
+const SIDE_PX = { medium: 64, large: 96, huge: 128 } as const;
 
 export interface MemberAvatarProps {
   name: string;
@@ -29,7 +31,18 @@ export interface MemberAvatarProps {
  */
 export function MemberAvatar({ name, url, size = 'large', className }: MemberAvatarProps) {
   const box = cn('shrink-0 rounded-full', SIZES[size], className);
-  if (url) return <img src={url} alt="" className={cn(box, 'border border-line object-cover')} />;
+  if (url) {
+    return (
+      <img
+        src={url}
+        alt=""
+        width={SIDE_PX[size]}
+        height={SIDE_PX[size]}
+        decoding="async"
+        className={cn(box, 'border border-line object-cover')}
+      />
+    );
+  }
   return (
     <span
       aria-hidden="true"

@@ -24,7 +24,11 @@ export function MemberHomePage({ WelcomeGift, TradeTasks }: MemberHomePageProps)
         {member.firstName?.trim() ? `Welcome back, ${displayName(member)}` : 'Welcome to Jigsaw Club'}
       </h1>
       {TradeTasks && (
-        <Suspense fallback={null}>
+        // While its code loads, the card's usual height is kept for it: the dashboard below
+        // does not jump down when it arrives (a layout shift, Lighthouse's CLS).
+        <Suspense
+          fallback={<div aria-hidden="true" className="mt-6 min-h-56 rounded-lg border border-line bg-white" />}
+        >
           <div className="mt-6">
             <TradeTasks />
           </div>

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { ImageOff, Share2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { LazyPicture } from '../../../components/ui/lazy-picture';
 import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../paths';
 import { FavoriteButton } from './favorite-button';
@@ -40,7 +41,7 @@ export function ListingCard({ listing, onRequest, onContact }: ListingCardProps)
     <article className="relative flex flex-col overflow-hidden rounded-lg border border-line bg-white shadow-sm focus-within:ring-2 focus-within:ring-focus">
       <div className="relative aspect-[4/3] bg-brand-50">
         {image ? (
-          <img src={image} alt="" loading="lazy" className="size-full object-cover" />
+          <LazyPicture src={image} width={400} height={300} className="size-full object-cover" />
         ) : (
           <div className="flex size-full flex-col items-center justify-center gap-2 text-ink-muted">
             <ImageOff aria-hidden="true" className="size-10" />

@@ -9,6 +9,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { LazyPicture } from '../../../components/ui/lazy-picture';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { formatCommunityDate, formatPieces } from '../../../lib/format';
@@ -167,7 +168,7 @@ function ListingRow({ listing }: { listing: Listing }) {
     <li className="flex flex-col gap-4 p-4 md:flex-row md:items-start">
       <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-md bg-brand-50">
         {image ? (
-          <img src={image} alt="" className="size-full object-cover" />
+          <LazyPicture src={image} width={96} height={96} className="size-full object-cover" />
         ) : (
           <ImageOff aria-hidden="true" className="size-8 text-ink-muted" />
         )}

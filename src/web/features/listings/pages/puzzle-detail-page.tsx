@@ -187,7 +187,15 @@ function ListingImages({ listing }: { listing: Listing }) {
       </h2>
       <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-lg border border-line bg-brand-50">
         {current.url ? (
-          <img src={current.url} alt={`${current.label} of ${listing.title}`} className="size-full object-contain" />
+          // The page's largest picture (its LCP): fetched first, sized so nothing moves.
+          <img
+            src={current.url}
+            alt={`${current.label} of ${listing.title}`}
+            width={1200}
+            height={900}
+            fetchPriority="high"
+            className="size-full object-contain"
+          />
         ) : (
           <p className="flex flex-col items-center gap-2 text-ink-muted">
             <ImageOff aria-hidden="true" className="size-10" />
@@ -211,7 +219,14 @@ function ListingImages({ listing }: { listing: Listing }) {
             >
               <span className="flex aspect-square w-full items-center justify-center overflow-hidden rounded bg-brand-50">
                 {(image.thumb ?? image.url) ? (
-                  <img src={(image.thumb ?? image.url)!} alt="" className="size-full object-cover" />
+                  <img
+                    src={(image.thumb ?? image.url)!}
+                    alt=""
+                    width={120}
+                    height={120}
+                    decoding="async"
+                    className="size-full object-cover"
+                  />
                 ) : (
                   <ImageOff aria-hidden="true" className="size-8 text-ink-muted" />
                 )}

@@ -2,6 +2,7 @@ import { Tabs } from 'radix-ui';
 import { ImageOff } from 'lucide-react';
 import { formatMessageTime, type MessageThread } from '../../../../domain/messages';
 import { Badge } from '../../../components/ui/badge';
+import { LazyPicture } from '../../../components/ui/lazy-picture';
 import { formatPieces } from '../../../lib/format';
 import { participantCountLabel } from './thread-text';
 
@@ -111,7 +112,7 @@ function ThreadRow({
     >
       <span className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-brand-50">
         {image ? (
-          <img src={image} alt="" loading="lazy" className="size-full object-cover" />
+          <LazyPicture src={image} width={64} height={64} className="size-full object-cover" />
         ) : (
           <ImageOff aria-hidden="true" className="size-7 text-ink-muted" />
         )}

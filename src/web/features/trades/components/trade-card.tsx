@@ -4,6 +4,7 @@ import { MessageSquare, Printer, Puzzle } from 'lucide-react';
 import { MemberNameLink } from '../../../components/members/member-name-link';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { LazyPicture } from '../../../components/ui/lazy-picture';
 import { formatCommunityDate, formatPuzzlePoints } from '../../../lib/format';
 import { paths } from '../../../paths';
 import { FeedbackSection } from './feedback-section';
@@ -39,11 +40,11 @@ export const TradeCard = forwardRef<HTMLElement, TradeCardProps>(function TradeC
       {highlighted && <p className="text-sm font-semibold text-brand-800">The trade you opened</p>}
       <div className="flex flex-col gap-4 sm:flex-row">
         {trade.listing.thumbnailUrl ? (
-          <img
+          <LazyPicture
             src={trade.listing.thumbnailUrl}
-            alt=""
+            width={112}
+            height={112}
             className="size-28 shrink-0 rounded-md border border-line object-cover"
-            loading="lazy"
           />
         ) : (
           <div className="flex size-28 shrink-0 items-center justify-center rounded-md border border-line bg-brand-50">

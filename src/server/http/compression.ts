@@ -1,0 +1,23 @@
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+// API answers are compressed as they go out (docs/decisions/0017-delivery.md): Brotli at a
+// fast quality, or gzip, whichever the browser prefers. Answers under a kilobyte go as they
+// are (a TCP packet either way), and so does the live event stream: it takes the reply over
+// (reply.hijack) and its text/event-stream type is never compressed, so each event reaches
+// the page at once instead of waiting in a compressor's buffer. The built client is
+// compressed at build time instead (static-client.ts).
+
+/** Smaller answers are not worth compressing. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/** Registers on-the-fly compression for the routes registered after it in this scope. */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, {
+    global: true,
+    // Only answers: request bodies stay plain JSON (no compressed uploads to inflate).
+    globalDecompression: false,
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+  });
+}

@@ -1,0 +1,272 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../src/server/auth/sessions-repository';
+import { LANDING_PAGE_MODULE, preferredEncoding } from '../../src/server/http/static-client';
+import { precompressDir } from '../../scripts/precompress.mjs';
+import { buildTestApp, type TestApp } from '../support/build-app';
+import { createMember } from '../support/factories';
+import { tempDir } from '../support/test-database';
+
+// Delivery (docs/decisions/0017-delivery.md): the built client goes out precompressed (Brotli
+// or gzip, as the browser asks) with long caching for fingerprinted files and revalidation
+// for the page; API answers are compressed on the fly above a kilobyte, stay unstored, and
+// the live event stream is neither compressed nor held back.
+//
+// The client here is a tiny fake build, compressed by the build's own step (precompress.mjs),
+// so no real build runs.
+
+const SCRIPT = `export function hello(name) {\n  return 'Hello, ' + name + '!';\n}\n`.repeat(200);
+const PAGE = `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <title>Jigsaw Club</title>
+    <script type="module" crossorigin src="/assets/index-Abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+let t: TestApp;
+let clientDir: string;
+let cookie: string;
+beforeAll(async () => {
+  clientDir = tempDir('client');
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), PAGE);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'index-Abc123.js'), SCRIPT);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'index-Def456.css'), 'body { color: #111; }\n'.repeat(100));
+  // The build's manifest, as Vite writes it: the entry, the landing page's lazy chunk and
+  // what it imports (the entry again, and a shared chunk), and another page's chunk.
+  fs.mkdirSync(path.join(clientDir, '.vite'));
+  const manifest = {
+    'index.html': { file: 'assets/index-Abc123.js', isEntry: true, imports: [] },
+    [LANDING_PAGE_MODULE]: { file: 'assets/landing-page-Ghi789.js', imports: ['index.html', '_brand-Jkl012.js'] },
+    '_brand-Jkl012.js': { file: 'assets/brand-Jkl012.js', imports: ['index.html'] },
+    'src/web/features/listings/pages/browse-puzzles-page.tsx': {
+      file: 'assets/browse-puzzles-page-Mno345.js',
+      imports: ['index.html', '_brand-Jkl012.js'],
+    },
+    'src/web/components/layout/page-frame.tsx': { file: 'assets/page-frame-Pqr678.js', imports: ['index.html'] },
+    'src/web/features/members/pages/member-page.tsx': { file: 'assets/member-page-Stu901.js' },
+  };
+  fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  precompressDir(clientDir);
+  t = await buildTestApp({ clientDir });
+  const member = await createMember(t.database.db);
+  cookie = `jc_session=${(await createSession(t.database.db, member.id, false)).token}`;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function get(url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url, headers });
+}
+
+describe('the build step', () => {
+  it('writes a .br and a .gz beside each text file, each smaller than the file', () => {
+    for (const file of ['assets/index-Abc123.js', 'assets/index-Def456.css', 'index.html']) {
+      const raw = fs.readFileSync(path.join(clientDir, file));
+      const br = fs.readFileSync(path.join(clientDir, `${file}.br`));
+      const gz = fs.readFileSync(path.join(clientDir, `${file}.gz`));
+      expect(br.length, file).toBeLessThan(raw.length);
+      expect(brotliDecompressSync(br).equals(raw), file).toBe(true);
+      expect(gunzipSync(gz).equals(raw), file).toBe(true);
+    }
+  });
+});
+
+describe('built files', () => {
+  const script = '/assets/index-Abc123.js';
+
+  it('go out as the precompressed Brotli file to a browser that accepts br', async () => {
+    const res = await get(script, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    // The type of the script, not of a Brotli file, and the same as the uncompressed answer's.
+    expect(res.headers['content-type']).toBe((await get(script)).headers['content-type']);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    const onDisk = fs.readFileSync(path.join(clientDir, `${script}.br`));
+    expect(Number(res.headers['content-length'])).toBe(onDisk.length);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('as the gzip file to a browser that only takes gzip (or rates it higher)', async () => {
+    for (const acceptEncoding of ['gzip', 'br;q=0.5, gzip']) {
+      const res = await get(script, { 'accept-encoding': acceptEncoding });
+      expect(res.headers['content-encoding'], acceptEncoding).toBe('gzip');
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT);
+    }
+  });
+
+  it('as they are without Accept-Encoding, still saying the answer varies by it', async () => {
+    const res = await get(script);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(SCRIPT));
+    expect(res.body).toBe(SCRIPT);
+  });
+
+  it('fingerprinted files are kept for a year and never asked about again', async () => {
+    for (const file of [script, '/assets/index-Def456.css']) {
+      const res = await get(file, { 'accept-encoding': 'br' });
+      expect(res.headers['cache-control'], file).toBe('public, max-age=31536000, immutable');
+    }
+    const css = await get('/assets/index-Def456.css', { 'accept-encoding': 'br' });
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+  });
+
+  it('the .br and .gz files have no address of their own', async () => {
+    expect((await get(`${script}.br`)).statusCode).toBe(404);
+    expect((await get('/index.html.gz')).statusCode).toBe(404);
+  });
+});
+
+describe('the page (index.html and every page address)', () => {
+  it('is compressed, revalidated on every visit, and answers 304 when unchanged', async () => {
+    for (const url of ['/', '/browse-puzzles', '/index.html']) {
+      const first = await get(url, { 'accept-encoding': 'br, gzip' });
+      expect(first.statusCode, url).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(first.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+      const html = brotliDecompressSync(first.rawPayload).toString();
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-Abc123.js">');
+      expect(html).toContain('<meta name="app-url" content="http://localhost:3000" />');
+
+      const etag = first.headers.etag as string;
+      expect(etag).toBeTruthy();
+      const again = await get(url, { 'accept-encoding': 'br, gzip', 'if-none-match': etag });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('no-cache');
+
+      const gzip = await get(url, { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+      const plain = await get(url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(html);
+    }
+  });
+
+  it('preloads the landing page’s chunks at / only, and nothing index.html loads already', async () => {
+    const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}" />`;
+    const landing = (await get('/')).body;
+    expect(landing).toContain(preload('landing-page-Ghi789.js'));
+    expect(landing).toContain(preload('brand-Jkl012.js'));
+    expect(landing).not.toContain(preload('index-Abc123.js'));
+    expect(landing).not.toContain('browse-puzzles-page');
+    expect(landing).not.toContain('page-frame');
+    // Other pages: only what index.html has.
+    for (const url of ['/browse-puzzles', '/puzzle/1', '/members/3', '/index.html']) {
+      expect((await get(url)).body, url).not.toContain('modulepreload');
+    }
+    // Different pages, so different ETags: a revalidation never mixes them up.
+    expect((await get('/')).headers.etag).not.toBe((await get('/browse-puzzles')).headers.etag);
+  });
+
+  it('a new page (another public address) is not answered with 304', async () => {
+    const before = (await get('/')).headers.etag as string;
+    const appUrl = t.ctx.config.appUrl;
+    t.ctx.config.appUrl = 'https://club.example.org';
+    try {
+      const res = await get('/', { 'if-none-match': before });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('content="https://club.example.org"');
+    } finally {
+      t.ctx.config.appUrl = appUrl;
+    }
+  });
+});
+
+describe('API answers', () => {
+  it('a large JSON answer is compressed on the fly (br or gzip) and still never stored', async () => {
+    const plain = await get('/api/docs/json');
+    expect(plain.body.length).toBeGreaterThan(10_000);
+    const br = await get('/api/docs/json', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-store');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await get('/api/docs/json', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('a personal answer is never stored, and a small one goes as it is', async () => {
+    const res = await get('/api/auth/user', { cookie, 'accept-encoding': 'br, gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.rawPayload.length).toBeLessThan(1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json().id).toBeTypeOf('number');
+  });
+
+  it('request bodies are not inflated: a compressed body is refused as bad JSON, not unpacked', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ email: 'someone@example.org', password: 'whatever it is' })),
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('the live event stream is neither compressed nor buffered: its first event arrives at once', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const { headers, firstEvent } = await new Promise<{ headers: http.IncomingHttpHeaders; firstEvent: string }>(
+      (resolve, reject) => {
+        const req = http.get(
+          { host: '127.0.0.1', port, path: '/api/events', headers: { cookie, 'accept-encoding': 'br, gzip' } },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              text += chunk;
+              // The stream never ends: the unread count arriving proves nothing held it back.
+              if (text.includes('event: unread-count')) {
+                resolve({ headers: res.headers, firstEvent: text });
+                req.destroy();
+              }
+            });
+          },
+        );
+        req.on('error', reject);
+      },
+    );
+    expect(headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(headers['content-encoding']).toBeUndefined();
+    expect(headers['cache-control']).toBe('no-cache, no-transform');
+    expect(firstEvent).toContain('retry: 3000');
+    expect(firstEvent).toMatch(/event: unread-count\ndata: \{"count":0\}/);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it('follows the browser’s ratings, Brotli first on a tie, none for identity or refusals', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0.2, gzip;q=0.8')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('*, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding('gzip;q=0, br;q=0')).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
+    expect(preferredEncoding('')).toBeUndefined();
+  });
+});

@@ -525,6 +525,25 @@ export const listingViewSchema = z
   .meta({ id: 'Listing' });
 export type Listing = z.output<typeof listingViewSchema>;
 
+/**
+ * GET /api/puzzle-listings/{id}: the listing, and for a signed-in member their own open
+ * request for it (at most one: trade_requests_one_open_per_requester_listing), so the page
+ * says 'You asked for this on 3 Dec: waiting for Derek P.' instead of offering Request again.
+ */
+export const listingDetailSchema = listingViewSchema
+  .extend({
+    myOpenRequest: z
+      .object({
+        tradeId: z.number(),
+        status: z.enum(['pending', 'accepted', 'shipped', 'disputed']),
+        createdAt: z.string(),
+      })
+      .nullable()
+      .optional(),
+  })
+  .meta({ id: 'ListingDetail' });
+export type ListingDetail = z.output<typeof listingDetailSchema>;
+
 /** One page of GET /api/puzzle-listings. */
 export const browsePageSchema = z.object({
   items: z.array(listingViewSchema),

@@ -350,7 +350,7 @@ describe.skipIf(skipReason)('page frame and landing page', () => {
         if (message.type() === 'warning') warnings.push(message.text());
       });
       await page.goto(`${server.url}/profile`);
-      await page.getByRole('heading', { level: 1, name: 'Edit Profile' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Your Profile' }).waitFor();
       await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign Out' }).click();
       await page.getByRole('heading', { level: 1, name: 'The Premier Jigsaw Free-Trading Club' }).waitFor();

@@ -81,7 +81,7 @@ function MyRequestLine({ listing, request }: { listing: Listing; request: NonNul
   return (
     <div className="flex flex-col items-start gap-2 rounded-lg border-2 border-brand-700 bg-brand-50 p-4">
       <p className="font-semibold">
-        {asked}: {state}.
+        {asked}: {state}
       </p>
       <Link to={paths.trades.getHref({ trade: request.tradeId })} className="font-semibold text-brand-800 underline">
         See your trade

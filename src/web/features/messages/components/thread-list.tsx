@@ -3,7 +3,7 @@ import { ImageOff } from 'lucide-react';
 import { formatMessageTime, type MessageThread } from '../../../../domain/messages';
 import { Badge } from '../../../components/ui/badge';
 import { formatPieces } from '../../../lib/format';
-import { participantCountLabel } from './thread-text';
+import { threadWhoAndWhen } from './thread-text';
 
 /** Spec §9 layout: the conversation list is 600 px high. */
 export const THREAD_LIST_HEIGHT_PX = 600;
@@ -125,7 +125,7 @@ function ThreadRow({
         </span>
         {puzzle && <span className="text-sm break-words text-ink-muted">{puzzle}</span>}
         <span className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
-          {participantCountLabel(thread.participantIds.length)}
+          <span>{threadWhoAndWhen(thread)}</span>
           {thread.isNew && <Badge variant="highlight">New</Badge>}
           {thread.unreadCount > 0 && <Badge variant="danger">{thread.unreadCount} unread</Badge>}
         </span>

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CircleAlert } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
@@ -15,9 +15,15 @@ export interface FormProblem {
  * by colour.
  */
 export function FormAlert({ problem, className }: { problem: FormProblem | null; className?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  // At the top of a long form the button pressed may be a screen away: bring the words into view.
+  useEffect(() => {
+    if (problem) box.current?.scrollIntoView({ block: 'nearest' });
+  }, [problem]);
   if (!problem) return null;
   return (
     <div
+      ref={box}
       role="alert"
       className={cn(
         'flex items-start gap-2 rounded-md border-2 border-danger-700 bg-danger-50 p-3 text-danger-900',

@@ -84,7 +84,10 @@ function EmailLinkBody({
     try {
       await mutateAsync(returnTo === undefined ? values : { ...values, returnTo });
     } catch (error) {
-      failure.report({ title: texts.failureTitle, description: failureText(error, { toast: 'Please try again later.' }) });
+      failure.report({
+        title: texts.failureTitle,
+        description: failureText(error, { toast: 'Please try again later.' }),
+      });
       return;
     }
     setSent(true);

@@ -70,7 +70,13 @@ function BackToBrowse() {
  * The viewer's own open request for this puzzle, in place of Request Puzzle: 'You asked for
  * this on 3 Dec: waiting for Derek P.' with a link to the trade (issue 14).
  */
-function MyRequestLine({ listing, request }: { listing: Listing; request: NonNullable<ListingDetail['myOpenRequest']> }) {
+function MyRequestLine({
+  listing,
+  request,
+}: {
+  listing: Listing;
+  request: NonNullable<ListingDetail['myOpenRequest']>;
+}) {
   const asked = `You asked for this on ${formatClubDayOrDate(request.createdAt)}`;
   const state =
     request.status === 'pending'

@@ -151,10 +151,14 @@ export function TradesPage() {
         </p>
       </div>
 
-      <Tabs.Root value={tab} onValueChange={(value) => {
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => {
           setPicked(true);
           setTab(value as TradeListRole);
-        }} className="flex flex-col gap-6">
+        }}
+        className="flex flex-col gap-6"
+      >
         <Tabs.List aria-label="Trades" className="flex flex-wrap gap-2 border-b-2 border-line">
           {TABS.map(({ role, label }) => (
             <Tabs.Trigger

@@ -44,7 +44,11 @@ describe.skipIf(skipReason)('what members tripped over', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
     owner = await server.createMemberSession('derek.tripped@example.org', { firstName: 'Derek', lastName: 'Potter' });
-    asker = await server.createMemberSession('ann.tripped@example.org', { firstName: 'Ann', lastName: 'Lee', points: 20 });
+    asker = await server.createMemberSession('ann.tripped@example.org', {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      points: 20,
+    });
   });
 
   afterAll(async () => {

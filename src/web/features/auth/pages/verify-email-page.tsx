@@ -118,7 +118,7 @@ function CompleteRegistration({ token, returnTo }: { token: string; returnTo: st
       }
     } catch (error) {
       const text = failureText(error, { call: 'Failed to complete registration', toast: 'Please try again.' });
-      toast({ title: 'Registration Failed', description: text, variant: 'destructive' });
+      // On the page until the member tries again (issue 14), not in a toast that fades.
       setFailure(text);
     }
   };
@@ -140,11 +140,9 @@ function CompleteRegistration({ token, returnTo }: { token: string; returnTo: st
             Choose a password for your Jigsaw Club account. You'll use it with your email address to sign in.
           </p>
           {failure && (
-            <div className="mt-6 rounded-lg border-2 border-danger-700 bg-danger-50 p-4 text-danger-900">
-              <p className="font-semibold">
-                <span className="sr-only">Error: </span>
-                {failure}
-              </p>
+            <div role="alert" className="mt-6 rounded-lg border-2 border-danger-700 bg-danger-50 p-4 text-danger-900">
+              <p className="font-bold">Registration Failed</p>
+              <p className="font-semibold">{failure}</p>
               <p className="mt-2">
                 If your link has expired, go back to the home page and choose Join Now for a new one.
               </p>

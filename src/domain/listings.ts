@@ -355,8 +355,9 @@ export function matchesBrowseFilters(listing: BrowsableListing, filters: BrowseF
   return true;
 }
 
-// Counts every filter the member has set, search and the (unapplied) location and distance
-// included: each one is something 'Clear All Filters' would reset. Sort and paging are not
+// Counts every filter the member has set, search and location included: each one is
+// something 'Clear All Filters' would reset. maxDistance is not counted: it is not applied
+// and the page no longer offers it (docs/decisions/0018). Sort and paging are not
 // filters and never count.
 export function countActiveFilters(filters: BrowseFilters): number {
   const f = filters;
@@ -373,7 +374,6 @@ export function countActiveFilters(filters: BrowseFilters): number {
     f.maxPoints !== undefined,
     f.completeOnly === true,
     !blank(f.location),
-    f.maxDistance !== undefined,
   ];
   return set.filter(Boolean).length;
 }

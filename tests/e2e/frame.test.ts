@@ -156,7 +156,7 @@ describe.skipIf(skipReason)('page frame and landing page', () => {
   });
 
   describe('a member on a narrow screen (375px)', () => {
-    it('sees the club's name, and the menu lists every link, the e-mail and Sign Out', async () => {
+    it('sees the club’s name, and the menu lists every link, the e-mail and Sign Out', async () => {
       const page = await open(member, '/browse-puzzles');
       await page.getByRole('heading', { level: 1, name: 'Browse Puzzles' }).waitFor();
       const banner = page.getByRole('banner');

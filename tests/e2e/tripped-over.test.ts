@@ -4,7 +4,13 @@ import { noNotices } from '../../src/server/notices/notices';
 import { requestTrade } from '../../src/server/trades/trade-service';
 import { formatClubDate, formatClubDay } from '../../src/domain/dates';
 import { issueToken, consumeToken } from '../../src/server/auth/tokens-repository';
-import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
+import { failedCall } from '../support/accounts-ui';
+import {
+  expectNoA11yViolations,
+  launchBrowser,
+  newWatchedPage,
+  type ExpectedConsoleError,
+} from '../support/browser';
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -57,10 +63,15 @@ describe.skipIf(skipReason)('what members tripped over', () => {
     await server?.close();
   });
 
-  async function open(width: (typeof WIDTHS)[number], cookie: Cookie | null, path: string): Promise<Page> {
+  async function open(
+    width: (typeof WIDTHS)[number],
+    cookie: Cookie | null,
+    path: string,
+    expected: ExpectedConsoleError[] = [],
+  ): Promise<Page> {
     const context = await browser.newContext({ viewport: width.viewport, deviceScaleFactor: width.deviceScaleFactor });
     if (cookie) await context.addCookies([cookie]);
-    const page = await newWatchedPage(context);
+    const page = await newWatchedPage(context, expected);
     page.setDefaultTimeout(15_000);
     await page.goto(`${server.url}${path}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -139,7 +150,7 @@ describe.skipIf(skipReason)('what members tripped over', () => {
     });
 
     it('keeps a refused form’s words on the form, and a toast never covers a dialog', async () => {
-      const page = await open(width, null, '/');
+      const page = await open(width, null, '/', [failedCall(401, /\/api\/auth\/login$/)]);
       await page.getByRole('button', { name: 'Sign In', exact: true }).first().click();
       const signIn = page.getByRole('dialog', { name: 'Sign In' });
       await signIn.getByLabel('Email address').fill('ann.tripped@example.org');

@@ -3,6 +3,7 @@
 // the actions the activity log records and the points summary's styling rules.
 
 import { z } from 'zod';
+import { formatClubDate } from './dates';
 import { LISTING_STATUSES, REPORT_REASONS, REPORT_STATUSES, SETTING_CATEGORIES, TRADE_STATUSES } from './enums';
 import type { SettingCategory } from './enums';
 import {
@@ -170,15 +171,7 @@ export function isSuspended(
   return until === null || until.getTime() > now.getTime();
 }
 
-/** '3 Dec 2026': the club is in the UK, so its dates are read on London's calendar. */
-export function formatClubDate(value: Date | string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  }).format(new Date(value));
-}
+export { formatClubDate };
 
 /** "until 3 Dec 2026" or "until further notice". */
 export function suspensionPeriod(until: Instant): string {

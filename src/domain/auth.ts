@@ -88,6 +88,12 @@ export const resetPasswordBodySchema = z.object({ token: tokenField, password: n
 export type ResetPasswordBody = z.output<typeof resetPasswordBodySchema>;
 
 export const loginLinkVerifyBodySchema = z.object({ token: tokenField });
+
+/** POST /api/auth/verify-email/check: is the join link still good? Nothing is used up. */
+export const verifyEmailCheckBodySchema = z.object({ token: tokenField });
+export const LINK_STATES = ['ready', 'used', 'expired', 'unknown'] as const;
+export const linkStateSchema = z.object({ state: z.enum(LINK_STATES) }).meta({ id: 'LinkState' });
+export type LinkState = z.output<typeof linkStateSchema>['state'];
 export type LoginLinkVerifyBody = z.output<typeof loginLinkVerifyBodySchema>;
 
 // ---------------------------------------------------------------------------------------

@@ -355,8 +355,9 @@ export function matchesBrowseFilters(listing: BrowsableListing, filters: BrowseF
   return true;
 }
 
-// Counts every filter the member has set, search and the (unapplied) location and distance
-// included: each one is something 'Clear All Filters' would reset. Sort and paging are not
+// Counts every filter the member has set, search and location included: each one is
+// something 'Clear All Filters' would reset. maxDistance is not counted: it is not applied
+// and the page no longer offers it (docs/decisions/0018). Sort and paging are not
 // filters and never count.
 export function countActiveFilters(filters: BrowseFilters): number {
   const f = filters;
@@ -373,7 +374,6 @@ export function countActiveFilters(filters: BrowseFilters): number {
     f.maxPoints !== undefined,
     f.completeOnly === true,
     !blank(f.location),
-    f.maxDistance !== undefined,
   ];
   return set.filter(Boolean).length;
 }
@@ -524,6 +524,25 @@ export const listingViewSchema = z
   })
   .meta({ id: 'Listing' });
 export type Listing = z.output<typeof listingViewSchema>;
+
+/**
+ * GET /api/puzzle-listings/{id}: the listing, and for a signed-in member their own open
+ * request for it (at most one: trade_requests_one_open_per_requester_listing), so the page
+ * says 'You asked for this on 3 Dec: waiting for Derek P.' instead of offering Request again.
+ */
+export const listingDetailSchema = listingViewSchema
+  .extend({
+    myOpenRequest: z
+      .object({
+        tradeId: z.number(),
+        status: z.enum(['pending', 'accepted', 'shipped', 'disputed']),
+        createdAt: z.string(),
+      })
+      .nullable()
+      .optional(),
+  })
+  .meta({ id: 'ListingDetail' });
+export type ListingDetail = z.output<typeof listingDetailSchema>;
 
 /** One page of GET /api/puzzle-listings. */
 export const browsePageSchema = z.object({

@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { format } from 'date-fns';
+import { formatClubDay, formatClubTime } from './dates';
 import { MESSAGE_MAX, NEW_THREAD_HOURS, THREAD_SUBJECT_MAX, WEEKDAY_FORMAT_HOURS } from './constants';
 import { LISTING_CONDITIONS } from './enums';
 import { memberPublicSchema } from './members';
@@ -43,9 +44,9 @@ export function isThreadNew(lastMessageAt: DateInput | null | undefined, now: Da
 export function formatMessageTime(date: DateInput, now: DateInput = new Date()): string {
   const when = new Date(date);
   const age = new Date(now).getTime() - when.getTime();
-  if (age < NEW_THREAD_HOURS * HOUR_MS) return format(when, 'h:mm a');
+  if (age < NEW_THREAD_HOURS * HOUR_MS) return formatClubTime(when);
   if (age < WEEKDAY_FORMAT_HOURS * HOUR_MS) return format(when, 'EEE');
-  return format(when, 'MMM d');
+  return formatClubDay(when);
 }
 
 export function unreadBadgeLabel(count: number): string | null {

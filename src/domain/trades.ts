@@ -149,6 +149,15 @@ export function availableTradeActions(status: TradeStatus, role: TradeRole): Tra
   return TRADE_ACTIONS.filter((action) => canPerform(action, status, role));
 }
 
+/**
+ * The next step of a trade is this party's: the owner answers a pending request and sends an
+ * accepted puzzle, the requester confirms a sent one (My Trades opens on the tab where one
+ * waits). Cancel and report a problem are always there, so they do not count.
+ */
+export function waitsFor(status: TradeStatus, role: 'requester' | 'owner'): boolean {
+  return role === 'owner' ? status === 'pending' || status === 'accepted' : status === 'shipped';
+}
+
 // ---------------------------------------------------------------------------------------
 // Who may request
 

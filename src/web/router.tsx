@@ -268,11 +268,13 @@ function PublicFramedLayout() {
   );
 }
 
-/** Member-only pages send visitors to / (remembering where they were going). */
+/** Member-only pages send visitors to / (remembering where they were going) and ask them to sign in. */
 function MemberOnly() {
   const user = useCurrentUser();
   const location = useLocation();
-  if (!user) return <Navigate to={paths.home.getHref()} replace state={{ from: location }} />;
+  // The landing page opens Sign In, saying what the visitor came for ('Please sign in to see
+  // this trade'), and signing in brings them back here.
+  if (!user) return <Navigate to={paths.home.getHref()} replace state={{ from: location, authDialog: 'sign-in' }} />;
   return <Outlet />;
 }
 

@@ -98,7 +98,7 @@ describe('favourites', () => {
     const listing = await createListing(t.database.db, owner.id);
     const res = await call('DELETE', `/api/favorites/${listing.id}`, me);
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('This puzzle is not in your favorites.');
+    expect(res.json().message).toBe('This puzzle is not in your favourites.');
   });
 
   it.each(['draft', 'archived', 'sold'] as const)(

@@ -11,6 +11,7 @@ import {
   startAccountsWorld,
   WIDE,
   type AccountsWorld,
+  expectFormAlert,
 } from '../support/accounts-ui';
 import { expectNoA11yViolations, newWatchedPage as newPage } from '../support/browser';
 import { createMember } from '../support/factories';
@@ -187,9 +188,8 @@ describe.skipIf(skipReason)('accounts in the browser', () => {
       await dialog.waitFor({ state: 'hidden' });
 
       await signIn(page, email, 'not my password');
-      await expectToast(page, 'Login failed', 'Invalid email or password.');
+      await expectFormAlert(dialog, 'Login failed', 'Invalid email or password.');
       expect(await dialog.isVisible()).toBe(true);
-      // (Escape would first dismiss the toast, the topmost layer.)
       await closeDialog(dialog);
 
       await signIn(page, email, firstPassword, true);
@@ -240,7 +240,7 @@ describe.skipIf(skipReason)('accounts in the browser', () => {
 
       // The old password no longer works; the new one does, for this browser session only.
       await signIn(page, email, firstPassword);
-      await expectToast(page, 'Login failed', 'Invalid email or password.');
+      await expectFormAlert(dialog, 'Login failed', 'Invalid email or password.');
       await closeDialog(dialog);
       await signIn(page, email, newPassword);
       await expectToast(page, 'Welcome back!', `Successfully logged in as ${email}`);
@@ -252,8 +252,8 @@ describe.skipIf(skipReason)('accounts in the browser', () => {
       await page.getByLabel('New password', { exact: true }).fill('yet another password');
       await page.getByLabel('Confirm new password').fill('yet another password');
       await page.getByRole('button', { name: 'Update Password' }).click();
-      await expectToast(page, 'Reset Failed', 'The password reset link is invalid or expired.');
-      // And on the page, where it stays (accounts-access.test.ts follows its link).
+      await expectFormAlert(page, 'Reset Failed', 'The password reset link is invalid or expired.');
+      // On the page, where it stays (accounts-access.test.ts follows its link).
       const failure = page.getByRole('alert').filter({ hasText: 'Reset Failed' });
       expect(await failure.innerText()).toContain('The password reset link is invalid or expired.');
       expect(await failure.getByRole('link', { name: 'Request a New Link' }).getAttribute('href')).toBe('/');

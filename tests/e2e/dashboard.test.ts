@@ -100,7 +100,7 @@ describe.skipIf(skipReason)('the member home', () => {
     expect(await items.nth(0).locator('time').innerText()).toMatch(/ago$/);
     expect(await items.nth(1).getByRole('link').getAttribute('href')).toBe(`/puzzle/${older.id}`);
     expect(await items.nth(1).locator('time').innerText()).toMatch(
-      /^[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/,
+      /^\d{1,2} [A-Z][a-z]{2} \d{4} at \d{2}:\d{2}$/,
     );
 
     const community = card(page, 'Community Highlights');
@@ -157,8 +157,8 @@ describe.skipIf(skipReason)('the member home', () => {
     const links = await panel
       .getByRole('link')
       .evaluateAll((list) => list.map((a) => [a.querySelector('h3')?.textContent, a.getAttribute('href')]));
+    // Complete Your Profile is not offered: this member's profile is complete (issue 14).
     expect(links).toEqual([
-      ['Complete Your Profile', '/profile'],
       ['Browse Puzzles', '/browse-puzzles'],
       ['Start Trading', '/list-puzzle'],
     ]);
@@ -194,7 +194,8 @@ describe.skipIf(skipReason)('the member home', () => {
     );
     // Nothing waits on a newcomer, and the card still leads to their trades.
     const next = card(page, 'What to do next');
-    expect(await next.getByText('Nothing to do right now').isVisible()).toBe(true);
+    // The card fetches on its own: wait for its answer rather than read it at once.
+    await next.getByText('Nothing to do right now').waitFor();
     expect(await next.getByRole('link', { name: 'See all my trades' }).getAttribute('href')).toBe('/trades');
     const profile = card(page, 'Your Profile');
     expect(await profile.getByText('Location not added yet').isVisible()).toBe(true);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { feedbackReports } from '../../src/server/db/schema';
-import { describedText, expectToast } from '../support/accounts-ui';
+import { describedText, expectToast, expectFormAlert } from '../support/accounts-ui';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
@@ -176,14 +176,14 @@ describe.skipIf(skipReason)('form messages from the domain schemas', () => {
     await page.context().close();
   });
 
-  it('names what is missing in the Contact dialog, under the field as well as in the toast', async () => {
+  it('names what is missing in the Contact dialog, under the field as well as at its top', async () => {
     const listing = await createListing(server.database.db, owner.memberId, { title: 'Kingfisher' });
     const page = await openAs(requester, `/messages?contact=${listing.id}`);
     const dialog = page.getByRole('dialog', { name: 'Contact Owner' });
     const message = dialog.getByLabel('Message');
     await message.fill('  ');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await expectToast(page, 'Missing information', 'Please fill in both subject and message');
+    await expectFormAlert(dialog, 'Missing information', 'Please fill in both subject and message');
     await dialog.getByText('Initial message is required').waitFor();
     await expectFieldError(message, 'Initial message is required');
     expect(await describedText(message)).toBe('2/2000 characters Initial message is required');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { expectFormAlert } from '../support/accounts-ui';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage, type ExpectedConsoleError } from '../support/browser';
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
@@ -96,7 +97,7 @@ describe.skipIf(skipReason)('a trade from request to feedback', () => {
     // A second request for the same puzzle is refused by the server, with its message.
     await go(r, `/trades?request=${listing.id}`);
     await dialog(r).getByRole('button', { name: 'Send Request' }).click();
-    await expectToast(r, 'Request Failed');
+    await expectFormAlert(dialog(r), 'Request Failed');
     await r.keyboard.press('Escape');
 
     // The owner is told, answers, and sees where to post it.

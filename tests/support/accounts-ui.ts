@@ -56,6 +56,18 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description !== undefined) expect(await toast.innerText()).toContain(description);
 }
 
+/**
+ * A refused form's words at its top (role="alert"), which stay until the member acts: errors
+ * are not toasts (issue 14). `scope` is the dialog or page holding the form.
+ */
+export async function expectFormAlert(scope: Page | Locator, title: string, description?: string): Promise<void> {
+  const alert = scope.getByRole('alert').filter({ hasText: title });
+  await alert.waitFor();
+  if (description !== undefined) expect(await alert.innerText()).toContain(description);
+  const page = 'goto' in scope ? scope : scope.page();
+  expect(await page.locator('li.toast').filter({ hasText: title }).count()).toBe(0);
+}
+
 /** The text a field's aria-describedby points at: what a screen reader reads with it. */
 export async function describedText(field: Locator): Promise<string> {
   return field.evaluate((el) =>

@@ -29,8 +29,8 @@ describe('spec section 9 formats', () => {
   const date = new Date(2024, 2, 5, 14, 30);
 
   it('formats community and activity dates', () => {
-    expect(formatCommunityDate(date)).toBe('Mar 5, 2024');
-    expect(formatActivityDate(date)).toBe('Mar 5, 2024 at 2:30 PM');
+    expect(formatCommunityDate(date)).toBe('5 Mar 2024');
+    expect(formatActivityDate(date)).toBe('5 Mar 2024 at 14:30');
   });
 
   it('shows member since as the long month and year', () => {
@@ -46,7 +46,7 @@ describe('spec section 9 formats', () => {
     const now = new Date(2024, 2, 12, 12, 0);
     expect(formatMessageTime(new Date(2024, 2, 12, 9, 5), now)).toBe('09:05');
     expect(formatMessageTime(new Date(2024, 2, 8, 9, 5), now)).toBe('Fri');
-    expect(formatMessageTime(new Date(2024, 1, 20, 9, 5), now)).toBe('Feb 20');
+    expect(formatMessageTime(new Date(2024, 1, 20, 9, 5), now)).toBe('20 Feb');
   });
 
   it('counts a thread as new for 24 hours', () => {

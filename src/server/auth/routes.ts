@@ -10,7 +10,9 @@ import {
   registrationCompleteSchema,
   resetPasswordBodySchema,
   signedInSchema,
+  linkStateSchema,
   verifyEmailBodySchema,
+  verifyEmailCheckBodySchema,
 } from '../../domain/auth';
 import { CURRENT_USER_CALLS_PER_MINUTE } from '../../domain/constants';
 import { memberSelfSchema } from '../../domain/members';
@@ -22,6 +24,7 @@ import { toMemberSelf } from '../members/member-views';
 import { afterReplyIdle, runAfterReply } from '../http/after-reply';
 import { errorAnswers, memberOnly, requireMember } from '../http/route-helpers';
 import { signIn, signOut } from './session-plugin';
+import { tokenState } from './tokens-repository';
 
 // Per-IP limits are loose (a household, a library or a club night shares one address,
 // CONTRACT §3); the per-address limits in accounts-service are the tight ones.
@@ -82,6 +85,14 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
       await signIn(ctx, reply, member.id, false);
       return { autoLogin: true as const, user: toMemberSelf(member), message: 'Registration complete' };
     },
+  );
+
+  // The join page asks before showing the password form, so a used or expired link says so
+  // first (issue 14). Looks only: the token stays as it was.
+  app.post(
+    '/auth/verify-email/check',
+    { schema: { body: verifyEmailCheckBodySchema, response: { 200: linkStateSchema } }, config: perIp(60) },
+    async (request) => ({ state: await tokenState(ctx.database.db, request.body.token, 'verify_email') }),
   );
 
   app.post(

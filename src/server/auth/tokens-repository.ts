@@ -19,6 +19,25 @@ export async function issueToken(db: DbOrTx, email: string, purpose: TokenPurpos
 }
 
 /**
+ * What an e-mailed link's token is now, without using it: 'ready', 'used', 'expired', or
+ * 'unknown' (never issued, or for another purpose). The join page says so before asking for
+ * a password.
+ */
+export async function tokenState(
+  db: DbOrTx,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<'ready' | 'used' | 'expired' | 'unknown'> {
+  const [row] = await db
+    .select({ usedAt: authTokens.usedAt, expiresAt: authTokens.expiresAt })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose)));
+  if (!row) return 'unknown';
+  if (row.usedAt) return 'used';
+  return row.expiresAt.getTime() > Date.now() ? 'ready' : 'expired';
+}
+
+/**
  * Marks the token used and returns its e-mail, or null when it is unknown, used, expired or
  * for another purpose. One UPDATE … RETURNING, so two clicks cannot both succeed.
  */

@@ -10,7 +10,7 @@ import { addFavorite, memberFavorites, removeFavorite } from './favorites-reposi
 // remove alike (the spec's profile area calls DELETE /favorites/{id} with it too), and every
 // call acts on the signed-in member's own list only: nobody can touch another's.
 
-export const NOT_A_FAVORITE_MESSAGE = 'This puzzle is not in your favorites.';
+export const NOT_A_FAVORITE_MESSAGE = 'This puzzle is not in your favourites.';
 
 function toFavorite(row: FavoriteRow, listing: Listing): Favorite {
   return { id: row.id, puzzleListingId: row.puzzleListingId, createdAt: row.createdAt.toISOString(), listing };

@@ -10,7 +10,7 @@ import { displayNameSql } from '../members/display-name-sql';
 // the raw answers.
 
 /** ISO 8601 in UTC with milliseconds, exactly as JavaScript's toISOString writes it. */
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Our own uploads have a stored thumbnail next to them (image-store.ts: x.webp -> x.thumb.webp);

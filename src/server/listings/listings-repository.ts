@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client';
 import { puzzleListings, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
 import { forgetBrowseCaches } from './browse-repository';
-import type { Listing } from '../../domain/listings';
-import { listingJson, listingViewJoins } from './listing-view';
+import type { Listing, ListingDetail } from '../../domain/listings';
+import { iso, listingJson, listingViewJoins } from './listing-view';
 
 // Reading and writing single listings. Every write forgets what browse remembers (counts,
 // cards, years: browse-repository.ts), so the next page shows the change. Inside a
@@ -18,6 +18,25 @@ export async function findListingView(db: DbOrTx, id: number, viewerId: number |
     sql`SELECT ${listingJson(viewerId)} AS listing FROM puzzle_listings p ${listingViewJoins} WHERE p.id = ${id}`,
   );
   return row?.listing ?? null;
+}
+
+/**
+ * The listing page's answer: the listing and, for a signed-in viewer, their open request for
+ * it, in one query (the partial unique index on requester and listing finds it).
+ */
+export async function findListingDetail(db: DbOrTx, id: number, viewerId: number): Promise<ListingDetail | null> {
+  const [row] = await queryRows<{ listing: Listing; request: ListingDetail['myOpenRequest'] }>(
+    db,
+    sql`SELECT ${listingJson(viewerId)} AS listing,
+        (SELECT json_build_object('tradeId', t.id, 'status', t.status,
+            'createdAt', ${iso(sql`t.created_at`)})
+          FROM trade_requests t
+          WHERE t.requester_id = ${viewerId} AND t.puzzle_listing_id = p.id
+            AND t.status IN ('pending', 'accepted', 'shipped', 'disputed')
+          LIMIT 1) AS request
+      FROM puzzle_listings p ${listingViewJoins} WHERE p.id = ${id}`,
+  );
+  return row ? { ...row.listing, myOpenRequest: row.request ?? null } : null;
 }
 
 /** All of a member's listings, newest first (My Listings). */

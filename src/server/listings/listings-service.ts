@@ -6,6 +6,7 @@ import {
   listingInputSchema,
   listingStatusPatchSchema,
   type Listing,
+  type ListingDetail,
   type ListingInput,
   SOLD_IS_FINAL_MESSAGE,
   TRADE_UNDER_WAY_MESSAGE,
@@ -23,6 +24,7 @@ import {
   activeListingViewsOf,
   countWithdrawableListingsOf,
   findListing,
+  findListingDetail,
   findListingView,
   insertListing,
   updateListing,
@@ -49,8 +51,8 @@ export function canSeeListing(listing: Pick<PuzzleListing, 'status' | 'userId'>,
 }
 
 /** A listing for `viewerId` (null for a visitor): 404 unless it is active or theirs. */
-export async function listingForViewer(db: DbOrTx, id: number, viewerId: number | null): Promise<Listing> {
-  const listing = await findListingView(db, id, viewerId);
+export async function listingForViewer(db: DbOrTx, id: number, viewerId: number | null): Promise<ListingDetail> {
+  const listing = viewerId === null ? await findListingView(db, id, null) : await findListingDetail(db, id, viewerId);
   if (!listing || !canSeeListing(listing, viewerId)) throw new AppError('LISTING_NOT_FOUND');
   return listing;
 }

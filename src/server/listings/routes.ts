@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   browsePageSchema,
   browseQuerySchema,
+  listingDetailSchema,
   listingInputSchema,
   listingViewSchema,
   type BrowsePage,
@@ -55,7 +56,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
   // they do not exist.
   app.get(
     '/puzzle-listings/:id',
-    { schema: { params: idParams, response: { 200: listingViewSchema, ...errorAnswers(404) } } },
+    { schema: { params: idParams, response: { 200: listingDetailSchema, ...errorAnswers(404) } } },
     async (request) => listingForViewer(db, request.params.id, request.member?.id ?? null),
   );
 

@@ -1,6 +1,7 @@
 // How numbers and dates read on screen (spec section 9). Pages use these rather than
 // formatting inline, so one wording holds across the club.
 import { differenceInHours, format } from 'date-fns';
+import { formatClubDate, formatClubDateTime, formatClubDay, formatClubTime } from '../../domain/dates';
 
 type DateInput = Date | string | number;
 
@@ -32,14 +33,14 @@ export function formatMemberSince(date: DateInput): string {
   return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(toDate(date));
 }
 
-/** Community dates: 'Mar 5, 2024'. */
+/** Community dates: '5 Mar 2024' (the club's one date format, src/domain/dates.ts). */
 export function formatCommunityDate(date: DateInput): string {
-  return format(toDate(date), 'MMM d, yyyy');
+  return formatClubDate(date);
 }
 
-/** Activity dates: 'Mar 5, 2024 at 2:30 PM'. */
+/** Activity dates: '5 Mar 2024 at 14:30'. */
 export function formatActivityDate(date: DateInput): string {
-  return format(toDate(date), "MMM d, yyyy 'at' h:mm a");
+  return formatClubDateTime(date);
 }
 
 /**
@@ -49,9 +50,9 @@ export function formatActivityDate(date: DateInput): string {
 export function formatMessageTime(date: DateInput, now: Date = new Date()): string {
   const when = toDate(date);
   const hours = differenceInHours(now, when);
-  if (hours < 24) return format(when, 'HH:mm');
+  if (hours < 24) return formatClubTime(when);
   if (hours < 168) return format(when, 'EEE');
-  return format(when, 'MMM d');
+  return formatClubDay(when);
 }
 
 /** A thread is New when its last message is under 24 hours old. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Listing } from '../../domain/listings';
+import type { ListingDetail } from '../../domain/listings';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -8,8 +8,8 @@ import { queryKeys } from './query-keys';
  * One fetcher and one cache entry for every feature that shows a listing (its page, the
  * Request Puzzle and Contact Owner deep links), so it is here rather than in one feature.
  */
-export function getListing(id: number): Promise<Listing> {
-  return api.get<Listing>(`/api/puzzle-listings/${id}`);
+export function getListing(id: number): Promise<ListingDetail> {
+  return api.get<ListingDetail>(`/api/puzzle-listings/${id}`);
 }
 
 export const listingQueryOptions = (id: number) =>

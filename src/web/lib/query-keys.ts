@@ -5,6 +5,8 @@ export const queryKeys = {
   currentUser: ['auth', 'user'] as const,
   /** GET /api/puzzle-listings/{id}: one listing, whichever feature shows it (lib/get-listing.ts). */
   listing: (id: number) => ['puzzle-listings', 'detail', id] as const,
+  /** Prefix of every listing page's query. */
+  listingDetails: ['puzzle-listings', 'detail'] as const,
   unreadCount: ['messages', 'unread-count'] as const,
   /** Prefix of every messaging query (threads, their messages, the unread count). */
   messagesAll: ['messages'] as const,

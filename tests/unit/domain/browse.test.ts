@@ -272,7 +272,7 @@ describe('countActiveFilters', () => {
         location: 'York',
         maxDistance: 10,
       }),
-    ).toBe(13);
+    ).toBe(12);
   });
 
   it('does not count sort or paging', () => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Puzzle } from 'lucide-react';
 import { paths } from '../../paths';
 
-/** The club's name, linking home: 'JClub' on small screens, 'Jigsaw Club' from 640px up. */
+/** The club's name, linking home: 'Jigsaw Club' at every width (a 390px phone has room). */
 export function Brand() {
   return (
     <Link
@@ -10,8 +10,7 @@ export function Brand() {
       className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-md pr-2 text-xl font-bold text-brand-800"
     >
       <Puzzle aria-hidden="true" className="size-7" />
-      <span className="sm:hidden">JClub</span>
-      <span className="hidden sm:inline">Jigsaw Club</span>
+      <span>Jigsaw Club</span>
     </Link>
   );
 }

@@ -72,36 +72,20 @@ export function TopBar({
               </ul>
             </nav>
             {/* Wraps rather than run off a narrow screen at the member's largest text size. */}
-            <div className="ml-auto flex flex-wrap items-center justify-end gap-1">
-              {/* Icon-only below 1536px to fit (My Trades joined the bar); the label is still read out.
-                  Between 1024 and 1280px with Admin, this group wraps under the links rather than overflow. */}
-              <NavLinkItem
-                item={messagesNavItem}
-                showIcon
-                labelClassName="sr-only 2xl:not-sr-only"
-                className="max-sm:px-2"
-              >
+            <div className="ml-auto flex flex-wrap items-center justify-end gap-1 max-sm:w-full max-sm:justify-between max-sm:gap-0">
+              {/* Every control shows its word at every width (issue 14: no bare icons). On a
+                  phone Profile and Sign out are in the menu; the group wraps under the name
+                  rather than run off a narrow screen. */}
+              <NavLinkItem item={messagesNavItem} showIcon dense>
                 <UnreadBadge count={unreadCount} />
               </NavLinkItem>
-              <NavLinkItem item={notificationsNavItem} showIcon labelClassName="sr-only" className="max-sm:px-2">
+              <NavLinkItem item={notificationsNavItem} showIcon dense>
                 <UnreadBadge count={notificationCount} describe={notificationsLabel} />
               </NavLinkItem>
-              <NavLinkItem
-                item={profileNavItem}
-                showIcon
-                labelClassName="sr-only 2xl:not-sr-only"
-                className="max-sm:hidden"
-              />
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label="Sign out"
-                title="Sign out"
-                className="max-sm:hidden"
-                disabled={isSigningOut}
-                onClick={onSignOut}
-              >
+              <NavLinkItem item={profileNavItem} showIcon dense className="max-sm:hidden" />
+              <Button variant="ghost" className="px-2 max-sm:hidden" disabled={isSigningOut} onClick={onSignOut}>
                 <LogOut aria-hidden="true" className="size-6" />
+                Sign out
               </Button>
               <div className="lg:hidden">
                 <MobileMenu

@@ -38,9 +38,10 @@ export function DialogContent({
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
-          // Scrolls inside itself when zoomed in or on a short screen.
-          'max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-lg bg-white p-6 shadow-xl',
+          'fixed top-[calc(50%+var(--toast-space,0px)/2)] left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+          // Scrolls inside itself when zoomed in or on a short screen; below any toast
+          // (--toast-space, set by the toaster), so a toast never covers its title or buttons.
+          'max-h-[calc(100dvh-2rem-var(--toast-space,0px))] overflow-y-auto rounded-lg bg-white p-6 shadow-xl',
           'data-[state=open]:animate-zoom-in',
           className,
         )}

@@ -39,7 +39,8 @@ export function SheetContent({
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          'fixed inset-y-0 right-0 z-50 flex flex-col overflow-y-auto bg-white p-6 shadow-xl',
+          // Starts below any toast (--toast-space, set by the toaster).
+          'fixed top-[var(--toast-space,0px)] bottom-0 right-0 z-50 flex flex-col overflow-y-auto bg-white p-6 shadow-xl',
           sizes[size],
           'data-[state=open]:animate-slide-in-right',
           className,

@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { failureText } from '../api/failure-text';
 import type { AuthDialogProps } from './auth-dialogs';
 import { SentConfirmation } from './sent-confirmation';
+import { FormAlert, useFormProblem } from '../../../components/ui/form-alert';
 
 // Forgot password and the e-mail login link are the same dialog: an address, one call, then a
 // confirmation that never says whether the address has an account. Only the words differ.
@@ -76,15 +77,16 @@ function EmailLinkBody({
     defaultValues: { email: '' },
   });
 
+  const failure = useFormProblem();
   const onSubmit = handleSubmit(async (values) => {
     if (isPending) return;
+    failure.clear();
     try {
       await mutateAsync(returnTo === undefined ? values : { ...values, returnTo });
     } catch (error) {
-      toast({
+      failure.report({
         title: texts.failureTitle,
         description: failureText(error, { toast: 'Please try again later.' }),
-        variant: 'destructive',
       });
       return;
     }
@@ -106,6 +108,7 @@ function EmailLinkBody({
         />
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+          <FormAlert problem={failure.problem} />
           <Field label="Email address" error={errors.email?.message}>
             <Input type="email" autoComplete="email" spellCheck={false} {...register('email')} />
           </Field>

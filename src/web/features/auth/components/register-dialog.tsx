@@ -9,11 +9,11 @@ import { CheckboxField } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { toast } from '../../../components/ui/use-toast';
 import { landingAnchors, paths } from '../../../paths';
 import { failureText } from '../api/failure-text';
 import { useRegisterEmail } from '../api/register-email';
 import type { AuthDialogProps } from './auth-dialogs';
+import { FormAlert, useFormProblem } from '../../../components/ui/form-alert';
 
 export interface RegisterDialogProps extends AuthDialogProps {
   /** Close the dialog and show the membership terms on the page; absent when they are not on it. */
@@ -68,15 +68,16 @@ function RegisterForm({
     defaultValues: { email: '' },
   });
 
+  const failure = useFormProblem();
   const onSubmit = handleSubmit(async ({ email }) => {
     if (isPending) return;
+    failure.clear();
     try {
       await mutateAsync({ email, returnTo });
     } catch (error) {
-      toast({
+      failure.report({
         title: 'Registration failed',
         description: failureText(error, { call: 'Failed to send verification email', toast: 'Please try again.' }),
-        variant: 'destructive',
       });
       return;
     }
@@ -85,6 +86,7 @@ function RegisterForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <FormAlert problem={failure.problem} />
       <Field label="Email address" error={errors.email?.message}>
         <Input type="email" autoComplete="email" spellCheck={false} {...register('email')} />
       </Field>

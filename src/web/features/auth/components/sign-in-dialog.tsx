@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CircleAlert } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import type { z } from 'zod';
@@ -17,6 +15,7 @@ import { displayName } from '../../../lib/current-user';
 import { failureText } from '../api/failure-text';
 import { useSignIn } from '../api/sign-in';
 import type { AuthDialogProps } from './auth-dialogs';
+import { FormAlert, useFormProblem } from '../../../components/ui/form-alert';
 
 /** The 'Sign In' dialog, with the ways to the other three. */
 export function SignInDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }: AuthDialogProps) {
@@ -40,6 +39,20 @@ export function SignInDialog({ open, onOpenChange, onSwitch, onCloseAutoFocus }:
 type SignInValues = z.input<typeof loginSchema>;
 type SignInOutput = z.output<typeof loginSchema>;
 
+/**
+ * Why a visitor sent here from a member page (an e-mailed link opened while signed out) is
+ * asked to sign in: 'Please sign in to see this trade'. Signing in takes them back there.
+ */
+export function signInReason(pathname: string, search: string): string {
+  const has = (name: string) => new URLSearchParams(search).has(name);
+  if (pathname === '/trades')
+    return has('trade') ? 'Please sign in to see this trade' : 'Please sign in to see your trades';
+  if (pathname === '/messages')
+    return has('thread') ? 'Please sign in to see this conversation' : 'Please sign in to see your messages';
+  if (pathname === '/notifications') return 'Please sign in to see your notifications';
+  return 'Please sign in to see this page';
+}
+
 interface SignInFormProps {
   onForgotPassword: () => void;
   onLoginLink: () => void;
@@ -52,7 +65,7 @@ function SignInForm({ onForgotPassword, onLoginLink, onJoin }: SignInFormProps) 
   const { mutateAsync, isPending } = useSignIn();
   // A suspended member (403) reads why and until when here, where it stays, not only in a
   // toast that fades.
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const failure = useFormProblem();
   const {
     register,
     handleSubmit,
@@ -64,36 +77,32 @@ function SignInForm({ onForgotPassword, onLoginLink, onJoin }: SignInFormProps) 
 
   // A visitor sent here from a member page goes back to it once signed in.
   const from = (location.state as { from?: Location } | null)?.from;
+  const reason = from?.pathname ? signInReason(from.pathname, from.search ?? '') : null;
 
   const onSubmit = handleSubmit(async (values) => {
     if (isPending) return;
-    setRefusal(null);
+    failure.clear();
     try {
       // The member is in the cache (and the page shows their home) before this resolves.
       const { user } = await mutateAsync(values);
       toast({ title: 'Welcome back!', description: `Successfully logged in as ${displayName(user)}` });
       if (from?.pathname) await navigate(`${from.pathname}${from.search ?? ''}`, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403 && error.serverMessage) setRefusal(error.serverMessage);
-      toast({
+      // On the form until the member tries again (issue 14), not in a toast that fades.
+      failure.report({
         title: 'Login failed',
-        description: failureText(error, { call: 'Login failed', toast: 'Please check your email and password.' }),
-        variant: 'destructive',
+        description:
+          error instanceof ApiError && error.status === 403 && error.serverMessage
+            ? error.serverMessage
+            : failureText(error, { call: 'Login failed', toast: 'Please check your email and password.' }),
       });
     }
   });
 
   return (
     <div className="flex flex-col gap-5">
-      {refusal && (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-md border-2 border-danger-700 bg-danger-50 p-3 font-semibold text-danger-900"
-        >
-          <CircleAlert aria-hidden="true" className="mt-1 size-5 shrink-0" />
-          <span>{refusal}</span>
-        </p>
-      )}
+      {reason && <p className="rounded-md bg-highlight-100 p-3 font-semibold text-highlight-900">{reason}</p>}
+      <FormAlert problem={failure.problem} />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <Field label="Email address" error={errors.email?.message}>
           <Input type="email" autoComplete="email" spellCheck={false} {...register('email')} />

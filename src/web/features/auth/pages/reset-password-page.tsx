@@ -41,7 +41,7 @@ function ChooseNewPassword({ token }: { token: string }) {
         call: 'Failed to reset password',
         toast: 'Failed to reset password. The link may be expired.',
       });
-      toast({ title: 'Reset Failed', description: message, variant: 'destructive' });
+      // On the page, not in a toast that fades (issue 14).
       setFailure(message);
       return;
     }

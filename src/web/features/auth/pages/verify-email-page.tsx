@@ -8,6 +8,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
 import { failureText } from '../api/failure-text';
 import { useVerifyEmail } from '../api/verify-email';
+import { useJoinLinkState } from '../api/check-join-link';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { LinkProblem } from '../components/link-problem';
 import { returnToFrom } from '../components/return-to';
 import { SetPasswordForm } from '../components/set-password-form';
@@ -23,7 +25,49 @@ export function VerifyEmailPage() {
       </LinkProblem>
     );
   }
-  return <CompleteRegistration token={token} returnTo={returnToFrom(searchParams)} />;
+  return <CheckedJoinLink token={token} returnTo={returnToFrom(searchParams)} />;
+}
+
+/**
+ * A used or expired join link says so before asking for a password (issue 14), with a way
+ * home that opens the right dialog: Sign In for a used link, Join Now for an expired one.
+ * When the check itself fails, the form is shown and the server has the last word.
+ */
+function CheckedJoinLink({ token, returnTo }: { token: string; returnTo: string | null }) {
+  const check = useJoinLinkState(token);
+  // Asked once (staleTime: Infinity): once the form has used the link, the page stays.
+  if (check.isPending) return <PageSpinner />;
+  const state = check.data?.state ?? 'ready';
+  if (state === 'used') {
+    return (
+      <LinkProblem
+        title="Link Already Used"
+        message="This join link has already been used, so your account is ready. Sign in with your email address and password."
+        actionLabel="Go to Sign In"
+        dialog="sign-in"
+      />
+    );
+  }
+  if (state === 'expired') {
+    return (
+      <LinkProblem
+        title="Link Expired"
+        message="This join link has expired. Links work for a limited time, for your safety."
+        actionLabel="Return to Home"
+        dialog="join"
+      >
+        <p className="mt-4">Choose Join Now on the home page and we'll send you a new link.</p>
+      </LinkProblem>
+    );
+  }
+  if (state === 'unknown') {
+    return (
+      <LinkProblem title="Invalid Link" message="This verification link is invalid or has expired.">
+        <p className="mt-4">To join, go back to the home page and choose Join Now: we'll send you a new link.</p>
+      </LinkProblem>
+    );
+  }
+  return <CompleteRegistration token={token} returnTo={returnTo} />;
 }
 
 type Outcome = 'signed-in' | 'activated';
@@ -74,7 +118,7 @@ function CompleteRegistration({ token, returnTo }: { token: string; returnTo: st
       }
     } catch (error) {
       const text = failureText(error, { call: 'Failed to complete registration', toast: 'Please try again.' });
-      toast({ title: 'Registration Failed', description: text, variant: 'destructive' });
+      // On the page until the member tries again (issue 14), not in a toast that fades.
       setFailure(text);
     }
   };
@@ -96,11 +140,9 @@ function CompleteRegistration({ token, returnTo }: { token: string; returnTo: st
             Choose a password for your Jigsaw Club account. You'll use it with your email address to sign in.
           </p>
           {failure && (
-            <div className="mt-6 rounded-lg border-2 border-danger-700 bg-danger-50 p-4 text-danger-900">
-              <p className="font-semibold">
-                <span className="sr-only">Error: </span>
-                {failure}
-              </p>
+            <div role="alert" className="mt-6 rounded-lg border-2 border-danger-700 bg-danger-50 p-4 text-danger-900">
+              <p className="font-bold">Registration Failed</p>
+              <p className="font-semibold">{failure}</p>
               <p className="mt-2">
                 If your link has expired, go back to the home page and choose Join Now for a new one.
               </p>

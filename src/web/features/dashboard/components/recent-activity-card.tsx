@@ -5,7 +5,7 @@ import { formatActivityDate } from '../../../lib/format';
 import type { ActivityItem } from '../../../../domain/stats';
 import { CardProblem, DashboardCard } from './dashboard-card';
 
-/** Under a week old: '2 hours ago'; older: the spec's activity date, 'Mar 5, 2024 at 2:30 PM'. */
+/** Under a week old: '2 hours ago'; older: the club's date and time, '5 Mar 2024 at 14:30'. */
 function whenText(at: string, now: Date): string {
   const date = new Date(at);
   if (differenceInDays(now, date) < 7) return formatDistanceToNow(date, { addSuffix: true });

@@ -2,6 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { PuzzleIcon, Search, UserRound } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { useMember } from '../../../lib/current-user';
 import { paths } from '../../../paths';
 
 // 'Continue to Dashboard' hides the panel for the rest of the visit (this browser tab's
@@ -55,7 +56,10 @@ const STEPS: Step[] = [
 /** The member home's welcome panel (spec section 2): three ways in and 'Continue to Dashboard'. */
 export function WelcomePanel({ onContinue }: { onContinue: () => void }) {
   const [hidden, setHidden] = useState(isHidden);
+  const member = useMember();
   if (hidden) return null;
+  // 'Complete Your Profile' only for a member whose profile is not complete (issue 14).
+  const steps = member.profileCompleted ? STEPS.filter((s) => s.href !== paths.profile.getHref()) : STEPS;
 
   const hide = () => {
     rememberHidden();
@@ -68,8 +72,8 @@ export function WelcomePanel({ onContinue }: { onContinue: () => void }) {
       <h2 id="welcome-panel-heading" className="text-2xl font-bold">
         Getting started
       </h2>
-      <ul className="mt-4 grid gap-4 md:grid-cols-3">
-        {STEPS.map(({ title, text, href, icon: Icon }) => (
+      <ul className={`mt-4 grid gap-4 ${steps.length === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2'}`}>
+        {steps.map(({ title, text, href, icon: Icon }) => (
           <li key={title}>
             <Link
               to={href}

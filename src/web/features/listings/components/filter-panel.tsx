@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import { ChevronDown, Search } from 'lucide-react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { ChevronDown, Search, SlidersHorizontal } from 'lucide-react';
 import {
   CONDITION_LABELS,
   DIFFICULTY_LABELS,
@@ -11,6 +11,7 @@ import {
 } from '../../../../domain/constants';
 import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../../../domain/enums';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -105,40 +106,91 @@ function SelectFilter({
   );
 }
 
-/** 'Search & Filter Puzzles': a collapsible panel of every filter and the sort (spec section 2). */
+const NARROW = '(max-width: 767px)';
+
+/** True on a narrow window (a phone, or a desktop zoomed to 200%), following resizes. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(NARROW);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(NARROW).matches,
+  );
+}
+
+/**
+ * 'Search & Filter Puzzles': every filter and the sort (spec section 2). On a wide window a
+ * collapsible panel, open, with an 'N Active' badge. On a narrow one (issue 14: 13 fields came
+ * before the first puzzle) the search box and a 'Filters (N)' button, the filters closed
+ * until asked for; N counts the filters behind the button. Max Distance is not offered: the
+ * server has no map data to measure distance with (docs/decisions/0018).
+ */
 export function FilterPanel({ filters, activeCount, years, manufacturers, onChange }: FilterPanelProps) {
-  const [open, setOpen] = useState(true);
+  const narrow = useNarrow();
+  const [wideOpen, setWideOpen] = useState(true);
+  const [narrowOpen, setNarrowOpen] = useState(false);
+  const open = narrow ? narrowOpen : wideOpen;
   const panelId = useId();
   const [completeOnly, setCompleteOnly] = useShownValue(filters.completeOnly ? 'true' : '');
   const [search, setSearch] = useDebouncedParam(str(filters.q), (q) => onChange({ q }, { replace: true }));
+  const hiddenCount = activeCount - (str(filters.q).trim() ? 1 : 0);
+
+  const searchBox = (
+    <div role="search">
+      <Field label="Search puzzles">
+        <Input
+          type="search"
+          value={search}
+          placeholder={FILTER_PLACEHOLDERS.search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </Field>
+    </div>
+  );
 
   return (
     <section aria-labelledby={`${panelId}-heading`} className="rounded-lg border border-line bg-white">
-      <h2 id={`${panelId}-heading`} className="text-xl font-bold">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((o) => !o)}
-          className="flex min-h-14 w-full items-center gap-3 rounded-lg px-4 text-left"
-        >
-          <Search aria-hidden="true" className="size-6" />
-          <span>Search &amp; Filter Puzzles</span>
-          {activeCount > 0 && <Badge>{activeCount} Active</Badge>}
-          <ChevronDown aria-hidden="true" className={cn('ml-auto size-6 transition-transform', open && 'rotate-180')} />
-        </button>
-      </h2>
-      <div id={panelId} hidden={!open} className="flex flex-col gap-5 border-t border-line p-4">
-        <div role="search">
-          <Field label="Search puzzles">
-            <Input
-              type="search"
-              value={search}
-              placeholder={FILTER_PLACEHOLDERS.search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </Field>
+      {narrow ? (
+        <div className="flex flex-col gap-4 p-4">
+          <h2 id={`${panelId}-heading`} className="text-xl font-bold">
+            Search &amp; Filter Puzzles
+          </h2>
+          {searchBox}
+          <Button
+            variant="secondary"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setNarrowOpen((o) => !o)}
+            className="self-start"
+          >
+            <SlidersHorizontal aria-hidden="true" className="size-5" />
+            Filters ({hiddenCount})
+            <ChevronDown aria-hidden="true" className={cn('size-5 transition-transform', open && 'rotate-180')} />
+          </Button>
         </div>
+      ) : (
+        <h2 id={`${panelId}-heading`} className="text-xl font-bold">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setWideOpen((o) => !o)}
+            className="flex min-h-14 w-full items-center gap-3 rounded-lg px-4 text-left"
+          >
+            <Search aria-hidden="true" className="size-6" />
+            <span>Search &amp; Filter Puzzles</span>
+            {activeCount > 0 && <Badge>{activeCount} Active</Badge>}
+            <ChevronDown
+              aria-hidden="true"
+              className={cn('ml-auto size-6 transition-transform', open && 'rotate-180')}
+            />
+          </button>
+        </h2>
+      )}
+      <div id={panelId} hidden={!open} className="flex flex-col gap-5 border-t border-line p-4">
+        {!narrow && searchBox}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <SelectFilter name="difficulty" label="Difficulty" value={str(filters.difficulty)} onChange={onChange}>
             <option value="">All difficulties</option>
@@ -231,15 +283,6 @@ export function FilterPanel({ filters, activeCount, years, manufacturers, onChan
             value={str(filters.location)}
             placeholder={FILTER_PLACEHOLDERS.location}
             hint="A town, or the first part of a postcode such as HG1. Whole postcodes are not searched, to keep members’ addresses private."
-            onChange={onChange}
-          />
-          <TypedFilter
-            name="maxDistance"
-            label="Max Distance (miles)"
-            type="number"
-            value={str(filters.maxDistance)}
-            placeholder={FILTER_PLACEHOLDERS.maxDistance}
-            hint="Distance is not applied yet: we have no map data to measure it."
             onChange={onChange}
           />
         </div>

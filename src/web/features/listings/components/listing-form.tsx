@@ -75,6 +75,10 @@ export function ListingForm({ initial, editing, manufacturers, saving, onSubmit,
   const points = watch('puzzlePoints');
   const description = watch('description') ?? '';
   const pointsValue = typeof points === 'number' && !Number.isNaN(points) ? points : null;
+  // The 'Is 1 intentional?' note waits until the member has been in the field (issue 14): the
+  // form's own default of 1 is not something they chose.
+  const pointsState = form.getFieldState('puzzlePoints', formState);
+  const pointsChosen = pointsState.isDirty || pointsState.isTouched;
 
   const submit = (status: ListingCreateStatus) =>
     handleSubmit(
@@ -179,7 +183,7 @@ export function ListingForm({ initial, editing, manufacturers, saving, onSubmit,
               <p>
                 From {LISTING_POINTS_MIN} to {LISTING_POINTS_MAX}.
               </p>
-              {pointsValue !== null && pointsValue !== LISTING_POINTS_STANDARD && (
+              {pointsChosen && pointsValue !== null && pointsValue !== LISTING_POINTS_STANDARD && (
                 <p className="mt-1 flex items-start gap-2 rounded-md bg-highlight-100 p-2 font-semibold text-highlight-900">
                   <TriangleAlert aria-hidden="true" className="mt-1 size-5 shrink-0" />
                   <span>

@@ -93,7 +93,16 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
             </Button>
           }
         >
-          Try adjusting your search terms or filters to find more puzzles.
+          {filters.location?.trim() ? (
+            // Why a place finds nothing (issue 14): what Location looks at, and what it does not.
+            <>
+              No puzzles are listed by members in “{filters.location.trim()}”. Location looks for the town members
+              give, or the first part of their postcode (such as HG1); members who keep their town private are not
+              found by it. Try a nearby town, or clear the location.
+            </>
+          ) : (
+            'Try adjusting your search terms or filters to find more puzzles.'
+          )}
         </EmptyState>
       ) : (
         <>

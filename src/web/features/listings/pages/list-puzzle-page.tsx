@@ -17,6 +17,7 @@ import { useListing } from '../../../lib/get-listing';
 import { useSaveListing } from '../api/save-listing';
 import { ListingForm, listingToFormValues } from '../components/listing-form';
 import { isReserved } from '../listing-display';
+import { FormAlert, useFormProblem } from '../../../components/ui/form-alert';
 
 // The page's own words for another member's listing (the server answers a save with 403);
 // sold and in-trade listings get the server's own words, so a refused save never disagrees.
@@ -43,6 +44,7 @@ export function ListPuzzlePage() {
   const manufacturers = useActiveManufacturers();
   const listing = useListing(editId);
   const save = useSaveListing();
+  const failure = useFormProblem();
 
   if (manufacturers.isPending || (editId !== null && listing.isPending)) return <PageSpinner />;
 
@@ -94,6 +96,8 @@ export function ListPuzzlePage() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <h1 className="text-3xl font-bold">{title}</h1>
+      {/* A refused or failed save: at the form's top until the member saves again (issue 14). */}
+      <FormAlert problem={failure.problem} />
       <ListingForm
         key={listing.data?.id ?? 'new'}
         initial={initial}
@@ -101,7 +105,8 @@ export function ListPuzzlePage() {
         manufacturers={offered}
         saving={save.isPending}
         onCancel={() => void navigate(paths.myListings.getHref())}
-        onSubmit={(input) =>
+        onSubmit={(input) => {
+          failure.clear();
           save.mutate(
             { id: editId, input },
             {
@@ -115,15 +120,11 @@ export function ListPuzzlePage() {
               onError: (error) => {
                 const fallback = editing ? 'Failed to update puzzle listing' : 'Failed to create puzzle listing';
                 const reason = errorMessage(error, '');
-                toast({
-                  title: 'Error',
-                  description: reason ? `${fallback}: ${reason}` : fallback,
-                  variant: 'destructive',
-                });
+                failure.report({ title: 'Error', description: reason ? `${fallback}: ${reason}` : fallback });
               },
             },
-          )
-        }
+          );
+        }}
       />
     </div>
   );

@@ -14,7 +14,8 @@ import { FavoriteButton } from '../components/favorite-button';
 import { ListingBadges } from '../components/listing-badges';
 import { OwnerLine } from '../components/owner-line';
 import { copyLink, listingShareUrl } from '../components/share';
-import type { Listing } from '../../../../domain/listings';
+import type { Listing, ListingDetail } from '../../../../domain/listings';
+import { formatClubDayOrDate } from '../../../../domain/dates';
 import { isReserved, missingPiecesLabel, RESERVED_FOR_OWNER, sizeLabel, type ListingActions } from '../listing-display';
 
 function parseId(raw: string | undefined): number | null {
@@ -65,11 +66,42 @@ function BackToBrowse() {
   );
 }
 
-function PuzzleDetail({ listing, onRequest, onContact }: { listing: Listing } & ListingActions) {
+/**
+ * The viewer's own open request for this puzzle, in place of Request Puzzle: 'You asked for
+ * this on 3 Dec: waiting for Derek P.' with a link to the trade (issue 14).
+ */
+function MyRequestLine({
+  listing,
+  request,
+}: {
+  listing: Listing;
+  request: NonNullable<ListingDetail['myOpenRequest']>;
+}) {
+  const asked = `You asked for this on ${formatClubDayOrDate(request.createdAt)}`;
+  const state =
+    request.status === 'pending'
+      ? `waiting for ${listing.ownerName}`
+      : request.status === 'disputed'
+        ? 'the club team is looking at a problem with this trade'
+        : `${listing.ownerName} accepted, and the puzzle is yours once it arrives`;
+  return (
+    <div className="flex flex-col items-start gap-2 rounded-lg border-2 border-brand-700 bg-brand-50 p-4">
+      <p className="font-semibold">
+        {asked}: {state}
+      </p>
+      <Link to={paths.trades.getHref({ trade: request.tradeId })} className="font-semibold text-brand-800 underline">
+        See your trade
+      </Link>
+    </div>
+  );
+}
+
+function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetail } & ListingActions) {
   const user = useCurrentUser();
   const own = user?.id === listing.userId;
+  const myRequest = user ? (listing.myOpenRequest ?? null) : null;
   // Held by an accepted trade: the badge says so, and a request would only be refused.
-  const reserved = isReserved(listing);
+  const reserved = isReserved(listing) && !myRequest;
   const navigate = useNavigate();
   const details: [string, string | null][] = [
     ['Manufacturer', listing.manufacturerName ?? 'Not given'],
@@ -106,9 +138,10 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: Listing } & 
                 : 'Another member is trading for this puzzle, so it cannot be requested at the moment.'}
             </p>
           )}
+          {myRequest && <MyRequestLine listing={listing} request={myRequest} />}
           {!user && !reserved && <p className="font-semibold">Members can request this puzzle for PuzzlePoints.</p>}
           <div className="flex flex-wrap gap-3">
-            {!own && !reserved && (
+            {!own && !reserved && !myRequest && (
               <Button
                 size="large"
                 onClick={() => (onRequest ? onRequest(listing) : void navigate(paths.messages.getHref()))}

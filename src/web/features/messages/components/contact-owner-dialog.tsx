@@ -24,6 +24,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useCreateThread } from '../api/create-thread';
 import { threadHref } from '../links';
 import type { Listing } from '../../../../domain/listings';
+import { FormAlert, useFormProblem } from '../../../components/ui/form-alert';
 
 export interface ContactOwnerDialogProps {
   /** The listing asked about: its id, title and owner's member id. */
@@ -67,13 +68,15 @@ function ContactOwnerForm({ listing, onDone }: { listing: Listing; onDone: () =>
   });
   const [subject, message] = useWatch({ control, name: ['subject', 'initialMessage'] });
 
+  // A refused message says so in the dialog until the member sends again (issue 14).
+  const failure = useFormProblem();
   const send = ({ subject, initialMessage }: ContactBody) => {
     if (createThread.isPending) return;
+    failure.clear();
     if (user && user.id === listing.userId) {
-      toast({
+      failure.report({
         title: 'Cannot message yourself',
         description: 'You cannot send a message to your own puzzle listing',
-        variant: 'destructive',
       });
       return;
     }
@@ -86,11 +89,7 @@ function ContactOwnerForm({ listing, onDone }: { listing: Listing; onDone: () =>
           void navigate(threadHref(thread.id));
         },
         onError: (error) => {
-          toast({
-            title: 'Failed to send message',
-            description: errorMessage(error, 'Please try again'),
-            variant: 'destructive',
-          });
+          failure.report({ title: 'Failed to send message', description: errorMessage(error, 'Please try again') });
         },
       },
     );
@@ -98,11 +97,7 @@ function ContactOwnerForm({ listing, onDone }: { listing: Listing; onDone: () =>
 
   // Blank after trimming: the spec's toast as well as the messages under the fields.
   const missing = () =>
-    toast({
-      title: 'Missing information',
-      description: 'Please fill in both subject and message',
-      variant: 'destructive',
-    });
+    failure.report({ title: 'Missing information', description: 'Please fill in both subject and message' });
 
   const canSend = subject.length > 0 && message.length > 0 && !createThread.isPending;
 
@@ -113,6 +108,7 @@ function ContactOwnerForm({ listing, onDone }: { listing: Listing; onDone: () =>
         <DialogDescription>Send a message to the owner of “{listing.title}”.</DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-4">
+        <FormAlert problem={failure.problem} />
         <Field label="Subject" error={errors.subject?.message}>
           <Input maxLength={THREAD_SUBJECT_MAX} required {...register('subject')} />
         </Field>

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatClubDateTime } from '../../../../domain/dates';
 import { formatMessageTime, type Message } from '../../../../domain/messages';
 
 /**
@@ -7,7 +7,7 @@ import { formatMessageTime, type Message } from '../../../../domain/messages';
  */
 export function MessageBubble({ message, own }: { message: Message; own: boolean }) {
   const time = (
-    <time dateTime={message.createdAt} title={format(new Date(message.createdAt), 'PPpp')} className="text-sm">
+    <time dateTime={message.createdAt} title={formatClubDateTime(message.createdAt)} className="text-sm">
       {formatMessageTime(message.createdAt)}
     </time>
   );

@@ -11,6 +11,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useSendMessage } from '../api/send-message';
+import { FormAlert, useFormProblem } from '../../../components/ui/form-alert';
 
 type ReplyValues = z.input<typeof messageContentSchema>;
 type ReplyBody = z.output<typeof messageContentSchema>;
@@ -31,8 +32,10 @@ export function ReplyForm({ threadId }: { threadId: number }) {
   const content = useWatch({ control, name: 'content' });
   const blank = !content.trim();
 
+  const failure = useFormProblem();
   const onSubmit = handleSubmit(({ content }) => {
     if (sendMessage.isPending) return;
+    failure.clear();
     sendMessage.mutate(
       { threadId, content },
       {
@@ -41,11 +44,7 @@ export function ReplyForm({ threadId }: { threadId: number }) {
           toast({ title: 'Message sent', description: 'Your reply has been sent successfully' });
         },
         onError: (error) => {
-          toast({
-            title: 'Failed to send message',
-            description: errorMessage(error, 'Please try again'),
-            variant: 'destructive',
-          });
+          failure.report({ title: 'Failed to send message', description: errorMessage(error, 'Please try again') });
         },
       },
     );
@@ -53,6 +52,7 @@ export function ReplyForm({ threadId }: { threadId: number }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 border-t border-line p-3">
+      <FormAlert problem={failure.problem} />
       <Field
         label="Your reply"
         error={errors.content?.message}

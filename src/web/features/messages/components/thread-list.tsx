@@ -4,7 +4,7 @@ import { formatMessageTime, type MessageThread } from '../../../../domain/messag
 import { Badge } from '../../../components/ui/badge';
 import { LazyPicture } from '../../../components/ui/lazy-picture';
 import { formatPieces } from '../../../lib/format';
-import { participantCountLabel } from './thread-text';
+import { threadWhoAndWhen } from './thread-text';
 
 /** Spec §9 layout: the conversation list is 600 px high. */
 export const THREAD_LIST_HEIGHT_PX = 600;
@@ -126,7 +126,7 @@ function ThreadRow({
         </span>
         {puzzle && <span className="text-sm break-words text-ink-muted">{puzzle}</span>}
         <span className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
-          {participantCountLabel(thread.participantIds.length)}
+          <span>{threadWhoAndWhen(thread)}</span>
           {thread.isNew && <Badge variant="highlight">New</Badge>}
           {thread.unreadCount > 0 && <Badge variant="danger">{thread.unreadCount} unread</Badge>}
         </span>

@@ -11,7 +11,7 @@ import { useMarkThreadRead } from '../api/mark-thread-read';
 import { useThreadMessages } from '../api/get-thread-messages';
 import { MessageBubble } from './message-bubble';
 import { ReplyForm } from './reply-form';
-import { participantCountLabel } from './thread-text';
+import { formatClubDate } from '../../../../domain/dates';
 import type { Message, MessageThread } from '../../../../domain/messages';
 
 const conditionLabel = (condition: string): string =>
@@ -71,7 +71,8 @@ export function ThreadView({ threadId, thread, memberId, onBack, announce }: Thr
         </h2>
         {thread && (
           <p className="text-ink-muted">
-            {puzzleFacts.length > 0 ? puzzleFacts.join(' · ') : participantCountLabel(thread.participantIds.length)}
+            {puzzleFacts.length > 0 && puzzleFacts.join(' · ')}
+            <span className="block">Started {formatClubDate(thread.createdAt)}</span>
             {thread.otherParticipants.length > 0 && (
               <span className="block">
                 With{' '}

@@ -23,6 +23,7 @@ import { ManufacturerChoices } from './manufacturer-choices';
 import { profileFormSchema, toFormState, toPayload, type ProfileFormState } from './profile-form-schema';
 import type { Manufacturer } from '../../../../domain/manufacturers';
 import type { MemberSelf } from '../../../../domain/members';
+import { FormAlert, useFormProblem } from '../../../components/ui/form-alert';
 
 export interface ProfileFormProps {
   member: MemberSelf;
@@ -61,25 +62,23 @@ export function ProfileForm({
     if (focusFirstField) setFocus('firstName');
   }, [focusFirstField, setFocus]);
 
+  const failure = useFormProblem();
   const submit = handleSubmit((values) => {
+    failure.clear();
     save.mutate(toPayload(values), {
       onSuccess: () => {
         toast({ title: 'Profile updated', description: 'Your profile has been successfully updated.' });
         onSaved();
       },
       onError: (error) => {
-        // The server's field errors go under their fields as well as into the toast.
+        // The server's field errors go under their fields as well as at the form's top.
         if (error instanceof ApiError) {
           for (const fieldError of error.errors) {
             if (isFormField(fieldError.path))
               setError(fieldError.path, { type: 'server', message: fieldError.message });
           }
         }
-        toast({
-          title: 'Update failed',
-          description: errorMessage(error, 'Failed to update profile'),
-          variant: 'destructive',
-        });
+        failure.report({ title: 'Update failed', description: errorMessage(error, 'Failed to update profile') });
       },
     });
   });
@@ -96,6 +95,7 @@ export function ProfileForm({
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8" aria-label="Edit profile">
+        <FormAlert problem={failure.problem} />
         <p className="text-ink-muted">
           First and last name are required. To request puzzles you also need a phone number and a postal address.
         </p>

@@ -12,7 +12,8 @@ import { CloseMembership } from '../components/close-membership';
 import { useMember } from '../../../lib/current-user';
 
 /**
- * /profile (spec section 2, 'Edit profile', which is also its heading). The view shows what is saved, with an Edit Profile
+ * /profile (spec section 2, 'Edit profile'). The saved view is headed 'Your Profile' (issue 14: a
+ * member reading what they saved is not editing it); the form is headed 'Edit Profile'. The view shows what is saved, with an Edit Profile
  * button; ?edit=true or ?welcome=true opens the form. Both open it for every member: the
  * member home sends a new member here with ?edit=true only after the welcome gift is closed
  * (so by then it counts as seen), and Edit Profile uses the same address.
@@ -27,11 +28,12 @@ export interface ProfilePageProps {
 }
 
 export function ProfilePage({ PointsHistory, MemberPageSettings }: ProfilePageProps) {
-  useDocumentTitle('Edit Profile');
   const member = useMember();
   const manufacturers = useActiveManufacturers();
   const [searchParams, setSearchParams] = useSearchParams();
   const editing = searchParams.get('edit') === 'true' || searchParams.get('welcome') === 'true';
+  const heading = editing ? 'Edit Profile' : 'Your Profile';
+  useDocumentTitle(heading);
 
   // Where the keyboard goes after a switch: into the form, or back to Edit Profile.
   const [focusForm, setFocusForm] = useState(false);
@@ -69,7 +71,7 @@ export function ProfilePage({ PointsHistory, MemberPageSettings }: ProfilePagePr
     <div className="mx-auto flex max-w-4xl flex-col gap-8">
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <h1 className="text-3xl font-bold">Edit Profile</h1>
+          <h1 className="text-3xl font-bold">{heading}</h1>
           <ProfileStatus complete={member.profileCompleted} />
         </div>
         {!editing && (

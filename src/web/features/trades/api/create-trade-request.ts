@@ -13,8 +13,10 @@ export function useCreateTradeRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTradeRequest,
-    onSuccess: () => {
+    onSuccess: (_trade, body) => {
       void Promise.all([
+        // The puzzle page then says 'You asked for this on …' instead of offering Request again.
+        queryClient.invalidateQueries({ queryKey: queryKeys.listing(body.puzzleListingId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.trades }),
         queryClient.invalidateQueries({ queryKey: queryKeys.messageThreads }),
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),

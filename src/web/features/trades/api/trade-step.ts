@@ -32,6 +32,8 @@ export function useTradeStep(tradeId: number) {
         queryClient.invalidateQueries({ queryKey: queryKeys.messagesAll }),
         queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
+        // The puzzle page's 'You asked for this…' line follows the trade.
+        queryClient.invalidateQueries({ queryKey: queryKeys.listingDetails }),
       ]);
     },
   });

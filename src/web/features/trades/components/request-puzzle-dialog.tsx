@@ -29,6 +29,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { paths } from '../../../paths';
 import { useCreateTradeRequest } from '../api/create-trade-request';
 import type { Listing } from '../../../../domain/listings';
+import { FormAlert, useFormProblem } from '../../../components/ui/form-alert';
 
 export interface RequestPuzzleDialogProps {
   /** The listing asked for: its id, title, cost and owner's member id. */
@@ -124,8 +125,10 @@ function RequestPuzzleForm({
   const blocker = waiting ? null : requestBlocker(eligibility);
   const blockerCode = waiting ? null : cachedBlocker;
 
+  const failure = useFormProblem();
   const onSubmit = handleSubmit(({ requestComments }) => {
     if (waiting || blocker || createRequest.isPending) return;
+    failure.clear();
     createRequest.mutate(
       { puzzleListingId: listing.id, ...(requestComments ? { requestComments } : {}) },
       {
@@ -137,10 +140,10 @@ function RequestPuzzleForm({
           onRequested(trade.id);
         },
         onError: (error) => {
-          toast({
+          // In the dialog until the member sends again (issue 14), not in a toast that fades.
+          failure.report({
             title: 'Request Failed',
             description: errorMessage(error, 'Failed to create trade request'),
-            variant: 'destructive',
           });
         },
       },
@@ -157,6 +160,7 @@ function RequestPuzzleForm({
         </DialogDescription>
       </DialogHeader>
 
+      <FormAlert problem={failure.problem} className="mb-4" />
       {waiting ? (
         <Spinner label="Checking your PuzzlePoints balance…" className="w-full py-6" />
       ) : blocker ? (

@@ -16,7 +16,7 @@ import { useTrades } from '../api/get-trades';
 import { PointsHistory } from '../components/points-history';
 import { RequestPuzzleDialog } from '../components/request-puzzle-dialog';
 import { TradeCard } from '../components/trade-card';
-import type { Trade, TradeListRole } from '../../../../domain/trades';
+import { waitsFor, type Trade, type TradeListRole } from '../../../../domain/trades';
 
 /** A positive whole number from the query string, else null. */
 function idParam(value: string | null): number | null {
@@ -58,6 +58,23 @@ export function TradesPage() {
   useEffect(() => {
     if (focusedTab) setTab(focusedTab);
   }, [focusedTab, focusId]);
+  // Without ?trade=: open on the tab where something waits for the member (issue 14), once
+  // both lists have come, unless the member has already picked a tab.
+  const [picked, setPicked] = useState(false);
+  const bothLoaded = requested.data !== undefined && owned.data !== undefined;
+  const waitingTab: TradeListRole | null = !bothLoaded
+    ? null
+    : requested.data!.some((t) => waitsFor(t.status, 'requester'))
+      ? 'requester'
+      : owned.data!.some((t) => waitsFor(t.status, 'owner'))
+        ? 'owner'
+        : null;
+  useEffect(() => {
+    if (picked || !bothLoaded) return;
+    // Decided once: a live update later does not move the member's page under them.
+    setPicked(true);
+    if (!focusId && waitingTab) setTab(waitingTab);
+  }, [focusId, picked, bothLoaded, waitingTab]);
   useEffect(() => {
     if (!focusedTab || tab !== focusedTab) return;
     const frame = requestAnimationFrame(() => {
@@ -134,7 +151,14 @@ export function TradesPage() {
         </p>
       </div>
 
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TradeListRole)} className="flex flex-col gap-6">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => {
+          setPicked(true);
+          setTab(value as TradeListRole);
+        }}
+        className="flex flex-col gap-6"
+      >
         <Tabs.List aria-label="Trades" className="flex flex-wrap gap-2 border-b-2 border-line">
           {TABS.map(({ role, label }) => (
             <Tabs.Trigger

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { LinkState } from '../../../../domain/auth';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/auth/verify-email/check: whether the join link is still good, without using it. */
+export function checkJoinLink(token: string): Promise<{ state: LinkState }> {
+  return api.post<{ state: LinkState }>('/api/auth/verify-email/check', { token });
+}
+
+export function useJoinLinkState(token: string) {
+  return useQuery({
+    queryKey: ['auth', 'join-link', token],
+    queryFn: () => checkJoinLink(token),
+    staleTime: Infinity,
+    retry: false,
+  });
+}

@@ -87,6 +87,8 @@ export const AUTHORIZATION_TABLE: Table = {
   'GET /api/auth/user': members(ok),
   'POST /api/auth/register-email': { ...anyone(ok), body: () => ({ email: `new.${unique()}@example.org` }) },
   'POST /api/auth/verify-email': anyone(400),
+  // Asks whether a join link is still good without using it: the same answer for anyone.
+  'POST /api/auth/verify-email/check': anyone(ok),
   'POST /api/auth/login': anyone(401),
   'POST /api/auth/logout': anyone(ok),
   'POST /api/auth/forgot-password': anyone(ok),

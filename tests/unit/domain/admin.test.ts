@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  SETTING_VALUE_REQUIRED_MESSAGE,
   formatClubDate,
   isSuspended,
   KNOWN_SETTINGS,
@@ -22,10 +23,11 @@ import { accepts, messageAt } from './issues';
 describe('settingSchema', () => {
   const valid = { category: 'trading', key: 'max_points', value: 25 };
 
-  it('accepts any JSON value and an optional description', () => {
+  it('accepts any JSON value but null, and an optional description', () => {
     expect(accepts(settingSchema, valid)).toBe(true);
     expect(accepts(settingSchema, { ...valid, value: { a: [1, 'x', null] }, description: 'Cap' })).toBe(true);
-    expect(accepts(settingSchema, { ...valid, value: null })).toBe(true);
+    // JSON null is no value (the column cannot hold one): refused as a missing value.
+    expect(messageAt(settingSchema, { ...valid, value: null }, 'value')).toBe(SETTING_VALUE_REQUIRED_MESSAGE);
   });
 
   it('needs one of the four offered categories, a key and a value', () => {

@@ -64,7 +64,10 @@ export function createPostgresHitCounter(db: DbOrTx): HitCounter {
             window_start = CASE WHEN h.expires_at <= now() THEN excluded.window_start ELSE h.window_start END,
             expires_at = CASE WHEN h.expires_at <= now() THEN excluded.expires_at ELSE h.expires_at END,
             count = CASE WHEN h.expires_at <= now() THEN 1 ELSE h.count + 1 END
-          RETURNING h.count, greatest(0, extract(epoch FROM h.expires_at - now()) * 1000)::float8 AS "ttlMs"`,
+          RETURNING h.count,
+            -- now() is each transaction's start: one that began before the window's first hit
+            -- would see more than the window left, so the answer is capped at the window.
+            least(${windowMs}, greatest(0, extract(epoch FROM h.expires_at - now()) * 1000))::float8 AS "ttlMs"`,
       );
       return { count: Number(row!.count), ttlMs: Math.ceil(Number(row!.ttlMs)) };
     },

@@ -63,7 +63,8 @@ const AuthDialogs = lazyNamed(loadAuthDialogs, 'AuthDialogs');
 const loadMemberHomePage = () => import('./features/dashboard/pages/member-home-page');
 const MemberHomePage = lazyNamed(loadMemberHomePage, 'MemberHomePage');
 // The welcome gift and the new member's redirect, shown on the member home.
-const WelcomeGift = lazyNamed(() => import('./features/welcome/components/welcome-gift'), 'WelcomeGift');
+const loadWelcomeGift = () => import('./features/welcome/components/welcome-gift');
+const WelcomeGift = lazyNamed(loadWelcomeGift, 'WelcomeGift');
 const loadBrowsePage = () => import('./features/listings/pages/browse-puzzles-page');
 const BrowsePuzzlesPage = lazyNamed(loadBrowsePage, 'BrowsePuzzlesPage');
 const loadPuzzlePage = () => import('./features/listings/pages/puzzle-detail-page');
@@ -98,7 +99,8 @@ const ContactOwnerDialog = lazyNamed(
   'ContactOwnerDialog',
 );
 const PointsHistory = lazyNamed(() => import('./features/trades/components/points-history'), 'PointsHistory');
-const WhatToDoNextCard = lazyNamed(() => import('./features/trades/components/what-to-do-next'), 'WhatToDoNextCard');
+const loadWhatToDoNext = () => import('./features/trades/components/what-to-do-next');
+const WhatToDoNextCard = lazyNamed(loadWhatToDoNext, 'WhatToDoNextCard');
 const TradesPage = lazyNamed(() => import('./features/trades/pages/trades-page'), 'TradesPage');
 const NotificationsPage = lazyNamed(
   () => import('./features/notifications/pages/notifications-page'),
@@ -213,13 +215,16 @@ function RootLayout() {
   useEffect(() => {
     if (isPending) warmUpPage(firstPage.current.pathname, firstPage.current.search, queryClient);
   }, [isPending, queryClient]);
-  // A member at /: the frame's code and the member home's together, not one after the other
-  // (the frame's children are drawn only once its own code has arrived).
+  // A member at /: the frame's code, the member home's and the two cards it draws from other
+  // features, all together rather than one after another (the frame draws its children only
+  // once its own code has arrived, and the home's data is asked for once all of it has).
   const signedIn = Boolean(user);
   useEffect(() => {
     if (signedIn && pathname === paths.home.path) {
       void loadPageFrame();
       void loadMemberHomePage();
+      void loadWhatToDoNext();
+      void loadWelcomeGift();
     }
   }, [signedIn, pathname]);
 

@@ -9,7 +9,6 @@
 import {
   lazy,
   Suspense,
-  useDeferredValue,
   useEffect,
   useRef,
   useState,
@@ -185,11 +184,7 @@ function warmUpPage(pathname: string, search: string, queryClient: QueryClient) 
 
 /** Finds out who is signed in (full-screen spinner meanwhile) and shares it with every page. */
 function RootLayout() {
-  const { data: user, isPending: checking } = useCurrentUserQuery();
-  // The answer arrives through TanStack Query's store, whose updates React draws in one
-  // uninterruptible task; deferred, the first draw of the whole page (frame, page, its data,
-  // all loaded meanwhile) is a background render React slices, so a phone is not blocked.
-  const isPending = useDeferredValue(checking);
+  const { data: user, isPending } = useCurrentUserQuery();
   const location = useLocation();
   const { pathname } = location;
   // One live-event stream per signed-in member (CONTRACT §4), kept open across pages.

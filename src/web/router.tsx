@@ -72,7 +72,8 @@ const PuzzleDetailPage = lazyNamed(loadPuzzlePage, 'PuzzleDetailPage');
 const ListPuzzlePage = lazyNamed(() => import('./features/listings/pages/list-puzzle-page'), 'ListPuzzlePage');
 const MyListingsPage = lazyNamed(() => import('./features/listings/pages/my-listings-page'), 'MyListingsPage');
 const MessagesPage = lazyNamed(() => import('./features/messages/pages/messages-page'), 'MessagesPage');
-const CommunityPage = lazyNamed(() => import('./features/community/pages/community-page'), 'CommunityPage');
+const loadCommunityPage = () => import('./features/community/pages/community-page');
+const CommunityPage = lazyNamed(loadCommunityPage, 'CommunityPage');
 const ProfilePage = lazyNamed(() => import('./features/profile/pages/profile-page'), 'ProfilePage');
 const FavoritesPage = lazyNamed(() => import('./features/favorites/pages/favorites-page'), 'FavoritesPage');
 // The favourites page shows the listings feature's cards (features do not import each other).
@@ -225,6 +226,10 @@ function RootLayout() {
       void loadMemberHomePage();
       void loadWhatToDoNext();
       void loadWelcomeGift();
+    } else if (signedIn && pathname === paths.community.path) {
+      // Likewise community's frame and page.
+      void loadPageFrame();
+      void loadCommunityPage();
     }
   }, [signedIn, pathname]);
 

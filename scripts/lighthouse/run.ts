@@ -128,7 +128,10 @@ async function main(): Promise<void> {
       }
       const sorted = [...measures].sort((a, b) => a.performance - b.performance);
       const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-      fs.writeFileSync(path.join(reportDir, `${page.name.replace(/\s+/g, '-')}.html`), median.html);
+      const base = path.join(reportDir, page.name.replace(/\s+/g, '-'));
+      fs.writeFileSync(`${base}.html`, median.html);
+      // The JSON report too: bootup-time per script, main-thread work, long tasks, to compare runs.
+      fs.writeFileSync(`${base}.json`, JSON.stringify(median.lhr));
       rows.push({ page, url, m: median, all: measures.map((x) => x.performance) });
     }
   } finally {

@@ -38,7 +38,5 @@ export function formatPointsAmount(amount: number): string {
   return amount > 0 ? `+${amount}` : String(amount);
 }
 
-// The browse card's 'PuzzlePoint(s)' badge.
-export function puzzlePointsLabel(points: number): string {
-  return `${points} ${points === 1 ? 'PuzzlePoint' : 'PuzzlePoints'}`;
-}
+// The browse card's 'PuzzlePoint(s)' badge (its own Zod-free file, for the pages' first paint).
+export { puzzlePointsLabel } from './points-label';

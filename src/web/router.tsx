@@ -16,7 +16,8 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
-import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { matchPath, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { isSafeReturnPath } from '../domain/return-path';
 import type { Listing } from '../domain/listings';
 import { BarePage } from './components/layout/bare-page';
@@ -25,12 +26,14 @@ import { ErrorBoundary } from './components/layout/error-boundary';
 import { FullScreenSpinner, PageSpinner } from './components/ui/spinner';
 import { Toaster } from './components/ui/toaster';
 import { useCurrentUserQuery } from './features/auth/api/get-current-user';
+import { browseQueryOptions } from './features/listings/api/get-listings';
 import { useSignOut } from './features/auth/api/sign-out';
 import { AppErrorPage } from './features/errors/pages/app-error-page';
 import { useUnreadCount } from './features/messages/api/get-unread-count';
 import { useNotificationsUnreadCount } from './features/notifications/api/get-notifications-unread-count';
 import type { AuthDialogName } from './lib/auth-dialogs';
 import { CurrentUserProvider, useCurrentUser } from './lib/current-user';
+import { listingQueryOptions } from './lib/get-listing';
 import { JoinPromptProvider, useAskToJoin } from './lib/join-prompt';
 import { useLiveEvents } from './lib/live-events';
 import { useTextSize } from './lib/text-size';
@@ -46,7 +49,8 @@ function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(
 }
 
 // Layout
-const PageFrame = lazyNamed(() => import('./components/layout/page-frame'), 'PageFrame');
+const loadPageFrame = () => import('./components/layout/page-frame');
+const PageFrame = lazyNamed(loadPageFrame, 'PageFrame');
 
 // The visitor's home. The account dialogs are fetched just after the landing page shows
 // (see LandingRoute), so they never count against the first page's download.
@@ -56,15 +60,20 @@ const loadAuthDialogs = () => import('./features/auth/components/auth-dialogs');
 const AuthDialogs = lazyNamed(loadAuthDialogs, 'AuthDialogs');
 
 // Member pages
-const MemberHomePage = lazyNamed(() => import('./features/dashboard/pages/member-home-page'), 'MemberHomePage');
+const loadMemberHomePage = () => import('./features/dashboard/pages/member-home-page');
+const MemberHomePage = lazyNamed(loadMemberHomePage, 'MemberHomePage');
 // The welcome gift and the new member's redirect, shown on the member home.
-const WelcomeGift = lazyNamed(() => import('./features/welcome/components/welcome-gift'), 'WelcomeGift');
-const BrowsePuzzlesPage = lazyNamed(() => import('./features/listings/pages/browse-puzzles-page'), 'BrowsePuzzlesPage');
-const PuzzleDetailPage = lazyNamed(() => import('./features/listings/pages/puzzle-detail-page'), 'PuzzleDetailPage');
+const loadWelcomeGift = () => import('./features/welcome/components/welcome-gift');
+const WelcomeGift = lazyNamed(loadWelcomeGift, 'WelcomeGift');
+const loadBrowsePage = () => import('./features/listings/pages/browse-puzzles-page');
+const BrowsePuzzlesPage = lazyNamed(loadBrowsePage, 'BrowsePuzzlesPage');
+const loadPuzzlePage = () => import('./features/listings/pages/puzzle-detail-page');
+const PuzzleDetailPage = lazyNamed(loadPuzzlePage, 'PuzzleDetailPage');
 const ListPuzzlePage = lazyNamed(() => import('./features/listings/pages/list-puzzle-page'), 'ListPuzzlePage');
 const MyListingsPage = lazyNamed(() => import('./features/listings/pages/my-listings-page'), 'MyListingsPage');
 const MessagesPage = lazyNamed(() => import('./features/messages/pages/messages-page'), 'MessagesPage');
-const CommunityPage = lazyNamed(() => import('./features/community/pages/community-page'), 'CommunityPage');
+const loadCommunityPage = () => import('./features/community/pages/community-page');
+const CommunityPage = lazyNamed(loadCommunityPage, 'CommunityPage');
 const ProfilePage = lazyNamed(() => import('./features/profile/pages/profile-page'), 'ProfilePage');
 const FavoritesPage = lazyNamed(() => import('./features/favorites/pages/favorites-page'), 'FavoritesPage');
 // The favourites page shows the listings feature's cards (features do not import each other).
@@ -91,7 +100,8 @@ const ContactOwnerDialog = lazyNamed(
   'ContactOwnerDialog',
 );
 const PointsHistory = lazyNamed(() => import('./features/trades/components/points-history'), 'PointsHistory');
-const WhatToDoNextCard = lazyNamed(() => import('./features/trades/components/what-to-do-next'), 'WhatToDoNextCard');
+const loadWhatToDoNext = () => import('./features/trades/components/what-to-do-next');
+const WhatToDoNextCard = lazyNamed(loadWhatToDoNext, 'WhatToDoNextCard');
 const TradesPage = lazyNamed(() => import('./features/trades/pages/trades-page'), 'TradesPage');
 const NotificationsPage = lazyNamed(
   () => import('./features/notifications/pages/notifications-page'),
@@ -147,6 +157,32 @@ function WithListingActions({
   );
 }
 
+/**
+ * Starts what the page at `pathname` needs while the who-is-signed-in check is under way,
+ * instead of one step after another (check, then the frame's code, then the page's code, then
+ * its data): the frame's and the page's code, and the public pages' first answer (the same
+ * request the page makes, so the page finds it in the cache). Only public pages: a member-only
+ * page would be downloaded for nothing by a visitor, who is sent to /.
+ */
+function warmUpPage(pathname: string, search: string, queryClient: QueryClient) {
+  if (pathname === paths.home.path) {
+    // Most first visits to / are visitors: the landing page (the member home follows the check).
+    void loadLandingPage();
+  } else if (pathname === paths.browsePuzzles.path) {
+    void loadPageFrame();
+    void loadBrowsePage();
+    // Unfiltered browse only: a filtered URL's parameters are read by the page (with Zod).
+    if (search === '') void queryClient.prefetchInfiniteQuery(browseQueryOptions({}));
+  } else {
+    const puzzle = matchPath(paths.puzzle.path, pathname);
+    if (!puzzle) return;
+    void loadPageFrame();
+    void loadPuzzlePage();
+    const rawId = puzzle.params.id ?? '';
+    if (/^\d{1,10}$/.test(rawId)) void queryClient.prefetchQuery(listingQueryOptions(Number(rawId)));
+  }
+}
+
 /** Finds out who is signed in (full-screen spinner meanwhile) and shares it with every page. */
 function RootLayout() {
   const { data: user, isPending } = useCurrentUserQuery();
@@ -174,11 +210,28 @@ function RootLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  // Most first visits to / are visitors: fetch the landing page's code alongside the
-  // who-is-signed-in check instead of after it.
+  // The page's code (and a public page's data) alongside the who-is-signed-in check.
+  const queryClient = useQueryClient();
+  const firstPage = useRef({ pathname, search: location.search });
   useEffect(() => {
-    if (isPending && pathname === paths.home.path) void loadLandingPage();
-  }, [isPending, pathname]);
+    if (isPending) warmUpPage(firstPage.current.pathname, firstPage.current.search, queryClient);
+  }, [isPending, queryClient]);
+  // A member at /: the frame's code, the member home's and the two cards it draws from other
+  // features, all together rather than one after another (the frame draws its children only
+  // once its own code has arrived, and the home's data is asked for once all of it has).
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    if (signedIn && pathname === paths.home.path) {
+      void loadPageFrame();
+      void loadMemberHomePage();
+      void loadWhatToDoNext();
+      void loadWelcomeGift();
+    } else if (signedIn && pathname === paths.community.path) {
+      // Likewise community's frame and page.
+      void loadPageFrame();
+      void loadCommunityPage();
+    }
+  }, [signedIn, pathname]);
 
   if (isPending) return <FullScreenSpinner />;
   return (

@@ -1,6 +1,6 @@
 import { Handshake } from 'lucide-react';
 import { CONDITION_LABELS, DIFFICULTY_LABELS } from '../../../../domain/constants';
-import { puzzlePointsLabel } from '../../../../domain/points';
+import { puzzlePointsLabel } from '../../../../domain/points-label';
 import { Badge } from '../../../components/ui/badge';
 import { formatPieces } from '../../../lib/format';
 import type { Listing } from '../../../../domain/listings';

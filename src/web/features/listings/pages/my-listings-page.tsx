@@ -4,7 +4,7 @@ import { Archive, ArchiveRestore, Eye, ImageOff, Pencil, Plus, Radio, FileText }
 import { CONDITION_LABELS, MY_LISTINGS_HEIGHT_PX, STATUS_LABELS } from '../../../../domain/constants';
 import type { ListingStatus } from '../../../../domain/enums';
 import { listingStatusActions, type Listing } from '../../../../domain/listings';
-import { puzzlePointsLabel } from '../../../../domain/points';
+import { puzzlePointsLabel } from '../../../../domain/points-label';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, ImageOff, Share2 } from 'lucide-react';
-import { puzzlePointsLabel } from '../../../../domain/points';
+import { puzzlePointsLabel } from '../../../../domain/points-label';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';

@@ -129,14 +129,26 @@ describe.skipIf(skipReason)('Request and Contact Owner on a listing', () => {
     expect(await page.getByRole('button', { name: `Request ${HELD}` }).count()).toBe(0);
     await expectNoA11yViolations(page);
 
+    // The asker holds it: their page tells them about their own trade (issue 14), not 'another member'.
     await page.goto(`${server.url}/puzzle/${heldId}`);
     await page.getByRole('heading', { level: 1, name: HELD }).waitFor();
-    expect(await page.getByText('Reserved: in a trade').isVisible()).toBe(true);
-    expect(await page.getByText('Another member is trading for this puzzle').isVisible()).toBe(true);
+    await page.getByText(/^You asked for this on .+:/).waitFor();
+    expect(await page.getByText('Another member is trading for this puzzle').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Request Puzzle' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Contact Owner' }).isVisible()).toBe(true);
-    await expectNoA11yViolations(page);
     await page.close();
+
+    // Any other member sees it reserved, with no Request.
+    const third = await server.createMemberSession('third.actions@example.org');
+    const thirdContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await thirdContext.addCookies([third.cookie]);
+    const other = await open(`/puzzle/${heldId}`, thirdContext);
+    await other.getByRole('heading', { level: 1, name: HELD }).waitFor();
+    expect(await other.getByText('Reserved: in a trade').isVisible()).toBe(true);
+    expect(await other.getByText('Another member is trading for this puzzle').isVisible()).toBe(true);
+    expect(await other.getByRole('button', { name: 'Request Puzzle' }).count()).toBe(0);
+    expect(await other.getByRole('button', { name: 'Contact Owner' }).isVisible()).toBe(true);
+    await expectNoA11yViolations(other);
+    await thirdContext.close();
   });
 
   it('shows the owner their reserved listing as in a trade, with nothing they cannot do', async () => {

@@ -13,7 +13,8 @@ import { tempDir, urlForDatabase } from './test-database';
 
 export type ServerOnPort = { port: number; proc: RunningProcess };
 
-async function adminQuery(adminUrl: string, sqlText: string) {
+/** One statement on the server's maintenance connection (CREATE / DROP DATABASE). */
+export async function adminQuery(adminUrl: string, sqlText: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

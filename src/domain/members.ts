@@ -75,14 +75,7 @@ function initialOf(name: string): string {
   return CAPITAL_OF.get(first) ?? first;
 }
 
-/**
- * The name a member's posts, feedback, messages and trades keep once they have closed their
- * membership (docs/decisions/0021-contact-privacy-closing.md). Closing erases the name and
- * stores this in its place as the first name (the last name empty), so every display of a
- * name, in TypeScript (memberDisplayName) and in SQL (display-name-sql.ts), shows it with no
- * special case: the same deleted-member display for feedback, messages and the forum.
- */
-export const FORMER_MEMBER_NAME = 'A former member';
+export { FORMER_MEMBER_NAME, isFormerMemberName } from './former-member';
 
 /** The e-mail a closed account keeps: unique (the constraint holds) and never deliverable (.invalid, RFC 2606). */
 export function closedMemberEmail(memberId: number): string {

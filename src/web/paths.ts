@@ -14,7 +14,11 @@ export const paths = {
   },
   myListings: { path: '/my-listings', getHref: () => '/my-listings' },
   messages: { path: '/messages', getHref: () => '/messages' },
-  community: { path: '/community', getHref: () => '/community' },
+  community: {
+    path: '/community',
+    /** With a post id, the page opens that post (as communityPostPath in domain/community.ts, which needs Zod). */
+    getHref: (postId?: number) => (postId === undefined ? '/community' : `/community?post=${postId}`),
+  },
   profile: {
     path: '/profile',
     getHref: (options: { edit?: boolean } = {}) => (options.edit ? '/profile?edit=true' : '/profile'),

@@ -5,7 +5,7 @@ import {
   LAST_ADMINISTRATOR_CLOSE_MESSAGE,
   MEMBERSHIP_CLOSED_MESSAGE,
 } from '../../src/domain/contact';
-import { FORMER_MEMBER_NAME, closedMemberEmail } from '../../src/domain/members';
+import { FORMER_MEMBER_NAME, closedMemberEmail, isFormerMemberName } from '../../src/domain/members';
 import {
   authTokens,
   memberProfiles,
@@ -269,5 +269,62 @@ describe('closing a membership', () => {
 
     // A second closing finds nobody signed in.
     expect((await close(leaver)).statusCode).toBe(401);
+  });
+});
+
+describe("a former member's forum posts", () => {
+  it('keep their author as a former member, a name the pages show without a link (the member page is 404)', async () => {
+    const leaver = await member({ firstName: 'Winifred', lastName: 'Ashby' });
+    const reader = await member({ firstName: 'Derek', lastName: 'Price' });
+    const posted = await api().post('/api/community/posts', leaver, {
+      title: 'Sorting by shape',
+      content: 'Does anyone else sort by shape before colour?',
+      category: 'tips',
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const postId = posted.json().id as number;
+    const replied = await api().post(`/api/community/posts/${postId}/replies`, leaver, { content: 'I always do.' });
+    expect(replied.statusCode, replied.body).toBe(201);
+    const answer = await api().post(`/api/community/posts/${postId}/replies`, reader, {
+      content: 'Shape first, then colour.',
+      parentReplyId: replied.json().id,
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+
+    expect((await close(leaver)).statusCode).toBe(200);
+
+    // What the forum answers about the author: the former member's name, everywhere it shows.
+    const post = (await api().get(`/api/community/posts/${postId}`, reader)).json();
+    const listed = ((await api().get('/api/community/posts', reader)).json() as Array<{ id: number }>).find(
+      (p) => p.id === postId,
+    );
+    const replies = (await api().get(`/api/community/posts/${postId}/replies`, reader)).json() as Array<{
+      userId: number | null;
+      userName: string;
+      parentUserName: string | null;
+    }>;
+    const activity = (
+      (await api().get('/api/community/activities', reader)).json() as Array<{
+        userId: number | null;
+        userName: string;
+      }>
+    ).filter((a) => a.userId === leaver.id);
+    const names = [
+      post.userName,
+      (listed as { userName: string } | undefined)?.userName,
+      replies[0]!.userName,
+      replies[1]!.parentUserName,
+      ...activity.map((a) => a.userName),
+    ];
+    expect(names).toHaveLength(4 + activity.length);
+    for (const name of names) {
+      expect(name).toBe(FORMER_MEMBER_NAME);
+      // MemberNameLink (every name on the pages) draws this as plain text, never a link.
+      expect(isFormerMemberName(name!)).toBe(true);
+    }
+    // The reader's own name stays a name that links.
+    expect(isFormerMemberName(replies[1]!.userName)).toBe(false);
+    // Which is right: the page a link would open is gone.
+    expect((await api().get(`/api/members/${leaver.id}`, reader)).statusCode).toBe(404);
   });
 });

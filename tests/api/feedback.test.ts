@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   feedbackReports,
   tradeRequests,
@@ -8,30 +8,13 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { sweepTrades } from '../../src/server/jobs/trade-sweeper';
-import type { TestApp } from '../support/build-app';
-import type { MailCatcher } from '../support/mail-catcher';
-import {
-  completeTradeFor,
-  listingFor,
-  signedInMember,
-  type SignedIn,
-  startTradeTestApp,
-  stopTradeTestApp,
-  type TradeTestEnv,
-} from './trades-fixtures';
+import { completeTradeFor, listingFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
 // Feedback after a trade (CONTRACT §4): each party rates the other once; it stays hidden until
 // both have rated or 14 days have passed, so neither can answer the other's score.
 
-let t: TestApp;
-let mail: MailCatcher;
-let api: TradeTestEnv['api'];
-beforeAll(async () => {
-  ({ t, mail, api } = await startTradeTestApp());
-});
-afterAll(() => stopTradeTestApp({ t, mail }));
-
-const db = () => t.database.db;
+const app = useTradeTestApp();
+const { api, db } = app;
 const DAY = 24 * 60 * 60 * 1000;
 
 type Trade = { requester: SignedIn; owner: SignedIn; stranger: SignedIn; id: number };
@@ -80,15 +63,15 @@ describe('leaving feedback', () => {
     expect((await api.get('/api/stats', tr.owner)).json().rating).toBeNull();
     expect(await reputation(tr.owner.id)).toBe(0);
 
-    // The owner is told, in the app and by e-mail.
+    // The owner is told, in the app and by e-app.mail.
     const [note] = await db()
       .select()
       .from(tradingNotifications)
       .where(and(eq(tradingNotifications.userId, tr.owner.id), eq(tradingNotifications.type, 'feedback_received')));
     expect(note).toBeTruthy();
-    await mail.waitFor(tr.owner.email); // the request
-    await mail.waitFor(tr.owner.email); // the confirmation
-    expect((await mail.waitFor(tr.owner.email)).subject).toContain('You received feedback');
+    await app.mail.waitFor(tr.owner.email); // the request
+    await app.mail.waitFor(tr.owner.email); // the confirmation
+    expect((await app.mail.waitFor(tr.owner.email)).subject).toContain('You received feedback');
 
     expect((await rate(tr, tr.owner, 4, 'Lovely to deal with.')).statusCode).toBe(201);
     const now = (await feedbackOf(tr, tr.owner)).json();
@@ -157,7 +140,7 @@ describe('leaving feedback', () => {
     expect((await api.get(`/api/members/${tr.owner.id}/feedback`, tr.stranger)).json()).toHaveLength(1);
     expect((await api.get('/api/stats', tr.owner)).json().rating).toBe(2);
     // The cached reputation is refreshed by the sweeper when the 14 days run out.
-    await sweepTrades(t.ctx);
+    await sweepTrades(app.t.ctx);
     expect(await reputation(tr.owner.id)).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACHIEVEMENTS, earnedAchievements, HELPFUL_LIKES, type AchievementType } from '../../src/domain/achievements';
 import { achievementCounts } from '../../src/server/achievements/achievements-repository';
 import { unlockEarnedAchievements } from '../../src/server/achievements/achievements-service';
@@ -16,32 +16,17 @@ import {
 } from '../../src/server/db/schema';
 import { sweepTrades } from '../../src/server/jobs/trade-sweeper';
 import { commitWithNotices, drainNotices, noticesFor } from '../../src/server/notices/notices';
-import type { TestApp } from '../support/build-app';
 import { createListing, createMember } from '../support/factories';
-import type { MailCatcher } from '../support/mail-catcher';
 import { testDbKind } from '../support/test-database';
-import {
-  completeTradeFor,
-  signedInMember,
-  startTradeTestApp,
-  stopTradeTestApp,
-  type SignedIn,
-  type TradeTestEnv,
-} from './trades-fixtures';
+import { completeTradeFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
 // CONTRACT §7's achievements: unlocked by what members do, once each, in the transaction of
 // the event, each with an activity row and a notification; existing members get theirs from
 // the migration that introduced them. The forum's own calls are another feature's: here its
 // rows are written directly and the one function the forum calls is called as it will be.
 
-let t: TestApp;
-let mail: MailCatcher;
-let api: TradeTestEnv['api'];
-beforeAll(async () => {
-  ({ t, mail, api } = await startTradeTestApp());
-});
-afterAll(() => stopTradeTestApp({ t, mail }));
-const db = () => t.database.db;
+const app = useTradeTestApp();
+const { api, db } = app;
 const DAY = 24 * 60 * 60 * 1000;
 
 async function achievementsOf(memberId: number): Promise<AchievementType[]> {
@@ -58,7 +43,7 @@ const newListing = (who: SignedIn, status: 'draft' | 'active') =>
 
 /** What the forum does in its create-post and like transactions: its row, then the one call. */
 function inForumTransaction(memberId: number, write: (tx: DbOrTx) => Promise<unknown>) {
-  return commitWithNotices({ db: db(), notices: noticesFor(t.ctx, t.app.log) }, async (tx, outbox) => {
+  return commitWithNotices({ db: db(), notices: noticesFor(app.t.ctx, app.t.app.log) }, async (tx, outbox) => {
     await write(tx);
     return unlockEarnedAchievements(tx, memberId, outbox);
   });
@@ -83,7 +68,7 @@ describe('unlocking achievements', () => {
     expect(await achievementsOf(me.id)).toEqual([]);
 
     const draftId = (await newListing(me, 'draft')).json().id as number;
-    const published = await t.app.inject({
+    const published = await app.t.app.inject({
       method: 'PATCH',
       url: `/api/puzzle-listings/${draftId}`,
       payload: { status: 'active' },
@@ -119,9 +104,9 @@ describe('unlocking achievements', () => {
         link: `/members/${me.id}#achievements`,
       }),
     );
-    // A badge is good news in the app, not an e-mail.
-    await drainNotices(t.ctx);
-    expect(mail.messages.filter((m) => m.to.includes(me.email))).toEqual([]);
+    // A badge is good news in the app, not an e-app.mail.
+    await drainNotices(app.t.ctx);
+    expect(app.mail.messages.filter((m) => m.to.includes(me.email))).toEqual([]);
   });
 
   it('First Trade and Five Trades: a completed trade counts for both members', async () => {
@@ -155,7 +140,7 @@ describe('unlocking achievements', () => {
     const id = await completeTradeFor(api, requester, owner, (await createListing(db(), owner.id)).id);
     await api.post(`/api/trade-requests/${id}/feedback`, requester, { rating: 5, comment: 'Superb.' });
     expect(await achievementsOf(owner.id)).not.toContain('trusted_trader');
-    await sweepTrades(t.ctx, new Date(Date.now() + 15 * DAY));
+    await sweepTrades(app.t.ctx, new Date(Date.now() + 15 * DAY));
     expect(await achievementsOf(owner.id)).toContain('trusted_trader');
   });
 

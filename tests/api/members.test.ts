@@ -1,34 +1,19 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { memberProfiles, users } from '../../src/server/db/schema';
-import type { TestApp } from '../support/build-app';
 import { createListing } from '../support/factories';
-import type { MailCatcher } from '../support/mail-catcher';
 import { multipart } from '../support/multipart';
-import {
-  completeTradeFor,
-  signedInMember,
-  startTradeTestApp,
-  stopTradeTestApp,
-  type SignedIn,
-  type TradeTestEnv,
-} from './trades-fixtures';
+import { completeTradeFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
 // CONTRACT §7: the member directory, member pages and a member's own settings, as a visitor
 // (401), a member, the page's owner, another member and an administrator. What a member
 // must never learn about another (e-mail, phone, street, postcode, balance) is planted with
 // values that cannot occur by chance and looked for in every answer.
 
-let t: TestApp;
-let mail: MailCatcher;
-let api: TradeTestEnv['api'];
-beforeAll(async () => {
-  ({ t, mail, api } = await startTradeTestApp());
-});
-afterAll(() => stopTradeTestApp({ t, mail }));
-const db = () => t.database.db;
+const app = useTradeTestApp();
+const { api, db } = app;
 
 const PRIVATE = {
   phone: '07700 900417',
@@ -62,7 +47,7 @@ async function member(
 }
 
 const patch = (who: SignedIn | undefined, payload: object) =>
-  t.app.inject({
+  app.t.app.inject({
     method: 'PATCH',
     url: '/api/members/me/profile',
     payload,
@@ -401,7 +386,7 @@ describe("a member's own settings", () => {
       .jpeg()
       .toBuffer();
     const body = multipart(photo, 'me.jpg', 'image/jpeg');
-    const uploaded = await t.app.inject({
+    const uploaded = await app.t.app.inject({
       method: 'POST',
       url: '/api/uploads?shape=square',
       payload: body.payload,
@@ -413,7 +398,7 @@ describe("a member's own settings", () => {
       [url, 512],
       [thumbnailUrl, 192],
     ] as const) {
-      const stored = await t.ctx.pictures.get(picture.replace('/uploads/', ''));
+      const stored = await app.t.ctx.pictures.get(picture.replace('/uploads/', ''));
       if (!stored || stored === 'not-modified') throw new Error(`${picture} is not stored`);
       const chunks: Buffer[] = [];
       for await (const chunk of stored.body) chunks.push(chunk as Buffer);

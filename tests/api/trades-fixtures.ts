@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { queryRows, type DbOrTx } from '../../src/server/db/client';
 import { drainNotices } from '../../src/server/notices/notices';
@@ -25,16 +25,18 @@ export function listingFor(db: DbOrTx, owner: { id: number }, overrides: NewList
   return createListing(db, owner.id, overrides);
 }
 
-export function http(t: TestApp) {
+/** Requests to the app as a member (or a visitor without `who`). `t` may be given late, as a getter. */
+export function http(t: TestApp | (() => TestApp)) {
+  const app = () => (typeof t === 'function' ? t() : t).app;
   return {
     get: (url: string, who?: { cookie: string }) =>
-      t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} }),
+      app().inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} }),
     post: (url: string, who?: { cookie: string }, payload: object = {}) =>
-      t.app.inject({ method: 'POST', url, payload, headers: who ? { cookie: who.cookie } : {} }),
+      app().inject({ method: 'POST', url, payload, headers: who ? { cookie: who.cookie } : {} }),
     patch: (url: string, who?: { cookie: string }, payload: object = {}) =>
-      t.app.inject({ method: 'PATCH', url, payload, headers: who ? { cookie: who.cookie } : {} }),
+      app().inject({ method: 'PATCH', url, payload, headers: who ? { cookie: who.cookie } : {} }),
     delete: (url: string, who?: { cookie: string }) =>
-      t.app.inject({ method: 'DELETE', url, headers: who ? { cookie: who.cookie } : {} }),
+      app().inject({ method: 'DELETE', url, headers: who ? { cookie: who.cookie } : {} }),
   };
 }
 
@@ -125,4 +127,30 @@ export async function stopTradeTestApp({ t, mail }: Pick<TradeTestEnv, 't' | 'ma
   await drainNotices(t.ctx);
   await t.close();
   await mail.close();
+}
+
+/**
+ * The file's app from startTradeTestApp, started before its tests and stopped after them.
+ * `api` and `db` can be taken at the top of the file; `t` and `mail` are there once started.
+ */
+export function useTradeTestApp() {
+  let env: TradeTestEnv | undefined;
+  beforeAll(async () => {
+    env = await startTradeTestApp();
+  });
+  afterAll(() => (env ? stopTradeTestApp(env) : undefined));
+  const started = (): TradeTestEnv => {
+    if (!env) throw new Error('the trade test app is not started yet (use it inside a test or hook)');
+    return env;
+  };
+  return {
+    get t() {
+      return started().t;
+    },
+    get mail() {
+      return started().mail;
+    },
+    api: http(() => started().t),
+    db: () => started().t.database.db,
+  };
 }

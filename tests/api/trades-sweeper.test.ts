@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditTrail,
   messages,
@@ -10,29 +10,13 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { startTradeSweeper, sweepTrades } from '../../src/server/jobs/trade-sweeper';
-import type { TestApp } from '../support/build-app';
-import type { MailCatcher } from '../support/mail-catcher';
-import {
-  expectPointsInvariant,
-  listingFor,
-  signedInMember,
-  startTradeTestApp,
-  stopTradeTestApp,
-  type TradeTestEnv,
-} from './trades-fixtures';
+import { expectPointsInvariant, listingFor, signedInMember, useTradeTestApp } from './trades-fixtures';
 
 // The trade clocks (CONTRACT §4): 7 days to answer a request, 21 days to confirm a parcel.
 // The sweep takes its "now" as an argument, so the tests travel in time instead of waiting.
 
-let t: TestApp;
-let mail: MailCatcher;
-let api: TradeTestEnv['api'];
-beforeAll(async () => {
-  ({ t, mail, api } = await startTradeTestApp());
-});
-afterAll(() => stopTradeTestApp({ t, mail }));
-
-const db = () => t.database.db;
+const app = useTradeTestApp();
+const { api, db } = app;
 const DAY = 24 * 60 * 60 * 1000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
@@ -67,10 +51,10 @@ async function shippedTrade() {
 describe('a pending request nobody answers', () => {
   it('expires after 7 days, not before; the requester is told in the thread, in the app and by e-mail', async () => {
     const p = await pendingTrade();
-    expect((await sweepTrades(t.ctx, later(6 * DAY))).expired).not.toContain(p.id);
+    expect((await sweepTrades(app.t.ctx, later(6 * DAY))).expired).not.toContain(p.id);
     expect((await trade(p.id)).status).toBe('pending');
 
-    const result = await sweepTrades(t.ctx, later(7 * DAY + 60_000));
+    const result = await sweepTrades(app.t.ctx, later(7 * DAY + 60_000));
     expect(result.expired).toContain(p.id);
     expect(await trade(p.id)).toMatchObject({ status: 'expired', heldPoints: 0 });
     const last = (
@@ -80,7 +64,7 @@ describe('a pending request nobody answers', () => {
     expect(last.content).toContain('not answered within 7 days');
     const told = (await notices(p.id)).filter((n) => n.userId === p.requester.id);
     expect(told.map((n) => n.type)).toEqual(['trade_expired']);
-    const m = await mail.waitFor(p.requester.email);
+    const m = await app.mail.waitFor(p.requester.email);
     expect(m.subject).toContain('expired');
     const [audit] = await db()
       .select()
@@ -99,7 +83,7 @@ describe('a pending request nobody answers', () => {
   it('does not expire once accepted, however long it waits', async () => {
     const p = await pendingTrade();
     await api.post(`/api/trade-requests/${p.id}/accept`, p.owner);
-    await sweepTrades(t.ctx, later(10 * DAY));
+    await sweepTrades(app.t.ctx, later(10 * DAY));
     expect((await trade(p.id)).status).toBe('accepted');
   });
 });
@@ -107,10 +91,10 @@ describe('a pending request nobody answers', () => {
 describe('a shipped trade nobody confirms', () => {
   it('completes after 21 days and pays the owner, exactly as a confirmation does', async () => {
     const p = await shippedTrade();
-    await sweepTrades(t.ctx, later(20 * DAY));
+    await sweepTrades(app.t.ctx, later(20 * DAY));
     expect((await trade(p.id)).status).toBe('shipped');
 
-    const result = await sweepTrades(t.ctx, later(21 * DAY + 60_000));
+    const result = await sweepTrades(app.t.ctx, later(21 * DAY + 60_000));
     expect(result.autoCompleted).toContain(p.id);
     expect(await trade(p.id)).toMatchObject({ status: 'completed', heldPoints: 0, deliveredAt: null });
     const [owner] = await db().select().from(users).where(eq(users.id, p.owner.id));
@@ -126,7 +110,7 @@ describe('a shipped trade nobody confirms', () => {
   it('a disputed trade is frozen: the clock does not complete it', async () => {
     const p = await shippedTrade();
     await api.post(`/api/trade-requests/${p.id}/dispute`, p.requester, { details: 'The box arrived empty.' });
-    await sweepTrades(t.ctx, later(30 * DAY));
+    await sweepTrades(app.t.ctx, later(30 * DAY));
     expect(await trade(p.id)).toMatchObject({ status: 'disputed', heldPoints: 4 });
   });
 });
@@ -136,8 +120,8 @@ describe('running the sweep more than once', () => {
     const expiring = await pendingTrade();
     const completing = await shippedTrade();
     const at = later(22 * DAY);
-    const [a, b] = await Promise.all([sweepTrades(t.ctx, at), sweepTrades(t.ctx, at)]);
-    const again = await sweepTrades(t.ctx, at);
+    const [a, b] = await Promise.all([sweepTrades(app.t.ctx, at), sweepTrades(app.t.ctx, at)]);
+    const again = await sweepTrades(app.t.ctx, at);
     const expired = [...a.expired, ...b.expired, ...again.expired].filter((id) => id === expiring.id);
     const completed = [...a.autoCompleted, ...b.autoCompleted, ...again.autoCompleted].filter(
       (id) => id === completing.id,
@@ -162,7 +146,7 @@ describe('the scheduled job', () => {
       .update(tradeRequests)
       .set({ expiresAt: new Date(Date.now() - DAY) })
       .where(eq(tradeRequests.id, p.id));
-    const stop = startTradeSweeper(t.ctx, undefined, 60_000, 0);
+    const stop = startTradeSweeper(app.t.ctx, undefined, 60_000, 0);
     try {
       for (let i = 0; i < 100 && (await trade(p.id)).status === 'pending'; i++)
         await new Promise((r) => setTimeout(r, 50));

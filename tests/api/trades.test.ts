@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditTrail,
   messageThreads,
@@ -12,31 +12,14 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { drainNotices } from '../../src/server/notices/notices';
-import type { TestApp } from '../support/build-app';
-import type { MailCatcher } from '../support/mail-catcher';
-import {
-  expectPointsInvariant,
-  listingFor,
-  signedInMember,
-  type SignedIn,
-  startTradeTestApp,
-  stopTradeTestApp,
-  type TradeTestEnv,
-} from './trades-fixtures';
+import { expectPointsInvariant, listingFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
 // The life of a trade through the API (CONTRACT §4), step by step and party by party: what
 // each member may do, what they are refused (and that a refusal changes nothing), what each
 // step tells the other member, and where the points are at every moment.
 
-let t: TestApp;
-let mail: MailCatcher;
-let api: TradeTestEnv['api'];
-beforeAll(async () => {
-  ({ t, mail, api } = await startTradeTestApp());
-});
-afterAll(() => stopTradeTestApp({ t, mail }));
-
-const db = () => t.database.db;
+const app = useTradeTestApp();
+const { api, db } = app;
 const DAY = 24 * 60 * 60 * 1000;
 
 async function memberRow(id: number) {
@@ -186,11 +169,11 @@ describe('requesting a puzzle', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ userId: c.requester.id, action: 'request', ipAddress: '127.0.0.1' });
 
-    const m = await mail.waitFor(c.owner.email);
+    const m = await app.mail.waitFor(c.owner.email);
     expect(m.subject).toContain(c.listing.title);
     expect(m.text).toContain('http://club.test/trades');
     expect(m.text).toContain('Jean F.');
-    await drainNotices(t.ctx);
+    await drainNotices(app.t.ctx);
     expect((await notificationsOf(c.owner.id))[0]!.emailSent).toBe(true);
   });
 
@@ -335,7 +318,7 @@ describe('accepting', () => {
     expect(msgs.at(-1)!.content).toContain('Derek P. accepted the request');
     expect((await notificationsOf(requester.id)).map((n) => n.type)).toEqual(['trade_accepted']);
     expect((await auditOf(trade.id)).map((a) => a.action)).toEqual(['request', 'accept']);
-    const m = await mail.waitFor(requester.email);
+    const m = await app.mail.waitFor(requester.email);
     expect(m.subject).toContain('was accepted');
     await expectPointsInvariant(db());
   });
@@ -352,7 +335,7 @@ describe('accepting', () => {
     expect((await threadMessages(first.threadId)).at(-1)!.content).toContain('has gone to another member');
     expect((await notificationsOf(c.requester.id)).map((n) => n.type)).toEqual(['trade_declined']);
     expect((await memberRow(c.requester.id)).puzzlePoints).toBe(10);
-    expect((await mail.waitFor(c.requester.email)).subject).toContain('has gone to another member');
+    expect((await app.mail.waitFor(c.requester.email)).subject).toContain('has gone to another member');
     // A new request for a taken puzzle is refused.
     const third = await signedInMember(db(), { points: 10 });
     expect((await api.post('/api/trade-requests', third, { puzzleListingId: c.listing.id })).statusCode).toBe(400);
@@ -419,7 +402,7 @@ describe('declining', () => {
     expect(res.json().declinedAt).toBeTruthy();
     expect((await threadMessages(trade.threadId)).at(-1)!.content).toContain('Sorry, promised it to my sister.');
     expect((await notificationsOf(requester.id)).map((n) => n.type)).toEqual(['trade_declined']);
-    expect((await mail.waitFor(requester.email)).text).toContain('promised it to my sister');
+    expect((await app.mail.waitFor(requester.email)).text).toContain('promised it to my sister');
     expect((await memberRow(requester.id)).puzzlePoints).toBe(10);
   });
 
@@ -431,7 +414,7 @@ describe('declining', () => {
     expect(res.statusCode).toBe(409);
     expect((await tradeRowById(b.trade.id)).status).toBe('accepted');
     expect(
-      await t.app.inject({
+      await app.t.app.inject({
         method: 'POST',
         url: `/api/trade-requests/${a.trade.id}/decline`,
         headers: { cookie: a.owner.cookie },
@@ -479,7 +462,7 @@ describe("a trade step in the members' conversation", () => {
 
 describe('the owner taking the puzzle off the club', () => {
   async function setStatus(who: SignedIn, listingId: number, status: string) {
-    return t.app.inject({
+    return app.t.app.inject({
       method: 'PATCH',
       url: `/api/puzzle-listings/${listingId}`,
       payload: { status },
@@ -497,7 +480,7 @@ describe('the owner taking the puzzle off the club', () => {
     const res = await setStatus(c.owner, c.listing.id, 'archived');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe('archived');
-    await drainNotices(t.ctx);
+    await drainNotices(app.t.ctx);
 
     for (const [member, tradeId, threadId] of [
       [c.requester, first.id, first.threadId],
@@ -512,7 +495,7 @@ describe('the owner taking the puzzle off the club', () => {
       expect(last.isSystemMessage).toBe(true);
       expect(last.content).toContain('took "Signal Box at Dawn');
       expect((await notificationsOf(member.id)).map((n) => n.type)).toEqual(['trade_declined']);
-      expect((await mail.waitFor(member.email)).subject).toContain('is no longer available');
+      expect((await app.mail.waitFor(member.email)).subject).toContain('is no longer available');
       expect((await memberRow(member.id)).puzzlePoints).toBe(10);
       const audit = (await auditOf(tradeId)).at(-1)!;
       expect(audit).toMatchObject({ userId: c.owner.id });
@@ -523,7 +506,7 @@ describe('the owner taking the puzzle off the club', () => {
   it('going back to draft closes them too; editing the live listing does not', async () => {
     const a = await cast();
     const kept = await requestIt(a);
-    const edit = await t.app.inject({
+    const edit = await app.t.app.inject({
       method: 'PATCH',
       url: `/api/puzzle-listings/${a.listing.id}`,
       payload: {
@@ -585,7 +568,7 @@ describe('cancelling', () => {
     ]);
     expect(await listingRow(listing.id)).toMatchObject({ status: 'active', isAvailable: true });
     expect((await threadMessages(trade.threadId)).at(-1)!.content).toContain('went back to Jean F.');
-    const m = await mail.waitFor(owner.email); // the request
+    const m = await app.mail.waitFor(owner.email); // the request
     expect(m).toBeTruthy();
     await expectPointsInvariant(db());
   });
@@ -622,8 +605,8 @@ describe('shipping', () => {
     });
     expect(new Date(view.autoCompleteAt).getTime() - new Date(view.shippedAt).getTime()).toBe(21 * DAY);
     expect((await threadMessages(trade.threadId)).at(-1)!.content).toContain('Tracking number: RM123456789GB');
-    expect((await mail.waitFor(requester.email)).subject).toContain('was accepted');
-    expect((await mail.waitFor(requester.email)).subject).toContain('is on its way');
+    expect((await app.mail.waitFor(requester.email)).subject).toContain('was accepted');
+    expect((await app.mail.waitFor(requester.email)).subject).toContain('is on its way');
   });
 
   it('is the owner’s alone (requester 403), only once accepted (409)', async () => {
@@ -705,16 +688,16 @@ describe('disputes', () => {
     expect((await step('accept', c.owner, trade.id)).statusCode).toBe(200);
     const admins = [await admin(), await admin('Gordon', 'Ramsbottom')];
     await db().update(users).set({ isAdmin: true }).where(eq(users.id, c.owner.id));
-    await drainNotices(t.ctx);
-    const before = mail.messages.length;
+    await drainNotices(app.t.ctx);
+    const before = app.mail.messages.length;
 
     const res = await step('dispute', c.requester, trade.id, { details: 'The box arrived empty.' });
     expect(res.statusCode).toBe(200);
-    await drainNotices(t.ctx);
-    const sent = mail.messages.slice(before);
+    await drainNotices(app.t.ctx);
+    const sent = app.mail.messages.slice(before);
 
     for (const a of admins) {
-      const m = await mail.waitFor(a.email);
+      const m = await app.mail.waitFor(a.email);
       expect(m.subject).toBe(`A problem was reported with "${c.listing.title}" (Trade #${trade.id}) | Jigsaw Club`);
       expect(m.text).toContain('Jean F. (the requester) reported a problem');
       expect(m.text).toContain('The box arrived empty.');
@@ -895,11 +878,11 @@ describe('the points history', () => {
 describe('e-mail', () => {
   it('a mail server refusing the message does not fail or undo the step; the notice stays unsent', async () => {
     const { requester, owner, trade } = await to('pending');
-    await drainNotices(t.ctx);
-    mail.failNext(1);
+    await drainNotices(app.t.ctx);
+    app.mail.failNext(1);
     const res = await step('accept', owner, trade.id);
     expect(res.statusCode).toBe(200);
-    await drainNotices(t.ctx);
+    await drainNotices(app.t.ctx);
     expect((await tradeRowById(trade.id)).status).toBe('accepted');
     const [n] = await notificationsOf(requester.id);
     expect(n).toMatchObject({ type: 'trade_accepted', emailSent: false });
@@ -909,12 +892,12 @@ describe('e-mail', () => {
 describe('live updates', () => {
   it('publish the trade’s new status, the notice and the thread to both members, after the step', async () => {
     const { requester, owner, trade } = await to('pending');
-    await drainNotices(t.ctx);
+    await drainNotices(app.t.ctx);
     const seen: Record<number, unknown[]> = { [requester.id]: [], [owner.id]: [] };
-    const stops = [requester.id, owner.id].map((id) => t.ctx.events.subscribe(id, (e) => seen[id]!.push(e)));
+    const stops = [requester.id, owner.id].map((id) => app.t.ctx.events.subscribe(id, (e) => seen[id]!.push(e)));
     try {
       expect((await step('accept', owner, trade.id)).statusCode).toBe(200);
-      await drainNotices(t.ctx);
+      await drainNotices(app.t.ctx);
     } finally {
       stops.forEach((stop) => stop());
     }
@@ -935,7 +918,7 @@ describe('live updates', () => {
 describe('CSRF', () => {
   it('a step posted from another site is refused and changes nothing', async () => {
     const { owner, trade } = await to('pending');
-    const res = await t.app.inject({
+    const res = await app.t.app.inject({
       method: 'POST',
       url: `/api/trade-requests/${trade.id}/accept`,
       headers: { cookie: owner.cookie, origin: 'https://evil.example' },

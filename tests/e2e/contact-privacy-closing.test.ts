@@ -146,6 +146,11 @@ describe.skipIf(skipReason)('talking to the club, privacy, closing a membership'
       const asked = await inject('/api/trade-requests', leaver.cookie, { puzzleListingId: listing.id });
       const tradeId = asked.json().id as number;
       expect((await inject(`/api/trade-requests/${tradeId}/accept`, owner.cookie)).statusCode).toBe(200);
+      const posted = await inject('/api/community/posts', leaver.cookie, {
+        title: `Leaving soon ${name}`,
+        content: 'Thank you all for the puzzles.',
+      });
+      const postId = posted.json().id as number;
 
       const { page } = leaver;
       await page.goto(`${server.url}/profile`);
@@ -182,6 +187,16 @@ describe.skipIf(skipReason)('talking to the club, privacy, closing a membership'
       const [row] = await server.database.db.select().from(users).where(eq(users.id, leaver.memberId));
       expect(row).toMatchObject({ email: closedMemberEmail(leaver.memberId), passwordHash: null, phone: null });
       await leaver.context.close();
+
+      // The post stays, under 'A former member', as plain text: their member page is gone.
+      const reader = await member(viewport);
+      await reader.page.goto(`${server.url}/community?post=${postId}`);
+      const panel = reader.page.getByRole('dialog', { name: `Leaving soon ${name}` });
+      await panel.getByText('Thank you all for the puzzles.').waitFor();
+      await panel.getByText('A former member').first().waitFor();
+      expect(await reader.page.getByRole('link', { name: 'A former member' }).count()).toBe(0);
+      await expectNoA11yViolations(reader.page);
+      await reader.context.close();
     });
   }
 

@@ -51,12 +51,15 @@ describe.skipIf(skipReason)('the member home', () => {
     });
     const newer = await createListing(db, memberId, { title: 'Harbour in Spring' });
     await createListing(db, memberId, { title: 'Unfinished Draft', status: 'draft' });
-    await db.insert(communityPosts).values({
-      userId: memberId,
-      title: 'Sorting edge pieces first?',
-      content: 'How do you all start a 2000-piece puzzle?',
-      category: 'tips',
-    });
+    const [post] = await db
+      .insert(communityPosts)
+      .values({
+        userId: memberId,
+        title: 'Sorting edge pieces first?',
+        content: 'How do you all start a 2000-piece puzzle?',
+        category: 'tips',
+      })
+      .returning({ id: communityPosts.id });
 
     // The figures are held back until the test has seen the spinner.
     let release = () => {};
@@ -106,8 +109,9 @@ describe.skipIf(skipReason)('the member home', () => {
     const community = card(page, 'Community Highlights');
     expect(await community.getByText(/available to trade$/).innerText()).toBe('2 puzzles available to trade');
     expect(await community.getByText(/in the club$/).innerText()).toMatch(/^\d+ members? in the club$/);
+    // Each latest post opens that post, not the forum's first page.
     expect(await community.getByRole('link', { name: 'Sorting edge pieces first?' }).getAttribute('href')).toBe(
-      '/community',
+      `/community?post=${post!.id}`,
     );
     expect(await community.getByText(/^Tips & Tricks · /).isVisible()).toBe(true);
     for (const [name, href] of [

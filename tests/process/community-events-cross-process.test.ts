@@ -1,11 +1,6 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/server/auth/sessions-repository';
-import { openPostgres, type Database } from '../../src/server/db/client';
+import { describe, expect, it } from 'vitest';
 import { createMember } from '../support/factories';
-import { freePort, startServerProcess, waitForHealth, type RunningProcess } from '../support/process';
-import { openSse, type SseClient } from '../support/sse-client';
-import { tempDir, urlForDatabase } from '../support/test-database';
+import { useProcessesOnOneDatabase } from '../support/processes-on-one-database';
 
 // CONTRACT §5 "Live": a forum reply posted through one app process reaches, within 2 s, the
 // open pages on another process sharing the PostgreSQL database: every member's `community
@@ -13,63 +8,20 @@ import { tempDir, urlForDatabase } from '../support/test-database';
 // PostgreSQL only: the embedded database allows one process.
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const dbName = `jc_xforum_${process.pid}_${Date.now().toString(36)}`;
-
-let database: Database;
-const running: RunningProcess[] = [];
-const streams: SseClient[] = [];
-
-async function adminQuery(sqlText: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(sqlText);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function startServer(url: string): Promise<{ port: number; proc: RunningProcess }> {
-  const port = await freePort();
-  const proc = startServerProcess({
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: tempDir('xproc'),
-    APP_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-  });
-  running.push(proc);
-  await waitForHealth(port, proc, 30_000);
-  return { port, proc };
-}
 
 describe.skipIf(!adminUrl)('the forum live across two app processes (needs TEST_DATABASE_URL)', () => {
-  beforeAll(async () => {
-    await adminQuery(`CREATE DATABASE "${dbName}"`);
-    database = await openPostgres(urlForDatabase(adminUrl!, dbName), { max: 2 });
-  });
-
-  afterAll(async () => {
-    for (const s of streams) s.close();
-    for (const p of running) if (p.child.exitCode === null) p.child.kill('SIGKILL');
-    await Promise.all(running.map((p) => p.exited));
-    await database?.close();
-    if (adminUrl) await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  });
+  const shared = useProcessesOnOneDatabase('xforum');
 
   it('a reply through process 2 reaches the author and a reader on process 1 within 2 s', async () => {
-    const url = urlForDatabase(adminUrl!, dbName);
-    const [one, two] = await Promise.all([startServer(url), startServer(url)]);
+    const [one, two] = await Promise.all([shared.startServer(), shared.startServer()]);
 
-    const author = await createMember(database.db, { firstName: 'Margaret' });
-    const reader = await createMember(database.db, { firstName: 'Derek' });
-    const replier = await createMember(database.db, { firstName: 'Susan' });
-    const cookie = async (id: number) => `jc_session=${(await createSession(database.db, id, false)).token}`;
+    const author = await createMember(shared.db, { firstName: 'Margaret' });
+    const reader = await createMember(shared.db, { firstName: 'Derek' });
+    const replier = await createMember(shared.db, { firstName: 'Susan' });
     const [authorCookie, readerCookie, replierCookie] = await Promise.all([
-      cookie(author.id),
-      cookie(reader.id),
-      cookie(replier.id),
+      shared.sessionCookie(author.id),
+      shared.sessionCookie(reader.id),
+      shared.sessionCookie(replier.id),
     ]);
     const send = (port: number, path: string, who: string, body: object) =>
       fetch(`http://127.0.0.1:${port}${path}`, {
@@ -86,9 +38,8 @@ describe.skipIf(!adminUrl)('the forum live across two app processes (needs TEST_
     expect(created.status).toBe(201);
     const { id: postId } = (await created.json()) as { id: number };
 
-    const authorStream = await openSse(`http://127.0.0.1:${one.port}/api/events`, authorCookie);
-    const readerStream = await openSse(`http://127.0.0.1:${one.port}/api/events`, readerCookie);
-    streams.push(authorStream, readerStream);
+    const authorStream = await shared.openEvents(one, authorCookie);
+    const readerStream = await shared.openEvents(one, readerCookie);
     await authorStream.next('unread-count');
     await readerStream.next('unread-count');
 

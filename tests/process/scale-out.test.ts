@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
@@ -8,6 +7,7 @@ import { openPostgres, type Database } from '../../src/server/db/client';
 import { createListing, createMember } from '../support/factories';
 import { freePort, startServerProcess, waitForHealth, type RunningProcess } from '../support/process';
 import { startS3StandIn, type S3StandIn } from '../support/s3-stand-in';
+import { adminQuery } from '../support/processes-on-one-database';
 import { openSse, type SseClient } from '../support/sse-client';
 import { tempDir, urlForDatabase } from '../support/test-database';
 
@@ -67,16 +67,6 @@ async function startProxy(ports: number[]): Promise<Proxy> {
   };
 }
 
-async function adminQuery(sqlText: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(sqlText);
-  } finally {
-    await admin.end();
-  }
-}
-
 let database: Database;
 let standIn: S3StandIn;
 let proxy: Proxy;
@@ -118,7 +108,7 @@ async function within(withinMs: number, check: () => Promise<boolean>): Promise<
 
 describe.skipIf(!adminUrl)('three app processes behind one proxy (needs TEST_DATABASE_URL)', () => {
   beforeAll(async () => {
-    await adminQuery(`CREATE DATABASE "${dbName}"`);
+    await adminQuery(adminUrl!, `CREATE DATABASE "${dbName}"`);
     const url = urlForDatabase(adminUrl!, dbName);
     // Migrated once here; the processes find it done.
     database = await openPostgres(url, { max: 3 });
@@ -155,7 +145,7 @@ describe.skipIf(!adminUrl)('three app processes behind one proxy (needs TEST_DAT
     const codes = await Promise.all(servers.map((s) => s.proc.exited));
     await database?.close();
     await standIn?.close();
-    if (adminUrl) await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    if (adminUrl) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
     // Every process stopped cleanly.
     expect(codes).toEqual([0, 0, 0]);
   });

@@ -4,8 +4,11 @@ import {
   ACHIEVEMENTS,
   achievementNotice,
   earnedAchievements,
+  FORMER_MEMBER_NAME,
+  isFormerMemberName,
   isSafeReturnPath,
   memberDirectoryQuerySchema,
+  memberDisplayName,
   memberProfilePatchSchema,
   parseMemberSearch,
   TEXT_SIZE_OPTIONS,
@@ -129,5 +132,16 @@ describe('where to return after joining', () => {
     ]) {
       expect(isSafeReturnPath(path), String(path)).toBe(false);
     }
+  });
+});
+
+describe("a former member's name", () => {
+  it('is the name a closed membership shows, and no member still in the club shows it', () => {
+    // Closing stores FORMER_MEMBER_NAME as the first name and empties the last name.
+    expect(isFormerMemberName(memberDisplayName(FORMER_MEMBER_NAME, null))).toBe(true);
+    // A member's profile has a last name, so even this first name is followed by an initial.
+    expect(isFormerMemberName(memberDisplayName(FORMER_MEMBER_NAME, 'Hughes'))).toBe(false);
+    expect(isFormerMemberName(memberDisplayName('Margaret', 'Hughes'))).toBe(false);
+    expect(isFormerMemberName(memberDisplayName(null, null))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { isFormerMemberName } from '../../../domain/former-member';
 import { useCurrentUser } from '../../lib/current-user';
 import { cn } from '../../lib/cn';
 import { paths } from '../../paths';
@@ -12,11 +13,13 @@ export interface MemberNameLinkProps {
 
 /**
  * A member's name, leading to their member page, wherever a name appears (a listing's owner,
- * a trade partner, a message thread). Member pages are for members, so a visitor reads the
- * name without a link.
+ * a trade partner, a message thread, feedback, the forum). Member pages are for members, so a
+ * visitor reads the name without a link; a member who closed their membership has no page
+ * (404), so 'A former member' is never a link, and reads in italics as the forum shows it.
  */
 export function MemberNameLink({ id, name, className }: MemberNameLinkProps) {
   const user = useCurrentUser();
+  if (isFormerMemberName(name)) return <span className={cn('italic', className)}>{name}</span>;
   if (!user) return <span className={className}>{name}</span>;
   return (
     <Link

@@ -1,5 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { useForm, useWatch, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useForm,
+  useWatch,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { CircleCheck } from 'lucide-react';
@@ -15,6 +22,7 @@ import {
 } from '../../../../domain/contact';
 import { CharacterCount } from '../../../components/ui/character-count';
 import { Field } from '../../../components/ui/field';
+import { FormAlert, useFormProblem, type FormProblem } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { Textarea } from '../../../components/ui/textarea';
@@ -25,7 +33,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { useWriteToClubTeam } from '../api/write-to-club-team';
-import { FormAlert } from '../components/form-alert';
 
 /**
  * /contact, 'Contact the club' (issue 14 point 4, decision 0021). A member writes to the club
@@ -67,8 +74,7 @@ function showServerErrors<T extends FieldValues>(
   error: unknown,
   fields: readonly Path<T>[],
   setError: UseFormSetError<T>,
-  setAlert: (message: string) => void,
-  fallback: string,
+  report: (problem: FormProblem) => void,
 ) {
   const fieldErrors = error instanceof ApiError ? error.errors : [];
   let placed = false;
@@ -78,7 +84,48 @@ function showServerErrors<T extends FieldValues>(
       placed = true;
     }
   }
-  if (!placed) setAlert(errorMessage(error, fallback));
+  if (!placed) report({ title: errorMessage(error, 'Your message could not be sent. Please try again.') });
+}
+
+/**
+ * What both forms share: the refusal at the top, their own fields, the message with its
+ * count, and the send button. A second submit while the first is on its way is ignored.
+ */
+function ContactFormShell({
+  onSubmit,
+  pending,
+  problem,
+  message,
+  submitLabel,
+  children,
+}: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  pending: boolean;
+  problem: FormProblem | null;
+  message: { registration: UseFormRegisterReturn<'message'>; length: number; error?: string };
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const guarded = (event: FormEvent<HTMLFormElement>) => {
+    if (pending) return event.preventDefault();
+    void onSubmit(event);
+  };
+  return (
+    <form noValidate onSubmit={guarded} aria-label="Contact the club" className="flex flex-col gap-4">
+      <FormAlert problem={problem} />
+      {children}
+      <Field
+        label="Your message"
+        error={message.error}
+        note={<CharacterCount length={message.length} max={MESSAGE_MAX} />}
+      >
+        <Textarea rows={7} maxLength={MESSAGE_MAX} {...message.registration} />
+      </Field>
+      <p>
+        <SubmitButton busy={pending} label={submitLabel} busyLabel="Sending…" />
+      </p>
+    </form>
+  );
 }
 
 const VISITOR_FIELDS = ['name', 'email', 'message'] as const;
@@ -86,7 +133,7 @@ const VISITOR_FIELDS = ['name', 'email', 'message'] as const;
 function VisitorContactForm() {
   const send = useSendContactMessage();
   const [sent, setSent] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
+  const { problem, report, clear } = useFormProblem();
   const {
     register,
     handleSubmit,
@@ -100,45 +147,29 @@ function VisitorContactForm() {
   const message = useWatch({ control, name: 'message' });
 
   const submit = handleSubmit((body) => {
-    setAlert(null);
+    clear();
     send.mutate(body, {
       onSuccess: (answer) => setSent(answer.message),
-      onError: (error) =>
-        showServerErrors(
-          error,
-          VISITOR_FIELDS,
-          setError,
-          setAlert,
-          'Your message could not be sent. Please try again.',
-        ),
+      onError: (error) => showServerErrors(error, VISITOR_FIELDS, setError, report),
     });
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (send.isPending) return event.preventDefault();
-    void submit(event);
-  };
 
   if (sent) return <Sent message={sent} />;
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Contact the club" className="flex flex-col gap-4">
-      <FormAlert message={alert} />
+    <ContactFormShell
+      onSubmit={submit}
+      pending={send.isPending}
+      problem={problem}
+      message={{ registration: register('message'), length: message.length, error: errors.message?.message }}
+      submitLabel="Send message"
+    >
       <Field label="Your name" error={errors.name?.message}>
         <Input autoComplete="name" maxLength={CONTACT_NAME_MAX} {...register('name')} />
       </Field>
       <Field label="Your e-mail address" hint="We reply to this address." error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...register('email')} />
       </Field>
-      <Field
-        label="Your message"
-        error={errors.message?.message}
-        note={<CharacterCount length={message.length} max={MESSAGE_MAX} />}
-      >
-        <Textarea rows={7} maxLength={MESSAGE_MAX} {...register('message')} />
-      </Field>
-      <p>
-        <SubmitButton busy={send.isPending} label="Send message" busyLabel="Sending…" />
-      </p>
-    </form>
+    </ContactFormShell>
   );
 }
 
@@ -147,7 +178,7 @@ const MEMBER_FIELDS = ['subject', 'message'] as const;
 function MemberContactForm() {
   const write = useWriteToClubTeam();
   const navigate = useNavigate();
-  const [alert, setAlert] = useState<string | null>(null);
+  const { problem, report, clear } = useFormProblem();
   const {
     register,
     handleSubmit,
@@ -161,38 +192,28 @@ function MemberContactForm() {
   const message = useWatch({ control, name: 'message' });
 
   const submit = handleSubmit((body) => {
-    setAlert(null);
+    clear();
     write.mutate(body, {
       onSuccess: ({ threadId }) => {
         toast({ title: 'Message sent', description: 'The club team will answer in your Messages.' });
         void navigate(`${paths.messages.getHref()}?thread=${threadId}`);
       },
-      onError: (error) =>
-        showServerErrors(error, MEMBER_FIELDS, setError, setAlert, 'Your message could not be sent. Please try again.'),
+      onError: (error) => showServerErrors(error, MEMBER_FIELDS, setError, report),
     });
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (write.isPending) return event.preventDefault();
-    void submit(event);
-  };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Contact the club" className="flex flex-col gap-4">
-      <FormAlert message={alert} />
+    <ContactFormShell
+      onSubmit={submit}
+      pending={write.isPending}
+      problem={problem}
+      message={{ registration: register('message'), length: message.length, error: errors.message?.message }}
+      submitLabel="Send to the club team"
+    >
       <Field label="Subject" error={errors.subject?.message}>
         <Input maxLength={THREAD_SUBJECT_MAX} {...register('subject')} />
       </Field>
-      <Field
-        label="Your message"
-        error={errors.message?.message}
-        note={<CharacterCount length={message.length} max={MESSAGE_MAX} />}
-      >
-        <Textarea rows={7} maxLength={MESSAGE_MAX} {...register('message')} />
-      </Field>
-      <p>
-        <SubmitButton busy={write.isPending} label="Send to the club team" busyLabel="Sending…" />
-      </p>
-    </form>
+    </ContactFormShell>
   );
 }
 

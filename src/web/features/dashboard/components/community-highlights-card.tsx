@@ -37,7 +37,10 @@ export function CommunityHighlightsCard({ highlights }: { highlights: CommunityH
               <ul className="mt-1 flex flex-col gap-2">
                 {highlights.latestPosts.map((post) => (
                   <li key={post.id}>
-                    <Link to={paths.community.getHref()} className="text-brand-700 underline hover:text-brand-900">
+                    <Link
+                      to={paths.community.getHref(post.id)}
+                      className="text-brand-700 underline hover:text-brand-900"
+                    >
                       {post.title}
                     </Link>
                     <span className="block text-ink-muted">

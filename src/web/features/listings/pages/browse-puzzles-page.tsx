@@ -5,6 +5,7 @@ import { BROWSE_SKELETON_COUNT } from '../../../../domain/constants';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
@@ -96,9 +97,9 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
           {filters.location?.trim() ? (
             // Why a place finds nothing (issue 14): what Location looks at, and what it does not.
             <>
-              No puzzles are listed by members in “{filters.location.trim()}”. Location looks for the town members
-              give, or the first part of their postcode (such as HG1); members who keep their town private are not
-              found by it. Try a nearby town, or clear the location.
+              No puzzles are listed by members in “{filters.location.trim()}”. Location looks for the town members give,
+              or the first part of their postcode (such as HG1); members who keep their town private are not found by
+              it. Try a nearby town, or clear the location.
             </>
           ) : (
             'Try adjusting your search terms or filters to find more puzzles.'
@@ -115,18 +116,7 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
               </li>
             ))}
           </ul>
-          {results.hasNextPage && (
-            <div className="flex justify-center">
-              <Button
-                variant="secondary"
-                size="large"
-                disabled={results.isFetchingNextPage}
-                onClick={() => void results.fetchNextPage()}
-              >
-                {results.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </Button>
-            </div>
-          )}
+          <LoadMore results={results} />
         </>
       )}
     </div>

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { LoadMore } from '../../../components/ui/load-more';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMembers, type DirectoryFilters } from '../api/get-members';
@@ -85,18 +86,7 @@ export function MemberDirectoryPage() {
               </li>
             ))}
           </ul>
-          {results.hasNextPage && (
-            <div className="flex justify-center">
-              <Button
-                variant="secondary"
-                size="large"
-                disabled={results.isFetchingNextPage}
-                onClick={() => void results.fetchNextPage()}
-              >
-                {results.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </Button>
-            </div>
-          )}
+          <LoadMore results={results} />
         </>
       )}
     </div>

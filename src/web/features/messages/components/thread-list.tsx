@@ -43,7 +43,7 @@ export function ThreadList({ threads, isLoading, isError, selectedId, onSelect, 
           <Tabs.Trigger
             key={t.value}
             value={t.value}
-            className="min-h-11 flex-1 rounded-md px-4 font-semibold text-ink data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:underline data-[state=active]:shadow"
+            className="min-h-11 flex-1 rounded-md px-3 font-semibold whitespace-nowrap text-ink data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:underline data-[state=active]:shadow"
           >
             {t.label}
             {threads && ` (${threadsFor(t.value, all).length})`}

@@ -4,7 +4,13 @@ import { BrowseCards } from '../../src/server/listings/browse-cards';
 describe('BrowseCards', () => {
   it('holds what it keeps and forgets what changed', () => {
     const cards = new BrowseCards();
-    cards.keep([{ id: 1, card: '{"id":1}' }, { id: 2, card: '{"id":2}' }], cards.epoch);
+    cards.keep(
+      [
+        { id: 1, card: '{"id":1}' },
+        { id: 2, card: '{"id":2}' },
+      ],
+      cards.epoch,
+    );
     expect(cards.get(1)).toBe('{"id":1}');
     cards.forget([1]);
     expect(cards.get(1)).toBeUndefined();
@@ -23,7 +29,13 @@ describe('BrowseCards', () => {
 
   it('keeps within its budget of characters, the oldest going first', () => {
     const cards = new BrowseCards(20);
-    cards.keep([{ id: 1, card: 'x'.repeat(10) }, { id: 2, card: 'y'.repeat(10) }], cards.epoch);
+    cards.keep(
+      [
+        { id: 1, card: 'x'.repeat(10) },
+        { id: 2, card: 'y'.repeat(10) },
+      ],
+      cards.epoch,
+    );
     expect(cards.full).toBe(true);
     cards.keep([{ id: 3, card: 'z'.repeat(10) }], cards.epoch);
     expect([cards.get(1), cards.get(2), cards.get(3)]).toEqual([undefined, 'y'.repeat(10), 'z'.repeat(10)]);

@@ -171,6 +171,26 @@ describe('a committed change shows in the next answer', () => {
     await expectSameAsDatabase(browseQuerySchema.parse({ sort: 'manufacturer', page: '40' }));
   });
 
+  it('the cards held beside the index show a change in the next answer: the listing, its owner’s name and town, its maker', async () => {
+    const db = t.database.db;
+    const [maker] = await db.insert(manufacturers).values({ name: 'Gannet Jigsaws' }).returning();
+    const member = await createMember(db, { firstName: 'Morwenna', lastName: 'Pascoe', town_or_city: 'Fowey' });
+    const row = await createListing(db, member.id, { title: 'Gannet colony', manufacturerId: maker!.id });
+    const card = async () => {
+      const body = await browseFromIndex({ q: 'gannet' });
+      return body.items.find((i) => i.id === row.id) as unknown as Record<string, unknown>;
+    };
+    expect(await card()).toMatchObject({ title: 'Gannet colony', ownerName: 'Morwenna P.', ownerTown: 'Fowey' });
+    await db.update(puzzleListings).set({ title: 'Gannet colony at dawn' }).where(eq(puzzleListings.id, row.id));
+    expect((await card()).title).toBe('Gannet colony at dawn');
+    await db.update(users).set({ firstName: 'Wenna', lastName: 'Tregear' }).where(eq(users.id, member.id));
+    expect((await card()).ownerName).toBe('Wenna T.');
+    await db.update(users).set({ town_or_city: 'Looe' }).where(eq(users.id, member.id));
+    expect((await card()).ownerTown).toBe('Looe');
+    await db.update(manufacturers).set({ name: 'Gannet Puzzles' }).where(eq(manufacturers.id, maker!.id));
+    expect((await card()).manufacturerName).toBe('Gannet Puzzles');
+  });
+
   it('nothing changes for a transaction that rolled back', async () => {
     const db = t.database.db;
     const before = await version();

@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../events/event-bus';
 import { browseCachesForgottenElsewhere, onBrowseCachesForgotten } from './browse-repository';
 
-// Browse remembers counts and cards for a minute (browse-repository.ts); the index of which
-// listings match is exact anyway (browse-index-sync.ts reads the committed version on each
-// browse). So that a card edited, an owner renamed or moved, or a maker renamed through one app
-// process shows on every process at once, each forget is announced on the event bus
-// (LISTEN/NOTIFY on PostgreSQL) and every process forgets its remembered cards and counts too.
+// On the database's path (a phrase, text beyond ASCII, while the index loads) browse remembers
+// counts for 30 s and the year list for 10 s (browse-repository.ts); the index and its cards are
+// exact anyway (browse-index-sync.ts reads the committed version on each browse). So that a
+// listing written through one app process changes them on every process at once, each forget
+// is announced on the event bus (LISTEN/NOTIFY on PostgreSQL) and every process forgets too.
 
 /**
  * Shares this process's forgets with the other processes on the database and hears theirs;

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { queryRows, type Db, type DbOrTx } from '../db/client';
 import { runInTransaction } from '../db/transaction';
+import { BrowseCards, readCards } from './browse-cards';
 import { BrowseIndex, type IndexedListing, type IndexedOwner } from './browse-index';
 import { ownerLocations } from './browse-query';
 import { queryFixedPlan } from './prepared-statements';
@@ -14,14 +15,22 @@ import { queryFixedPlan } from './prepared-statements';
 // (currentBrowseIndex answers null), so no request waits for a load. An owner's facts carry
 // their suspension: one starting, changed or lifted is a noted change like a move, and one
 // ending by itself needs no change at all (the index judges it at each answer's clock).
+// Beside the index are its cards (browse-cards.ts): read once after the load, and forgotten by
+// the same changes, so a page from the index needs nothing from the database but the version.
 
 /** Changes touching more listings than this share of the index reload it whole. */
 const RELOAD_SHARE = 0.2;
 /** After a failed load, browse asks the database for this long before trying again. */
 const RETRY_AFTER_MS = 30_000;
+/** The cards are read after a load in statements of this many. */
+const CARDS_PER_READ = 1_000;
 
 type Holder = {
   index: BrowseIndex | null;
+  /** The cards of `index`'s listings (null when `index` is). */
+  cards: BrowseCards | null;
+  /** Reading the cards after a load (browse reads the missing ones meanwhile). */
+  warming: Promise<void> | null;
   version: number;
   loading: Promise<void> | null;
   refreshing: Promise<void> | null;
@@ -79,7 +88,9 @@ function startLoad(holder: Holder, db: Db): Promise<void> {
   holder.loading ??= loadAll(db)
     .then(({ index, version }) => {
       holder.index = index;
+      holder.cards = new BrowseCards();
       holder.version = version;
+      holder.warming = warmCards(holder, db);
     })
     .catch((err: unknown) => {
       holder.failedAt = Date.now();
@@ -89,6 +100,25 @@ function startLoad(holder: Holder, db: Db): Promise<void> {
       holder.loading = null;
     });
   return holder.loading;
+}
+
+/**
+ * Reads the cards of every listing of the index just loaded, a statement at a time, so that
+ * browse finds them held. Stops when the index is replaced or the cards fill their budget; a
+ * failure leaves browse to read the cards it misses.
+ */
+async function warmCards(holder: Holder, db: Db): Promise<void> {
+  const { index, cards } = holder;
+  if (index === null || cards === null) return;
+  const ids = index.listingIds();
+  try {
+    for (let at = 0; at < ids.length && holder.cards === cards && !cards.full; at += CARDS_PER_READ) {
+      const epoch = cards.epoch;
+      cards.keep(await readCards(db, undefined, ids.slice(at, at + CARDS_PER_READ)), epoch);
+    }
+  } catch {
+    // Browse reads what is missing.
+  }
 }
 
 /**
@@ -129,6 +159,8 @@ async function applyChanges(holder: Holder, db: Db, pool: pg.Pool | undefined): 
     [...listingIds].filter((id) => !active.has(id)),
     owners,
   );
+  // A card shows its listing and its owner's name and town: both kinds of change forget it.
+  holder.cards?.forget([...listingIds, ...[...userIds].flatMap((id) => index.listingIdsOf(id))]);
   holder.version = version;
   return true;
 }
@@ -138,11 +170,14 @@ function isTransaction(db: DbOrTx): boolean {
 }
 
 /**
- * The browse index of this database, exactly as current as the committed version read now;
- * or null when browse should ask the database itself (the index is still loading, reloading,
- * or `db` is a transaction, whose uncommitted writes the index cannot see).
+ * The browse index of this database and its cards, exactly as current as the committed version
+ * read now; or null when browse should ask the database itself (the index is still loading,
+ * reloading, or `db` is a transaction, whose uncommitted writes the index cannot see).
  */
-export async function currentBrowseIndex(db: DbOrTx, pool: pg.Pool | undefined): Promise<BrowseIndex | null> {
+export async function currentBrowse(
+  db: DbOrTx,
+  pool: pg.Pool | undefined,
+): Promise<{ index: BrowseIndex; cards: BrowseCards } | null> {
   if (isTransaction(db)) return null;
   const root = db as Db;
   const holder = holderOf(root);
@@ -151,7 +186,7 @@ export async function currentBrowseIndex(db: DbOrTx, pool: pg.Pool | undefined):
     return null;
   }
   const { version } = await readVersion(root, pool);
-  if (version === holder.version) return holder.index;
+  if (version === holder.version) return current(holder);
   // One refresh at a time; a request that saw a later version than it reached runs another.
   for (let attempt = 0; attempt < 2 && holder.version < version; attempt++) {
     const h = holder;
@@ -159,11 +194,13 @@ export async function currentBrowseIndex(db: DbOrTx, pool: pg.Pool | undefined):
       .then((applied) => {
         if (!applied) {
           h.index = null;
+          h.cards = null;
           void startLoad(h, root);
         }
       })
       .catch((err: unknown) => {
         h.index = null;
+        h.cards = null;
         h.failedAt = Date.now();
         h.error = err;
       })
@@ -173,20 +210,37 @@ export async function currentBrowseIndex(db: DbOrTx, pool: pg.Pool | undefined):
     await h.refreshing;
     if (h.index === null) return null;
   }
-  return holder.version >= version ? holder.index : null;
+  return holder.version >= version ? current(holder) : null;
 }
 
-/** Loads the index now (tests and the bench, which want it ready before they ask). */
+const current = ({ index, cards }: Holder) => (index === null || cards === null ? null : { index, cards });
+
+/** The browse index alone (currentBrowse). */
+export async function currentBrowseIndex(db: DbOrTx, pool: pg.Pool | undefined): Promise<BrowseIndex | null> {
+  return (await currentBrowse(db, pool))?.index ?? null;
+}
+
+/** Loads the index and its cards now (tests and the bench, which want them ready before they ask). */
 export async function loadBrowseIndex(db: Db): Promise<void> {
   const holder = holderOf(db);
   await startLoad(holder, db);
   if (holder.index === null) throw new Error('the browse index did not load', { cause: holder.error });
+  await holder.warming;
 }
 
 function holderOf(db: Db): Holder {
   let holder = holders.get(db);
   if (!holder) {
-    holder = { index: null, version: -1, loading: null, refreshing: null, failedAt: 0, error: undefined };
+    holder = {
+      index: null,
+      cards: null,
+      warming: null,
+      version: -1,
+      loading: null,
+      refreshing: null,
+      failedAt: 0,
+      error: undefined,
+    };
     holders.set(db, holder);
   }
   return holder;

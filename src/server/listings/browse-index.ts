@@ -293,6 +293,24 @@ export class BrowseIndex {
     return this.slotOf.size;
   }
 
+  /** The ids of every listing in the index. */
+  listingIds(): number[] {
+    return [...this.slotOf.keys()];
+  }
+
+  /** The ids of an owner's listings in the index (shown or hidden). */
+  listingIdsOf(userId: number): number[] {
+    const n = this.ownerNumbers.get(userId);
+    if (n === undefined) return [];
+    const slots = this.ownerPostings[n]!;
+    const ids: number[] = [];
+    for (let i = 0; i < slots.length; i++) {
+      const s = slots.items[i]!;
+      if (this.state[s] !== DEAD) ids.push(this.ids[s]!);
+    }
+    return ids;
+  }
+
   /** Listings that changed (now active: `listings`; no longer active or gone: `removedIds`). */
   apply(listings: IndexedListing[], removedIds: number[], owners: IndexedOwner[]): void {
     this.rankings.clear();

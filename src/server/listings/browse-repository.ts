@@ -4,9 +4,11 @@ import { YEAR_FILTER_MAX_YEARS } from '../../domain/constants';
 import type { BrowseFilters, BrowseQuery } from '../../domain/listings';
 import { queryRows, type DbOrTx } from '../db/client';
 import { browseOrderBy, browsePageIds, browseWhere, ownerNotSuspended } from './browse-query';
-import { listingJson, listingViewJoins } from './listing-view';
-import { currentBrowseIndex } from './browse-index-sync';
-import { queryFixedPlan, queryValueSensitive, renderedText } from './prepared-statements';
+import { readCards, type BrowseCards } from './browse-cards';
+import { currentBrowse } from './browse-index-sync';
+import { queryFixedPlan, queryValueSensitive } from './prepared-statements';
+
+export { listingCardsStatement } from './browse-cards';
 
 // GET /api/puzzle-listings (docs/performance.md has the measurements behind this):
 //  1. the page's listing ids and the capped total: from the in-memory browse index
@@ -15,8 +17,9 @@ import { queryFixedPlan, queryValueSensitive, renderedText } from './prepared-st
 //     indexes (its plan depends on the filter values; see prepared-statements.ts for how it
 //     is still planned rarely), and the capped total, only when the page alone cannot tell
 //     it and no fresh count is remembered;
-//  2. the cards (the listing JSON of listing-view.ts, built by the database), only for ids
-//     not remembered; and for a signed-in member which of the page's listings are favourites.
+//  2. the cards (the listing JSON of listing-view.ts, built by the database): held beside the
+//     index (browse-cards.ts), read only when missing there or when there is no current
+//     index; and for a signed-in member which of the page's listings are favourites.
 
 /**
  * 'Showing X of Y puzzles' counts exactly up to this many matches and says '1,000+' beyond.
@@ -36,12 +39,12 @@ export type BrowsePage = {
 };
 
 // ---------------------------------------------------------------------------------------
-// Short-lived memory. Counts: a capped count of a broad search still reads up to a thousand
-// matches (milliseconds), and the same filters asked again within COUNT_TTL_MS reuse it.
-// Cards: building a card's JSON with its owner and manufacturer names costs more than finding
-// the page; a card is reused for CARD_TTL_MS. Years: the list changes rarely.
+// Short-lived memory (the database's path). Counts: a capped count of a broad search still
+// reads up to a thousand matches (milliseconds), and the same filters asked again within
+// COUNT_TTL_MS reuse it. Years: the list changes rarely. (Cards are held beside the browse
+// index and kept exactly current with it: browse-cards.ts.)
 //
-// Every listing write in this process forgets all three at once (a generation counter: a
+// Every listing write in this process forgets both at once (a generation counter: a
 // transaction object is not the database object entries are keyed by), so a member sees their
 // own change immediately. Each forget is announced to the other app processes on the same
 // PostgreSQL through the event bus, and they forget within milliseconds (browse-cache-sync.ts);
@@ -49,14 +52,11 @@ export type BrowsePage = {
 // always read afresh.
 
 const COUNT_TTL_MS = 30_000;
-const CARD_TTL_MS = 60_000;
 const YEARS_TTL_MS = 10_000;
 const COUNT_ENTRIES_MAX = 2_000;
-const CARD_ENTRIES_MAX = 10_000;
 let generation = 0;
 type Remembered<T> = { at: number; generation: number; value: T };
 const counts = new WeakMap<object, Map<string, Remembered<number>>>();
-const cards = new WeakMap<object, Map<number, Remembered<string>>>();
 const yearsCache = new WeakMap<object, Remembered<Promise<number[]>>>();
 
 /** What answered browse since the process started (the bench reports it). */
@@ -73,9 +73,8 @@ const fresh = <T>(hit: Remembered<T> | undefined, ttl: number): hit is Remembere
   hit !== undefined && hit.generation === generation && Date.now() - hit.at < ttl;
 
 /**
- * Forget remembered counts, cards and years, so the next browse reads them afresh. Listing
- * writes here call it; so may anything else that changes what a card shows (an owner's name
- * or town, a manufacturer's name), or they show within a minute.
+ * Forget remembered counts and years, so the next browse reads them afresh. Listing writes
+ * here call it.
  */
 export function forgetBrowseCaches(): void {
   generation += 1;
@@ -164,18 +163,6 @@ export function browseCountStatement(filters: BrowseFilters, cap: number): SQL {
     ) matches`;
 }
 
-// Everything of the cards statement but its one value, rendered once: rendering listingJson's
-// few dozen fragments for every page was a measurable part of a browse request.
-let cardsHead: SQL | undefined;
-
-/** The cards of these listings (one JSON object each, no viewer-specific fields). */
-export function listingCardsStatement(ids: number[]): SQL {
-  cardsHead ??= sql.raw(
-    renderedText(sql`SELECT p.id, ${listingJson(null)}::text AS card FROM puzzle_listings p ${listingViewJoins}`),
-  );
-  return sql`${cardsHead} WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])`;
-}
-
 export function favoriteIdsStatement(viewerId: number, ids: number[]): SQL {
   return sql`SELECT f.puzzle_listing_id AS id FROM favorites f
     WHERE f.user_id = ${viewerId} AND f.puzzle_listing_id = ANY(${`{${ids.join(',')}}`}::int[])`;
@@ -228,24 +215,30 @@ async function countMatches(
   return n;
 }
 
-async function cardsFor(db: DbOrTx, pool: pg.Pool | undefined, ids: number[]): Promise<Map<number, string>> {
+/**
+ * The cards of these listings: those held beside a current index from there, the others read
+ * (and held, when there is an index).
+ */
+async function cardsFor(
+  db: DbOrTx,
+  pool: pg.Pool | undefined,
+  ids: number[],
+  held: BrowseCards | null,
+): Promise<Map<number, string>> {
   const found = new Map<number, string>();
-  const remembered = cards.get(db);
   const missing: number[] = [];
   for (const id of ids) {
-    const hit = remembered?.get(id);
-    if (fresh(hit, CARD_TTL_MS)) found.set(id, hit.value);
+    const card = held?.get(id);
+    if (card !== undefined) found.set(id, card);
     else missing.push(id);
   }
   browseStats.cardsRemembered += found.size;
   browseStats.cardsRead += missing.length;
   if (missing.length > 0) {
-    const readGeneration = generation;
-    const rows = await queryFixedPlan<{ id: number; card: string }>(db, pool, listingCardsStatement(missing));
-    for (const row of rows) {
-      found.set(Number(row.id), row.card);
-      remember(cards, db, Number(row.id), row.card, CARD_ENTRIES_MAX, readGeneration);
-    }
+    const epoch = held?.epoch ?? 0;
+    const rows = await readCards(db, pool, missing);
+    for (const row of rows) found.set(row.id, row.card);
+    held?.keep(rows, epoch);
   }
   return found;
 }
@@ -260,14 +253,15 @@ async function pageAndTotal(
   query: BrowseQuery,
   cap: number,
   pool: pg.Pool | undefined,
-): Promise<{ ids: number[]; total: number; totalIsCapped: boolean }> {
+): Promise<{ ids: number[]; total: number; totalIsCapped: boolean; cards: BrowseCards | null }> {
   const { page, pageSize } = query;
   const offset = (page - 1) * pageSize;
-  const index = await currentBrowseIndex(db, pool);
-  const answer = index?.answer(query, pageSize + 1, offset, cap + 1) ?? null;
+  const current = await currentBrowse(db, pool);
+  const cards = current?.cards ?? null;
+  const answer = current?.index.answer(query, pageSize + 1, offset, cap + 1) ?? null;
   if (answer !== null) {
     browseStats.fromIndex++;
-    return { ids: answer.ids, ...(await browseTotal(query, answer.ids, cap, () => answer.matches)) };
+    return { ids: answer.ids, cards, ...(await browseTotal(query, answer.ids, cap, () => answer.matches)) };
   }
   browseStats.fromDatabase++;
   const readGeneration = generation;
@@ -279,7 +273,11 @@ async function pageAndTotal(
       `page:${JSON.stringify([countKey(query, 0), query.sort, page, pageSize])}`,
     )
   ).map((r) => Number(r.id));
-  return { ids, ...(await browseTotal(query, ids, cap, () => countMatches(db, pool, query, cap, readGeneration))) };
+  return {
+    ids,
+    cards,
+    ...(await browseTotal(query, ids, cap, () => countMatches(db, pool, query, cap, readGeneration))),
+  };
 }
 
 /** One page of active listings, spec section 5's filters and sorts applied. */
@@ -291,11 +289,11 @@ export async function browseListings(
 ): Promise<BrowsePage> {
   const cap = options.countCap ?? BROWSE_COUNT_CAP;
   const { page, pageSize } = query;
-  const { ids, total, totalIsCapped } = await pageAndTotal(db, query, cap, options.pool);
+  const { ids, total, totalIsCapped, cards } = await pageAndTotal(db, query, cap, options.pool);
   const pageIds = ids.slice(0, pageSize);
 
   const [cardById, favorites] = await Promise.all([
-    cardsFor(db, options.pool, pageIds),
+    cardsFor(db, options.pool, pageIds, cards),
     viewerId === null || pageIds.length === 0
       ? Promise.resolve(null)
       : queryFixedPlan<{ id: number }>(db, options.pool, favoriteIdsStatement(viewerId, pageIds)).then(

@@ -12,30 +12,30 @@
 // the database already holds the bench's listings), BENCH_SKIP_EMBEDDED=1, BENCH_ONLY=1,4,v
 // (only these shapes, v for varied; for tuning; health always runs).
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
 import { openEmbedded, openPostgres, queryRows, type Database } from '../../src/server/db/client';
-import { createLogger } from '../../src/server/http/logging';
-import { createPictureStorage } from '../../src/server/uploads/create-storage';
-import { createMailer } from '../../src/server/mail/mailer';
-import { createInProcessEventBus } from '../../src/server/events/event-bus';
 import { loadBrowseIndex } from '../../src/server/listings/browse-index-sync';
 import { browseStats } from '../../src/server/listings/browse-repository';
+import {
+  CONNECTIONS,
+  cpuCell,
+  ensurePostgresDatabase,
+  generateLoad,
+  loadAverage,
+  log,
+  measureLoad,
+  startBenchApp,
+  type Load,
+} from './bench-harness';
 import { countBenchListings, loadBenchData } from './load-data';
 import { SHAPES } from './shapes';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/jc_bench';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const WARMUP_SECONDS = 2;
-const CONNECTIONS = 32;
 const PG_LISTINGS = 100_000;
 const EMBEDDED_LISTINGS = 10_000;
 const BUDGET_P99_MS = 50;
@@ -65,94 +65,8 @@ type Result = {
   varied?: { sent: number; distinct: number; fromIndex: number; cardsRemembered: number; countsRemembered: number };
 };
 
-const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux
-
-/** CPU time (ms) of each of these local processes, from /proc (missing: gone, or not local). */
-function cpuMsOf(pids: number[]): Map<number, number> {
-  const times = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      times.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S); // utime, stime
-    } catch {
-      // not on this machine
-    }
-  }
-  return times;
-}
-
-/**
- * The PostgreSQL processes serving the bench's database (its connections): other work on the
- * same server (other databases' tests) is not the bench's.
- */
-async function benchBackends(database: Database): Promise<number[]> {
-  const rows = await queryRows<{ pid: number }>(
-    database.db,
-    sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-  );
-  return rows.map((r) => Number(r.pid));
-}
-
-/** CPU (ms) the bench database's backends spent between two readings; NaN when not local. */
-function backendCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  if (after.size === 0) return NaN;
-  let ms = 0;
-  // A connection opened meanwhile counts whole.
-  for (const [pid, t] of after) ms += t - (before.get(pid) ?? 0);
-  return ms;
-}
-
-const log = (line: string) => process.stdout.write(`${line}\n`);
-const generatorScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-generator.ts');
-
-type Load = { path: string } | { varied: { seed: number; manufacturerIds: number[] } };
-type LoadResult = {
-  requests: { average: number };
-  latency: Record<string, number>;
-  errors: number;
-  non2xx: number;
-  timeouts: number;
-  sent: number;
-  distinct: number;
-};
-
-/** Runs the load generator (load-generator.ts) in a child process for `seconds`. */
-function generateLoad(origin: string, load: Load, seconds: number): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const options = JSON.stringify({ origin, seconds, connections: CONNECTIONS, ...load });
-    const child = spawn(process.execPath, ['--import', 'tsx', generatorScript, options], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`load generator exited ${code}: ${err}`));
-      try {
-        resolve(JSON.parse(out) as LoadResult);
-      } catch {
-        reject(new Error(`load generator printed no JSON: ${out.slice(0, 200)} ${err.slice(0, 200)}`));
-      }
-    });
-  });
-}
-
 async function runLoads(database: Database, label: string): Promise<Result[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jc-bench-app-'));
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://127.0.0.1' }),
-    clientDir: undefined,
-  };
-  const logger = createLogger('silent');
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir, log: logger });
-  const events = createInProcessEventBus();
-  const app = await buildApp({ config, database, mailer, events, pictures: createPictureStorage(config) });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const { origin, close } = await startBenchApp(database);
   // A running server has its browse index from its first minutes; load it before measuring.
   const indexStarted = Date.now();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -189,17 +103,12 @@ async function runLoads(database: Database, label: string): Promise<Result[]> {
       }
       await generateLoad(origin, warmup, WARMUP_SECONDS);
       const before = { ...browseStats };
-      const app0 = process.cpuUsage();
-      const pg0 = label === 'PostgreSQL' ? cpuMsOf(await benchBackends(database)) : new Map<number, number>();
-      const r = await generateLoad(origin, load, SECONDS);
-      const appCpu = process.cpuUsage(app0);
-      const pgCpu = label === 'PostgreSQL' ? backendCpuBetween(pg0, cpuMsOf(await benchBackends(database))) : NaN;
-      const requests = Math.max(1, r.requests.average * SECONDS);
+      const r = await measureLoad(origin, load, SECONDS, label === 'PostgreSQL' ? database : undefined);
       const delta = (k: keyof typeof browseStats) => browseStats[k] - before[k];
       const share = (a: number, b: number) => (a + b === 0 ? NaN : a / (a + b));
       results.push({
-        appCpuMs: (appCpu.user + appCpu.system) / 1000 / requests,
-        pgCpuMs: pgCpu / requests,
+        appCpuMs: r.appCpuMs,
+        pgCpuMs: r.pgCpuMs,
         shape: name,
         rps: r.requests.average,
         p50: r.latency.p50 ?? NaN,
@@ -219,29 +128,9 @@ async function runLoads(database: Database, label: string): Promise<Result[]> {
       });
     }
   } finally {
-    await app.close();
-    await events.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
   return results;
-}
-
-async function ensurePostgresDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) {
-      log(`creating database ${name}`);
-      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-    }
-  } finally {
-    await client.end();
-  }
 }
 
 const budgeted = new Set(SHAPES.filter((s) => s.budget).map((s) => s.name));
@@ -257,7 +146,7 @@ function table(results: Result[], healthRps: number, withBudget: boolean): strin
     const ratio = r.rps / healthRps;
     const verdict = budgetOf(r) === null ? ' - |' : meetsBudget(r, healthRps) ? ' ok |' : ' MISSED |';
     lines.push(
-      `| ${r.shape} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${ratio.toFixed(3)} | ${r.appCpuMs.toFixed(2)} | ${Number.isNaN(r.pgCpuMs) ? '-' : r.pgCpuMs.toFixed(2)} |${withBudget ? verdict : ''}`,
+      `| ${r.shape} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${ratio.toFixed(3)} | ${cpuCell(r.appCpuMs)} | ${cpuCell(r.pgCpuMs)} |${withBudget ? verdict : ''}`,
     );
   }
   return lines.join('\n');
@@ -278,12 +167,6 @@ function variedTable(results: Result[]): string {
   }
   return lines.join('\n');
 }
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' / ') + ' (1 / 5 / 15 min)';
 
 /** The throughput ratio a result is held to, or null (health, information-only shapes). */
 function budgetOf(r: Result): number | null {

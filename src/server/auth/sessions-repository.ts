@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { SESSION_IDLE_MS, REMEMBER_ME_SESSION_MS } from '../../domain/constants';
@@ -24,17 +24,30 @@ export async function createSession(db: DbOrTx, userId: number, remember: boolea
   return { token, expire };
 }
 
+/**
+ * Every signed-in request looks its session up: the statement is built once per database and
+ * prepared (on PostgreSQL a named statement, planned once per connection), so neither drizzle
+ * nor PostgreSQL does that work again for each request.
+ */
+function prepareSessionMember(db: DbOrTx) {
+  return db
+    .select({ member: users, remember: sessions.remember, expire: sessions.expire })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))))
+    .prepare('jc_find_session_member');
+}
+const sessionMemberStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareSessionMember>>();
+
 export async function findSessionMember(
   db: DbOrTx,
   token: string,
 ): Promise<{ member: MemberRow; remember: boolean } | null> {
   const sid = hashToken(token);
   const now = new Date();
-  const [row] = await db
-    .select({ member: users, remember: sessions.remember, expire: sessions.expire })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)));
+  let statement = sessionMemberStatements.get(db);
+  if (!statement) sessionMemberStatements.set(db, (statement = prepareSessionMember(db)));
+  const [row] = await statement.execute({ sid, now: now.toISOString() });
   if (!row) return null;
   // Slide the expiry, but write at most once a minute per session.
   const fresh = new Date(now.getTime() + lifetime(row.remember));

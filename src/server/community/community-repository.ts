@@ -1,12 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { COMMUNITY_ACTIVITIES_PAGE_SIZE, COMMUNITY_POSTS_PAGE_SIZE } from '../../domain/community';
 import type { CommunityCategory } from '../../domain/enums';
+import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
+import { queryFixedPlan } from '../listings/prepared-statements';
 import {
   communityLikes,
   communityPostReads,
   communityPosts,
-  communityPostViews,
   communityReplies,
   feedbackReports,
   userActivities,
@@ -70,36 +71,74 @@ function postColumns(viewer: Viewer): SQL {
     ) END AS new_replies`;
 }
 
-/** One page of posts: pinned first, then latest activity (id breaks ties), 20 a page. */
-export async function postPage(
-  db: DbOrTx,
-  viewer: Viewer,
-  query: { category?: CommunityCategory; q?: string; page: number },
-): Promise<PostRow[]> {
-  const where: SQL[] = [];
-  if (!viewer.isAdmin) where.push(sql`q.hidden_at IS NULL`);
-  if (query.category) where.push(sql`q.category = ${query.category}`);
-  if (query.q) {
-    // The same expression as community_posts_search_trgm_idx; removed posts are not searched.
-    where.push(sql`lower(q.title || ' ' || q.content) LIKE ${containsPattern(query.q)}`);
-    where.push(sql`q.deleted_at IS NULL`);
-  }
-  const filter = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
-  // The page's ids first (an index scan that stops at the page), then their details.
-  return queryRows<PostRow>(
-    db,
-    sql`WITH page AS (
-          SELECT q.id, q.is_pinned, q.last_activity_at FROM community_posts q ${filter}
-           ORDER BY q.is_pinned DESC, q.last_activity_at DESC, q.id DESC
-           LIMIT ${COMMUNITY_POSTS_PAGE_SIZE} OFFSET ${(query.page - 1) * COMMUNITY_POSTS_PAGE_SIZE}
-        )
+/** The posts of `page` (a relation of id and ord) with their authors and the viewer's state, in `ord` order. */
+function postsOfPage(viewer: Viewer, page: SQL): SQL {
+  return sql`WITH page AS (${page})
         SELECT ${postColumns(viewer)}
           FROM page
           JOIN community_posts p ON p.id = page.id
           LEFT JOIN users u ON u.id = p.user_id
           LEFT JOIN community_post_reads r ON r.post_id = p.id AND r.user_id = ${viewer.id}
-         ORDER BY page.is_pinned DESC, page.last_activity_at DESC, page.id DESC`,
+         ORDER BY page.ord`;
+}
+
+const whereOf = (conditions: SQL[]): SQL =>
+  conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+
+const LIST_ORDER = sql.raw('q.is_pinned DESC, q.last_activity_at DESC, q.id DESC');
+
+/**
+ * One page of posts: pinned first, then latest activity (id breaks ties), 20 a page.
+ *
+ * Planning these statements cost PostgreSQL more than running them (docs/performance.md,
+ * "The forum"), so on PostgreSQL the statements whose best plan is the same for every value
+ * are prepared (queryFixedPlan): the list (an index walk in the list's order that stops at
+ * the page) and the posts of a page of ids. A search is planned with its word each time (a
+ * rare word wants the trigram index, a common one the walk), but only for the page's ids.
+ */
+export async function postPage(
+  db: DbOrTx,
+  pool: pg.Pool | undefined,
+  viewer: Viewer,
+  query: { category?: CommunityCategory; q?: string; page: number },
+): Promise<PostRow[]> {
+  const where: SQL[] = [];
+  if (!viewer.isAdmin) where.push(sql`q.hidden_at IS NULL`);
+  // The page size is part of the text and the offset a value: the prepared list's generic
+  // plan then walks the index (with LIMIT as a value PostgreSQL would guess a tenth of the table).
+  const pageWindow = sql`LIMIT ${sql.raw(String(COMMUNITY_POSTS_PAGE_SIZE))} OFFSET ${(query.page - 1) * COMMUNITY_POSTS_PAGE_SIZE}`;
+  if (!query.q) {
+    if (query.category) where.push(sql`q.category = ${query.category}`);
+    const page = sql`SELECT q.id, row_number() OVER (ORDER BY ${LIST_ORDER}) AS ord
+      FROM (SELECT q.id, q.is_pinned, q.last_activity_at FROM community_posts q ${whereOf(where)}
+             ORDER BY ${LIST_ORDER} ${pageWindow}) q`;
+    return queryFixedPlan<PostRow>(db, pool, postsOfPage(viewer, page));
+  }
+  // The same expression as community_posts_search_trgm_idx; removed posts are not searched.
+  where.push(sql`lower(q.title || ' ' || q.content) LIKE ${containsPattern(query.q)}`, sql`q.deleted_at IS NULL`);
+  // In one category the walk must be that category's index: PostgreSQL takes words and
+  // categories as independent and, for a word seldom used in the category, walked the whole
+  // list's index instead (10,000 posts for none). Written as a range with the category leading
+  // the order (the same order, the category being one), only the category's index gives it.
+  if (query.category) where.push(sql`q.category >= ${query.category} AND q.category <= ${query.category}`);
+  const ids = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT q.id FROM community_posts q ${whereOf(where)}
+         ORDER BY ${query.category ? sql`q.category, ` : sql``}${LIST_ORDER} ${pageWindow}`,
   );
+  if (ids.length === 0) return [];
+  return postsOfIds(
+    db,
+    pool,
+    viewer,
+    ids.map((r) => Number(r.id)),
+  );
+}
+
+/** These posts, in this order, as the views need them (one prepared statement). */
+function postsOfIds(db: DbOrTx, pool: pg.Pool | undefined, viewer: Viewer, ids: number[]): Promise<PostRow[]> {
+  const page = sql`SELECT id, ord FROM unnest(${`{${ids.join(',')}}`}::int[]) WITH ORDINALITY AS t(id, ord)`;
+  return queryFixedPlan<PostRow>(db, pool, postsOfPage(viewer, page));
 }
 
 /** One post with the viewer's state; null when there is none (hidden ones are the caller's to refuse). */
@@ -134,23 +173,68 @@ export async function findReply(db: DbOrTx, replyId: number): Promise<CommunityR
 // ---------------------------------------------------------------------------------------
 // Reading positions and views
 
-/** Replies in the post the viewer has not read (after `afterId`, by others, counted ones): how many and the first. */
-export async function unreadReplies(
+/** A post as it was before the viewer opened it, with what the visit changed. */
+export type OpenedPostRow = PostRow & {
+  /** The first reply new to the viewer (after their reading position, by others, counted ones). */
+  first_new_reply_id: number | null;
+  /** The view count after this visit counted one; null when it did not (seen today already, or refused). */
+  counted_view_count: number | null;
+};
+
+/**
+ * Opens a post in one statement (one round trip, prepared on PostgreSQL): reads the post as
+ * it was, and, when the viewer may see it, counts a view once per member per post per (UTC)
+ * day and moves their reading position to the newest reply (never back). A hidden post is
+ * answered for the caller to refuse, and nothing is written for it. Null when there is none.
+ */
+export async function openPostRow(
   db: DbOrTx,
-  viewerId: number,
+  pool: pg.Pool | undefined,
+  viewer: Viewer,
   postId: number,
-  afterId: number,
-): Promise<{ count: number; firstId: number | null; newestId: number }> {
-  const [row] = await queryRows<{ count: number | string; first_id: number | null; newest_id: number | null }>(
+  at: Date,
+): Promise<OpenedPostRow | null> {
+  const day = at.toISOString().slice(0, 10);
+  const [row] = await queryFixedPlan<OpenedPostRow>(
     db,
-    sql`SELECT
-          (SELECT count(*) FROM community_replies x WHERE x.post_id = ${postId} AND x.id > ${afterId}
-              AND ${COUNTED_REPLY} AND x.user_id IS DISTINCT FROM ${viewerId}) AS count,
-          (SELECT min(x.id) FROM community_replies x WHERE x.post_id = ${postId} AND x.id > ${afterId}
-              AND ${COUNTED_REPLY} AND x.user_id IS DISTINCT FROM ${viewerId}) AS first_id,
-          (SELECT max(x.id) FROM community_replies x WHERE x.post_id = ${postId}) AS newest_id`,
+    pool,
+    sql`WITH post AS (
+          SELECT ${postColumns(viewer)}
+            FROM community_posts p
+            LEFT JOIN users u ON u.id = p.user_id
+            LEFT JOIN community_post_reads r ON r.post_id = p.id AND r.user_id = ${viewer.id}
+           WHERE p.id = ${postId}
+        ),
+        open AS (SELECT id FROM post ${viewer.isAdmin ? sql`` : sql`WHERE hidden_at IS NULL`}),
+        unread AS (
+          SELECT (SELECT min(x.id) FROM community_replies x
+                   WHERE x.post_id = post.id AND x.id > coalesce(post.last_read_reply_id, 0)
+                     AND ${COUNTED_REPLY} AND x.user_id IS DISTINCT FROM ${viewer.id}) AS first_id,
+                 (SELECT coalesce(max(x.id), 0) FROM community_replies x WHERE x.post_id = post.id) AS newest_id
+            FROM post
+        ),
+        viewed AS (
+          INSERT INTO community_post_views (post_id, user_id, viewed_on)
+          SELECT id, ${viewer.id}, ${day}::date FROM open
+          ON CONFLICT DO NOTHING
+          RETURNING post_id
+        ),
+        counted AS (
+          UPDATE community_posts SET view_count = view_count + 1
+           WHERE id = (SELECT post_id FROM viewed)
+          RETURNING view_count
+        ),
+        moved AS (
+          INSERT INTO community_post_reads (user_id, post_id, last_read_reply_id, read_at)
+          SELECT ${viewer.id}, open.id, unread.newest_id, ${at.toISOString()}::timestamptz FROM open, unread
+          ON CONFLICT (user_id, post_id) DO UPDATE
+            SET last_read_reply_id = greatest(community_post_reads.last_read_reply_id, excluded.last_read_reply_id),
+                read_at = excluded.read_at
+        )
+        SELECT post.*, unread.first_id AS first_new_reply_id, (SELECT view_count FROM counted) AS counted_view_count
+          FROM post, unread`,
   );
-  return { count: Number(row?.count ?? 0), firstId: row?.first_id ?? null, newestId: row?.newest_id ?? 0 };
+  return row ?? null;
 }
 
 /** The member has read the post up to `replyId` (never moves back). */
@@ -165,23 +249,6 @@ export async function markRead(db: DbOrTx, viewerId: number, postId: number, rep
         readAt: at,
       },
     });
-}
-
-/** Counts a view once per member per post per (UTC) day; answers the post's view count now. */
-export async function countView(tx: DbOrTx, viewerId: number, postId: number, at: Date): Promise<number | null> {
-  const day = at.toISOString().slice(0, 10);
-  const added = await tx
-    .insert(communityPostViews)
-    .values({ postId, userId: viewerId, viewedOn: day })
-    .onConflictDoNothing()
-    .returning({ postId: communityPostViews.postId });
-  if (added.length === 0) return null;
-  const [row] = await tx
-    .update(communityPosts)
-    .set({ viewCount: sql`${communityPosts.viewCount} + 1` })
-    .where(eq(communityPosts.id, postId))
-    .returning({ viewCount: communityPosts.viewCount });
-  return row?.viewCount ?? null;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -208,10 +275,20 @@ export type ReplyRow = {
   updated_at: Date | string;
 };
 
-/** A post's replies, oldest first, with their authors, the parent's author and the viewer's likes. */
-export async function replyRows(db: DbOrTx, viewer: Viewer, postId: number): Promise<ReplyRow[]> {
-  return queryRows<ReplyRow>(
+/**
+ * A post's replies, oldest first, with their authors, the parent's author and the viewer's
+ * likes: one range of the (post_id, id) index, prepared on PostgreSQL. None when the post is
+ * not there or hidden from the viewer (postVisible tells that from a post without replies).
+ */
+export async function replyRows(
+  db: DbOrTx,
+  pool: pg.Pool | undefined,
+  viewer: Viewer,
+  postId: number,
+): Promise<ReplyRow[]> {
+  return queryFixedPlan<ReplyRow>(
     db,
+    pool,
     sql`SELECT x.id, x.post_id, x.user_id, u.first_name, u.last_name, x.content, x.parent_reply_id,
                pr.user_id AS parent_user_id, pu.first_name AS parent_first_name, pu.last_name AS parent_last_name,
                (pr.id IS NOT NULL) AS parent_exists,
@@ -221,9 +298,21 @@ export async function replyRows(db: DbOrTx, viewer: Viewer, postId: number): Pro
           LEFT JOIN users u ON u.id = x.user_id
           LEFT JOIN community_replies pr ON pr.id = x.parent_reply_id
           LEFT JOIN users pu ON pu.id = pr.user_id
-         WHERE x.post_id = ${postId} ${viewer.isAdmin ? sql`` : sql`AND x.hidden_at IS NULL`}
+         WHERE x.post_id = ${postId}
+           AND EXISTS (SELECT 1 FROM community_posts p WHERE p.id = ${postId}
+                        ${viewer.isAdmin ? sql`` : sql`AND p.hidden_at IS NULL`})
+           ${viewer.isAdmin ? sql`` : sql`AND x.hidden_at IS NULL`}
          ORDER BY x.id`,
   );
+}
+
+/** Whether the post is there for the viewer (hidden ones only for admins). */
+export async function postVisible(db: DbOrTx, viewer: Viewer, postId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ hiddenAt: communityPosts.hiddenAt })
+    .from(communityPosts)
+    .where(eq(communityPosts.id, postId));
+  return row !== undefined && (row.hiddenAt === null || viewer.isAdmin);
 }
 
 /** Adds a reply and raises its post's count and last activity, in the caller's transaction. */

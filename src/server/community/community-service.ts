@@ -30,17 +30,16 @@ import { AppError, formatValidationErrors, type FieldError } from '../../domain/
 import { FORMER_MEMBER_NAME, memberDisplayName } from '../../domain/members';
 import { unlockEarnedAchievements } from '../achievements/achievements-service';
 import type { DbOrTx } from '../db/client';
-import { runInTransaction } from '../db/transaction';
 import { communityPosts, communityReplies, userActivities } from '../db/schema';
 import { EVERY_MEMBER } from '../events/event-bus';
 import { commitWithNotices, recordNotice, type NoticeDeps, type Outbox } from '../notices/notices';
 import type { PictureStorage } from '../uploads/storage';
 import { isStoredImage } from '../uploads/image-store';
 import { eq } from 'drizzle-orm';
+import type pg from 'pg';
 import {
   activityPage,
   adjustReplyCount,
-  countView,
   deleteActivity,
   findReply,
   forumWritingIdsOf,
@@ -51,17 +50,18 @@ import {
   lockPost,
   lockReply,
   markRead,
+  openPostRow,
   memberContact,
   pendingFlagCount,
   POST_TARGET,
   postPage,
   postRow,
+  postVisible,
   REPLY_TARGET,
   replyRows,
   setActivityPublic,
   setHiddenAt,
   toggleLikeRow,
-  unreadReplies,
   type PostRow,
   type ReplyRow,
   type Viewer,
@@ -138,47 +138,48 @@ function toReplyView(row: ReplyRow): CommunityReplyView {
 
 const viewerOf = (member: { id: number; isAdmin: boolean }): Viewer => ({ id: member.id, isAdmin: member.isAdmin });
 
-/** A post the viewer may see: 404 when it is not there or hidden from them. */
-async function visiblePost(db: DbOrTx, viewer: Viewer, postId: number): Promise<PostRow> {
-  const row = await postRow(db, viewer, postId);
-  if (!row || (row.hidden_at !== null && !viewer.isAdmin)) throw new AppError('NOT_FOUND', POST_NOT_FOUND_MESSAGE);
-  return row;
-}
-
 // ---------------------------------------------------------------------------------------
 // Reading
 
-export async function listPosts(db: DbOrTx, viewer: Viewer, query: CommunityPostsQuery): Promise<CommunityPostView[]> {
-  return (await postPage(db, viewerOf(viewer), query)).map(toPostView);
+export async function listPosts(
+  db: DbOrTx,
+  pool: pg.Pool | undefined,
+  viewer: Viewer,
+  query: CommunityPostsQuery,
+): Promise<CommunityPostView[]> {
+  return (await postPage(db, pool, viewerOf(viewer), query)).map(toPostView);
 }
 
 /**
  * GET /community/posts/{id}: counts one view per member per day and moves the member's
- * reading position to the newest reply; answers what was new before this visit.
+ * reading position to the newest reply; answers what was new before this visit. One
+ * statement (openPostRow): the reads and both writes in a single round trip.
  */
 export async function openPost(
   db: DbOrTx,
+  pool: pg.Pool | undefined,
   viewer: Viewer,
   postId: number,
   now = new Date(),
 ): Promise<CommunityPostDetail> {
-  const before = await visiblePost(db, viewer, postId);
-  const read = before.last_read_reply_id;
-  const unread = await unreadReplies(db, viewer.id, postId, read ?? 0);
-  let viewCount = before.view_count;
-  await runInTransaction(db, async (tx) => {
-    viewCount = (await countView(tx, viewer.id, postId, now)) ?? viewCount;
-    await markRead(tx, viewer.id, postId, unread.newestId, now);
-  });
+  const row = await openPostRow(db, pool, viewerOf(viewer), postId, now);
+  if (!row || (row.hidden_at !== null && !viewer.isAdmin)) throw new AppError('NOT_FOUND', POST_NOT_FOUND_MESSAGE);
   return {
-    ...toPostView({ ...before, view_count: viewCount }),
-    firstNewReplyId: read === null ? null : unread.firstId,
+    ...toPostView({ ...row, view_count: row.counted_view_count ?? row.view_count }),
+    firstNewReplyId: row.last_read_reply_id === null ? null : row.first_new_reply_id,
   };
 }
 
-export async function listReplies(db: DbOrTx, viewer: Viewer, postId: number): Promise<CommunityReplyView[]> {
-  await visiblePost(db, viewer, postId);
-  const rows = await replyRows(db, viewerOf(viewer), postId);
+export async function listReplies(
+  db: DbOrTx,
+  pool: pg.Pool | undefined,
+  viewer: Viewer,
+  postId: number,
+): Promise<CommunityReplyView[]> {
+  const rows = await replyRows(db, pool, viewerOf(viewer), postId);
+  // No rows: a post without replies, or none to see (404).
+  if (rows.length === 0 && !(await postVisible(db, viewerOf(viewer), postId)))
+    throw new AppError('NOT_FOUND', POST_NOT_FOUND_MESSAGE);
   // A removed reply keeps its place only while a reply that is shown answers it.
   const answered = new Set(rows.filter((r) => r.deleted_at === null).map((r) => r.parent_reply_id));
   return rows.filter((r) => r.deleted_at === null || answered.has(r.id)).map(toReplyView);
@@ -402,7 +403,7 @@ export async function createReply(
 }
 
 async function oneReply(db: DbOrTx, viewer: Viewer, postId: number, replyId: number): Promise<CommunityReplyView> {
-  const row = (await replyRows(db, viewerOf(viewer), postId)).find((r) => r.id === replyId);
+  const row = (await replyRows(db, undefined, viewerOf(viewer), postId)).find((r) => r.id === replyId);
   if (!row) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);
   return toReplyView(row);
 }

@@ -69,7 +69,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
       onRequest: memberOnly,
       schema: { querystring: communityPostsQuerySchema, response: { 200: z.array(communityPostViewSchema) } },
     },
-    async (request) => listPosts(db, requireMember(request), request.query),
+    async (request) => listPosts(db, ctx.database.pool, requireMember(request), request.query),
   );
 
   app.post(
@@ -91,7 +91,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
       onRequest: memberOnly,
       schema: { params: postParams, response: { 200: communityPostDetailSchema, ...errorAnswers(404) } },
     },
-    async (request) => openPost(db, requireMember(request), request.params.postId),
+    async (request) => openPost(db, ctx.database.pool, requireMember(request), request.params.postId),
   );
 
   app.patch(
@@ -122,7 +122,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
       onRequest: memberOnly,
       schema: { params: postParams, response: { 200: z.array(communityReplyViewSchema), ...errorAnswers(404) } },
     },
-    async (request) => listReplies(db, requireMember(request), request.params.postId),
+    async (request) => listReplies(db, ctx.database.pool, requireMember(request), request.params.postId),
   );
 
   app.post(

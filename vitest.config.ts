@@ -12,6 +12,11 @@ const setupFiles = ['tests/support/fail-on-console-error.ts'];
 
 export default defineConfig({
   test: {
+    // Two files at a time where fileParallelism allows it (unit, api, api-postgres): Vitest's
+    // default is one fewer than the cores, which on a 2-core machine is one, leaving a core idle
+    // while the embedded database (in the worker) works. The process and browser groups stay
+    // one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], setupFiles },

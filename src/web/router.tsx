@@ -6,16 +6,7 @@
 // React Router runs in declarative mode (<Routes>): the data-router APIs (loaders, actions)
 // would add about 16 KB gzipped to every first page, and TanStack Query already does our
 // data loading.
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactNode,
-} from 'react';
+import { Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { isSafeReturnPath } from '../domain/return-path';
@@ -27,7 +18,9 @@ import { FullScreenSpinner, PageSpinner } from './components/ui/spinner';
 import { Toaster } from './components/ui/toaster';
 import { useCurrentUserQuery } from './features/auth/api/get-current-user';
 import { browseQueryOptions } from './features/listings/api/get-listings';
+import { listingCardPicture } from './features/listings/listing-display';
 import { useSignOut } from './features/auth/api/sign-out';
+import { postsQueryOptions } from './features/community/api/get-posts';
 import { AppErrorPage } from './features/errors/pages/app-error-page';
 import { useUnreadCount } from './features/messages/api/get-unread-count';
 import { useNotificationsUnreadCount } from './features/notifications/api/get-notifications-unread-count';
@@ -35,18 +28,11 @@ import type { AuthDialogName } from './lib/auth-dialogs';
 import { CurrentUserProvider, useCurrentUser } from './lib/current-user';
 import { listingQueryOptions } from './lib/get-listing';
 import { JoinPromptProvider, useAskToJoin } from './lib/join-prompt';
+import { lazyNamed } from './lib/lazy-named';
+import { preloadImage } from './lib/preload-image';
 import { useLiveEvents } from './lib/live-events';
 import { useTextSize } from './lib/text-size';
 import { paths } from './paths';
-
-/** React.lazy for a module's named export (our files export by name, not default). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: the component keeps its own type
-function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(
-  load: () => Promise<M>,
-  name: K,
-): LazyExoticComponent<M[K]> {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
-}
 
 // Layout
 const loadPageFrame = () => import('./components/layout/page-frame');
@@ -172,7 +158,14 @@ function warmUpPage(pathname: string, search: string, queryClient: QueryClient) 
     void loadPageFrame();
     void loadBrowsePage();
     // Unfiltered browse only: a filtered URL's parameters are read by the page (with Zod).
-    if (search === '') void queryClient.prefetchInfiniteQuery(browseQueryOptions({}));
+    // The first card's picture (its LCP on a phone) as soon as the answer says which it is.
+    if (search === '') {
+      void queryClient.prefetchInfiniteQuery(browseQueryOptions({})).then(() => {
+        const first = queryClient.getQueryData(browseQueryOptions({}).queryKey)?.pages[0]?.items[0];
+        const picture = first && listingCardPicture(first);
+        if (picture) preloadImage(picture);
+      });
+    }
   } else {
     const puzzle = matchPath(paths.puzzle.path, pathname);
     if (!puzzle) return;
@@ -227,11 +220,14 @@ function RootLayout() {
       void loadWhatToDoNext();
       void loadWelcomeGift();
     } else if (signedIn && pathname === paths.community.path) {
-      // Likewise community's frame and page.
+      // Likewise community's frame and page, and (unfiltered) its first posts, the page's own query.
       void loadPageFrame();
       void loadCommunityPage();
+      if (firstPage.current.pathname === pathname && firstPage.current.search === '') {
+        void queryClient.prefetchInfiniteQuery(postsQueryOptions({ category: undefined, q: undefined }));
+      }
     }
-  }, [signedIn, pathname]);
+  }, [signedIn, pathname, queryClient]);
 
   if (isPending) return <FullScreenSpinner />;
   return (

@@ -107,10 +107,10 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
       ) : (
         <>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Puzzles">
-            {items.map((listing) => (
+            {items.map((listing, index) => (
               <li key={listing.id} className="flex">
                 <div className="w-full">
-                  <ListingCard listing={listing} onRequest={onRequest} onContact={onContact} />
+                  <ListingCard listing={listing} onRequest={onRequest} onContact={onContact} first={index === 0} />
                 </div>
               </li>
             ))}

@@ -21,9 +21,13 @@ import { browseQueryOptions } from './features/listings/api/get-listings';
 import { listingCardPicture } from './features/listings/listing-display';
 import { useSignOut } from './features/auth/api/sign-out';
 import { postsQueryOptions } from './features/community/api/get-posts';
+import { memberContentQueryOptions } from './features/dashboard/api/get-member-content';
+import { recentActivityQueryOptions } from './features/dashboard/api/get-recent-activity';
+import { statsQueryOptions } from './features/dashboard/api/get-stats';
 import { AppErrorPage } from './features/errors/pages/app-error-page';
 import { useUnreadCount } from './features/messages/api/get-unread-count';
 import { useNotificationsUnreadCount } from './features/notifications/api/get-notifications-unread-count';
+import { tradesQueryOptions } from './features/trades/api/get-trades';
 import type { AuthDialogName } from './lib/auth-dialogs';
 import { CurrentUserProvider, useCurrentUser } from './lib/current-user';
 import { listingQueryOptions } from './lib/get-listing';
@@ -219,6 +223,13 @@ function RootLayout() {
       void loadMemberHomePage();
       void loadWhatToDoNext();
       void loadWelcomeGift();
+      // And the five reads the home and its 'What to do next' card make, through their own
+      // queries: they arrive with the code, so the page is drawn once, with its data, rather
+      // than the card growing from a spinner and pushing the dashboard down (CLS).
+      for (const role of ['owner', 'requester'] as const) void queryClient.prefetchQuery(tradesQueryOptions(role));
+      void queryClient.prefetchQuery(statsQueryOptions());
+      void queryClient.prefetchQuery(recentActivityQueryOptions());
+      void queryClient.prefetchQuery(memberContentQueryOptions());
     } else if (signedIn && pathname === paths.community.path) {
       // Likewise community's frame and page, and (unfiltered) its first posts, the page's own query.
       void loadPageFrame();

@@ -25,8 +25,11 @@ import { memberContentQueryOptions } from './features/dashboard/api/get-member-c
 import { recentActivityQueryOptions } from './features/dashboard/api/get-recent-activity';
 import { statsQueryOptions } from './features/dashboard/api/get-stats';
 import { AppErrorPage } from './features/errors/pages/app-error-page';
-import { useUnreadCount } from './features/messages/api/get-unread-count';
-import { useNotificationsUnreadCount } from './features/notifications/api/get-notifications-unread-count';
+import { unreadCountQueryOptions, useUnreadCount } from './features/messages/api/get-unread-count';
+import {
+  notificationsUnreadCountQueryOptions,
+  useNotificationsUnreadCount,
+} from './features/notifications/api/get-notifications-unread-count';
 import { tradesQueryOptions } from './features/trades/api/get-trades';
 import type { AuthDialogName } from './lib/auth-dialogs';
 import { CurrentUserProvider, useCurrentUser } from './lib/current-user';
@@ -217,6 +220,13 @@ function RootLayout() {
   // features, all together rather than one after another (the frame draws its children only
   // once its own code has arrived, and the home's data is asked for once all of it has).
   const signedIn = Boolean(user);
+  // The frame's two unread counts, asked for with its code rather than once it has arrived
+  // (a suspended frame starts no query): a badge arriving late moves the top bar's links (CLS).
+  useEffect(() => {
+    if (!signedIn) return;
+    void queryClient.prefetchQuery(unreadCountQueryOptions());
+    void queryClient.prefetchQuery(notificationsUnreadCountQueryOptions());
+  }, [signedIn, queryClient]);
   useEffect(() => {
     if (signedIn && pathname === paths.home.path) {
       void loadPageFrame();

@@ -1,16 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  ArrowDown,
-  Flag,
-  Lock,
-  LockOpen,
-  MessageSquarePlus,
-  Pencil,
-  Pin,
-  PinOff,
-  Trash2,
-} from 'lucide-react';
+import { ArrowDown, Flag, Lock, LockOpen, MessageSquarePlus, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import {
   communityReplyPath,
   POST_LOCKED_MESSAGE,

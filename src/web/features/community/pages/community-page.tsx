@@ -122,9 +122,7 @@ export function CommunityPage() {
         </Tabs.Content>
       </Tabs.Root>
 
-      <Suspense fallback={null}>
-        {formLoaded && <PostFormDialog open={creating} onOpenChange={setCreating} />}
-      </Suspense>
+      <Suspense fallback={null}>{formLoaded && <PostFormDialog open={creating} onOpenChange={setCreating} />}</Suspense>
 
       <Sheet open={postId !== null} onOpenChange={(open) => !open && closePost()}>
         <SheetContent

@@ -115,15 +115,23 @@ export function preferredEncoding(
 
 type Page = { etag: string; identity: Buffer } & Record<ContentEncoding, Buffer>;
 
+/**
+ * Brotli's quality for a page: the few fixed ones (one per kind and address) at the maximum,
+ * once; the one per listing (with its picture's preload) at 5, as there are as many as
+ * listings: 0.3 ms instead of 18 ms each on this project's machine, for about 60 bytes more.
+ */
+const FIXED_PAGE_QUALITY = constants.BROTLI_MAX_QUALITY;
+const PER_LISTING_PAGE_QUALITY = 5;
+
 /** index.html for one public address: its bytes, compressed both ways, and a (weak) ETag. */
-function buildPage(indexHtml: string, appUrl: string | undefined, preloads: string): Page {
+function buildPage(indexHtml: string, appUrl: string | undefined, preloads: string, quality: number): Page {
   const identity = Buffer.from(beforeHeadEnd(withAppUrl(indexHtml, appUrl), preloads));
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   return {
     // Weak: the identity, br and gzip answers are the same page (RFC 9110 §8.8.1).
     etag: `W/"${hash}"`,
     identity,
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }),
     gzip: gzipSync(identity, { level: 9 }),
   };
 }
@@ -192,7 +200,8 @@ export async function registerClient(
     let page = pages.get(key);
     if (!page) {
       if (pages.size >= 500) pages.clear();
-      page = buildPage(indexHtml, appUrl, [preloads.get(kind), headMarkup].filter(Boolean).join('\n    '));
+      const markup = [preloads.get(kind), headMarkup].filter(Boolean).join('\n    ');
+      page = buildPage(indexHtml, appUrl, markup, headMarkup ? PER_LISTING_PAGE_QUALITY : FIXED_PAGE_QUALITY);
       pages.set(key, page);
     }
     return page;

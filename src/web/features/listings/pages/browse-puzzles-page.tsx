@@ -5,6 +5,7 @@ import { BROWSE_SKELETON_COUNT } from '../../../../domain/constants';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
@@ -96,9 +97,9 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
           {filters.location?.trim() ? (
             // Why a place finds nothing (issue 14): what Location looks at, and what it does not.
             <>
-              No puzzles are listed by members in “{filters.location.trim()}”. Location looks for the town members
-              give, or the first part of their postcode (such as HG1); members who keep their town private are not
-              found by it. Try a nearby town, or clear the location.
+              No puzzles are listed by members in “{filters.location.trim()}”. Location looks for the town members give,
+              or the first part of their postcode (such as HG1); members who keep their town private are not found by
+              it. Try a nearby town, or clear the location.
             </>
           ) : (
             'Try adjusting your search terms or filters to find more puzzles.'
@@ -108,7 +109,12 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
         <>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Puzzles">
             {items.map((listing, index) => (
-              <li key={listing.id} className="flex">
+              // Past the first row, a card is laid out and painted only as it nears the screen
+              // (content-visibility): the first draw of 24 cards was one long task on a phone.
+              <li
+                key={listing.id}
+                className={cn('flex', index >= 3 && '[contain-intrinsic-size:auto_34rem] [content-visibility:auto]')}
+              >
                 <div className="w-full">
                   <ListingCard listing={listing} onRequest={onRequest} onContact={onContact} first={index === 0} />
                 </div>

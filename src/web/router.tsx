@@ -16,7 +16,7 @@ import type { VisitorActions } from './components/layout/top-bar';
 import { ErrorBoundary } from './components/layout/error-boundary';
 import { FullScreenSpinner, PageSpinner } from './components/ui/spinner';
 import { Toaster } from './components/ui/toaster';
-import { useCurrentUserQuery } from './features/auth/api/get-current-user';
+import { currentUserQueryOptions, useCurrentUserQuery } from './features/auth/api/get-current-user';
 import { browseQueryOptions } from './features/listings/api/get-listings';
 import { listingCardPicture } from './features/listings/listing-display';
 import { useSignOut } from './features/auth/api/sign-out';
@@ -151,21 +151,27 @@ function WithListingActions({
 }
 
 /**
- * Starts what the page at `pathname` needs while the who-is-signed-in check is under way,
- * instead of one step after another (check, then the frame's code, then the page's code, then
- * its data): the frame's and the page's code, and the public pages' first answer (the same
- * request the page makes, so the page finds it in the cache). Only public pages: a member-only
- * page would be downloaded for nothing by a visitor, who is sent to /.
+ * Starts what the first page needs at once, from main.tsx before React's first draw: the
+ * who-is-signed-in check, and alongside it (instead of one step after another: check, then
+ * the frame's code, then the page's code, then its data) the frame's and the page's code and
+ * the public pages' first answer (the same request the page makes, so the page finds it in
+ * the cache). Only public pages: a member-only page would be downloaded for nothing by a
+ * visitor, who is sent to /.
  */
+export function startFirstPage(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(currentUserQueryOptions());
+  warmUpPage(window.location.pathname, window.location.search, queryClient);
+}
+
 function warmUpPage(pathname: string, search: string, queryClient: QueryClient) {
   if (pathname === paths.home.path) {
     // Most first visits to / are visitors: the landing page (the member home follows the check).
     void loadLandingPage();
   } else if (pathname === paths.browsePuzzles.path) {
-    void loadPageFrame();
-    void loadBrowsePage();
+    // The answer first: the browser has six connections to the server and the page's code
+    // is some twenty files, so what is asked for first goes first.
     // Unfiltered browse only: a filtered URL's parameters are read by the page (with Zod).
-    // The first card's picture (its LCP on a phone) as soon as the answer says which it is.
+    // Then the first card's picture (its LCP on a phone), as soon as the answer names it.
     if (search === '') {
       void queryClient.prefetchInfiniteQuery(browseQueryOptions({})).then(() => {
         const first = queryClient.getQueryData(browseQueryOptions({}).queryKey)?.pages[0]?.items[0];
@@ -173,13 +179,16 @@ function warmUpPage(pathname: string, search: string, queryClient: QueryClient) 
         if (picture) preloadImage(picture);
       });
     }
+    void loadPageFrame();
+    void loadBrowsePage();
   } else {
     const puzzle = matchPath(paths.puzzle.path, pathname);
     if (!puzzle) return;
-    void loadPageFrame();
-    void loadPuzzlePage();
+    // The answer first, as for browse.
     const rawId = puzzle.params.id ?? '';
     if (/^\d{1,10}$/.test(rawId)) void queryClient.prefetchQuery(listingQueryOptions(Number(rawId)));
+    void loadPageFrame();
+    void loadPuzzlePage();
   }
 }
 
@@ -210,12 +219,9 @@ function RootLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  // The page's code (and a public page's data) alongside the who-is-signed-in check.
+  // The first page's code and data were asked for with the check (startFirstPage).
   const queryClient = useQueryClient();
   const firstPage = useRef({ pathname, search: location.search });
-  useEffect(() => {
-    if (isPending) warmUpPage(firstPage.current.pathname, firstPage.current.search, queryClient);
-  }, [isPending, queryClient]);
   // A member at /: the frame's code, the member home's and the two cards it draws from other
   // features, all together rather than one after another (the frame draws its children only
   // once its own code has arrived, and the home's data is asked for once all of it has).

@@ -12,6 +12,7 @@ import {
   REPLY_MIN,
   REPORT_DETAILS_MAX,
 } from './constants';
+import { POST_SEARCH_MAX } from './community-list';
 import { idField, optionalText, pageParam, queryParam, requiredText, textField, tooLong } from './fields';
 
 export const POST_TITLE_MIN_MESSAGE = 'Title must be at least 5 characters';
@@ -62,20 +63,15 @@ export type LikeBody = z.output<typeof likeSchema>;
 // ---------------------------------------------------------------------------------------
 // CONTRACT §5: the rest of the bodies, the queries and the answers.
 //
-// Where a notice about a reply leads (there is no /community/posts/:id route): the page opens
-// the post's side panel from `post` and scrolls to (and focuses) the element with
-// id="reply-{replyId}". Used verbatim by the server's notices and e-mails.
-export function communityReplyPath(postId: number, replyId: number): string {
-  return `/community?post=${postId}&reply=${replyId}`;
-}
-export function communityPostPath(postId: number): string {
-  return `/community?post=${postId}`;
-}
-
-export const COMMUNITY_POSTS_PAGE_SIZE = 20;
-export const COMMUNITY_ACTIVITIES_PAGE_SIZE = 50;
+// The paths, page sizes and search length live in a Zod-free file for the page's list.
+export {
+  communityPostPath,
+  communityReplyPath,
+  COMMUNITY_ACTIVITIES_PAGE_SIZE,
+  COMMUNITY_POSTS_PAGE_SIZE,
+  POST_SEARCH_MAX,
+} from './community-list';
 export const POST_IMAGES_MAX = 4;
-export const POST_SEARCH_MAX = 100;
 
 /** A deleted post that still has replies keeps its place with this title and text. */
 export const REMOVED_POST_TEXT = 'This post was removed by its author';

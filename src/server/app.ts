@@ -9,6 +9,7 @@ import { registerCompression } from './http/compression';
 import { registerCsrfCheck } from './http/csrf';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClient } from './http/static-client';
+import { listingPicturePreload } from './listings/picture-preload';
 import { registerSecurityTxt } from './http/security-txt';
 import { registerUploadServing } from './uploads/serve-uploads';
 import { declareSharedContract } from './http/route-helpers';
@@ -128,6 +129,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerUploadServing(app, ctx.pictures);
   await registerSecurityTxt(app, () => ctx.config.appUrl);
   // A getter: tests set appUrl once the server knows its port.
-  await registerClient(app, ctx.config.clientDir, { appUrl: () => ctx.config.appUrl });
+  await registerClient(app, ctx.config.clientDir, {
+    appUrl: () => ctx.config.appUrl,
+    headMarkupFor: (pathname) => listingPicturePreload(ctx.database.db, pathname),
+  });
   return app;
 }

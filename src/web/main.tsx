@@ -3,10 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './lib/query-client';
-import { AppRoutes } from './router';
+import { AppRoutes, startFirstPage } from './router';
 import './styles.css';
 
 const queryClient = createQueryClient();
+// The sign-in check and the first page's code and data, before React's first draw (which on
+// a phone takes a while of its own) rather than after it.
+startFirstPage(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing <div id="root">');

@@ -6,16 +6,7 @@
 // React Router runs in declarative mode (<Routes>): the data-router APIs (loaders, actions)
 // would add about 16 KB gzipped to every first page, and TanStack Query already does our
 // data loading.
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactNode,
-} from 'react';
+import { Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { isSafeReturnPath } from '../domain/return-path';
@@ -25,28 +16,30 @@ import type { VisitorActions } from './components/layout/top-bar';
 import { ErrorBoundary } from './components/layout/error-boundary';
 import { FullScreenSpinner, PageSpinner } from './components/ui/spinner';
 import { Toaster } from './components/ui/toaster';
-import { useCurrentUserQuery } from './features/auth/api/get-current-user';
+import { currentUserQueryOptions, useCurrentUserQuery } from './features/auth/api/get-current-user';
 import { browseQueryOptions } from './features/listings/api/get-listings';
+import { listingCardPicture } from './features/listings/listing-display';
 import { useSignOut } from './features/auth/api/sign-out';
+import { postsQueryOptions } from './features/community/api/get-posts';
+import { memberContentQueryOptions } from './features/dashboard/api/get-member-content';
+import { recentActivityQueryOptions } from './features/dashboard/api/get-recent-activity';
+import { statsQueryOptions } from './features/dashboard/api/get-stats';
 import { AppErrorPage } from './features/errors/pages/app-error-page';
-import { useUnreadCount } from './features/messages/api/get-unread-count';
-import { useNotificationsUnreadCount } from './features/notifications/api/get-notifications-unread-count';
+import { unreadCountQueryOptions, useUnreadCount } from './features/messages/api/get-unread-count';
+import {
+  notificationsUnreadCountQueryOptions,
+  useNotificationsUnreadCount,
+} from './features/notifications/api/get-notifications-unread-count';
+import { tradesQueryOptions } from './features/trades/api/get-trades';
 import type { AuthDialogName } from './lib/auth-dialogs';
 import { CurrentUserProvider, useCurrentUser } from './lib/current-user';
 import { listingQueryOptions } from './lib/get-listing';
 import { JoinPromptProvider, useAskToJoin } from './lib/join-prompt';
+import { lazyNamed } from './lib/lazy-named';
+import { preloadImage } from './lib/preload-image';
 import { useLiveEvents } from './lib/live-events';
 import { useTextSize } from './lib/text-size';
 import { paths } from './paths';
-
-/** React.lazy for a module's named export (our files export by name, not default). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: the component keeps its own type
-function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(
-  load: () => Promise<M>,
-  name: K,
-): LazyExoticComponent<M[K]> {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
-}
 
 // Layout
 const loadPageFrame = () => import('./components/layout/page-frame');
@@ -158,28 +151,44 @@ function WithListingActions({
 }
 
 /**
- * Starts what the page at `pathname` needs while the who-is-signed-in check is under way,
- * instead of one step after another (check, then the frame's code, then the page's code, then
- * its data): the frame's and the page's code, and the public pages' first answer (the same
- * request the page makes, so the page finds it in the cache). Only public pages: a member-only
- * page would be downloaded for nothing by a visitor, who is sent to /.
+ * Starts what the first page needs at once, from main.tsx before React's first draw: the
+ * who-is-signed-in check, and alongside it (instead of one step after another: check, then
+ * the frame's code, then the page's code, then its data) the frame's and the page's code and
+ * the public pages' first answer (the same request the page makes, so the page finds it in
+ * the cache). Only public pages: a member-only page would be downloaded for nothing by a
+ * visitor, who is sent to /.
  */
+export function startFirstPage(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(currentUserQueryOptions());
+  warmUpPage(window.location.pathname, window.location.search, queryClient);
+}
+
 function warmUpPage(pathname: string, search: string, queryClient: QueryClient) {
   if (pathname === paths.home.path) {
     // Most first visits to / are visitors: the landing page (the member home follows the check).
     void loadLandingPage();
   } else if (pathname === paths.browsePuzzles.path) {
+    // The answer first: the browser has six connections to the server and the page's code
+    // is some twenty files, so what is asked for first goes first.
+    // Unfiltered browse only: a filtered URL's parameters are read by the page (with Zod).
+    // Then the first card's picture (its LCP on a phone), as soon as the answer names it.
+    if (search === '') {
+      void queryClient.prefetchInfiniteQuery(browseQueryOptions({})).then(() => {
+        const first = queryClient.getQueryData(browseQueryOptions({}).queryKey)?.pages[0]?.items[0];
+        const picture = first && listingCardPicture(first);
+        if (picture) preloadImage(picture);
+      });
+    }
     void loadPageFrame();
     void loadBrowsePage();
-    // Unfiltered browse only: a filtered URL's parameters are read by the page (with Zod).
-    if (search === '') void queryClient.prefetchInfiniteQuery(browseQueryOptions({}));
   } else {
     const puzzle = matchPath(paths.puzzle.path, pathname);
     if (!puzzle) return;
-    void loadPageFrame();
-    void loadPuzzlePage();
+    // The answer first, as for browse.
     const rawId = puzzle.params.id ?? '';
     if (/^\d{1,10}$/.test(rawId)) void queryClient.prefetchQuery(listingQueryOptions(Number(rawId)));
+    void loadPageFrame();
+    void loadPuzzlePage();
   }
 }
 
@@ -210,28 +219,42 @@ function RootLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  // The page's code (and a public page's data) alongside the who-is-signed-in check.
+  // The first page's code and data were asked for with the check (startFirstPage).
   const queryClient = useQueryClient();
   const firstPage = useRef({ pathname, search: location.search });
-  useEffect(() => {
-    if (isPending) warmUpPage(firstPage.current.pathname, firstPage.current.search, queryClient);
-  }, [isPending, queryClient]);
   // A member at /: the frame's code, the member home's and the two cards it draws from other
   // features, all together rather than one after another (the frame draws its children only
   // once its own code has arrived, and the home's data is asked for once all of it has).
   const signedIn = Boolean(user);
+  // The frame's two unread counts, asked for with its code rather than once it has arrived
+  // (a suspended frame starts no query): a badge arriving late moves the top bar's links (CLS).
+  useEffect(() => {
+    if (!signedIn) return;
+    void queryClient.prefetchQuery(unreadCountQueryOptions());
+    void queryClient.prefetchQuery(notificationsUnreadCountQueryOptions());
+  }, [signedIn, queryClient]);
   useEffect(() => {
     if (signedIn && pathname === paths.home.path) {
       void loadPageFrame();
       void loadMemberHomePage();
       void loadWhatToDoNext();
       void loadWelcomeGift();
+      // And the five reads the home and its 'What to do next' card make, through their own
+      // queries: they arrive with the code, so the page is drawn once, with its data, rather
+      // than the card growing from a spinner and pushing the dashboard down (CLS).
+      for (const role of ['owner', 'requester'] as const) void queryClient.prefetchQuery(tradesQueryOptions(role));
+      void queryClient.prefetchQuery(statsQueryOptions());
+      void queryClient.prefetchQuery(recentActivityQueryOptions());
+      void queryClient.prefetchQuery(memberContentQueryOptions());
     } else if (signedIn && pathname === paths.community.path) {
-      // Likewise community's frame and page.
+      // Likewise community's frame and page, and (unfiltered) its first posts, the page's own query.
       void loadPageFrame();
       void loadCommunityPage();
+      if (firstPage.current.pathname === pathname && firstPage.current.search === '') {
+        void queryClient.prefetchInfiniteQuery(postsQueryOptions({ category: undefined, q: undefined }));
+      }
     }
-  }, [signedIn, pathname]);
+  }, [signedIn, pathname, queryClient]);
 
   if (isPending) return <FullScreenSpinner />;
   return (

@@ -8,6 +8,11 @@ export interface ListingActions {
   onContact?: (listing: Listing) => void;
 }
 
+/** The picture a card shows: the stored thumbnail, or the picture itself when it has none. */
+export function listingCardPicture(listing: Pick<Listing, 'puzzleThumbnailUrl' | 'puzzleImageUrl'>): string | null {
+  return listing.puzzleThumbnailUrl ?? listing.puzzleImageUrl;
+}
+
 /** 'Complete' or 'N pieces missing'. */
 export function missingPiecesLabel(missing: number): string {
   if (missing <= 0) return 'Complete';

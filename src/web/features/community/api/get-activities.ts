@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { COMMUNITY_ACTIVITIES_PAGE_SIZE, type CommunityActivityView } from '../../../../domain/community';
+import type { CommunityActivityView } from '../../../../domain/community';
+import { COMMUNITY_ACTIVITIES_PAGE_SIZE } from '../../../../domain/community-list';
 import { api } from '../../../lib/api-client';
 import { communityKeys } from './query-keys';
 

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { COMMUNITY_POSTS_PAGE_SIZE, type CommunityPostView } from '../../../../domain/community';
+import type { CommunityPostView } from '../../../../domain/community';
+import { COMMUNITY_POSTS_PAGE_SIZE } from '../../../../domain/community-list';
 import { api } from '../../../lib/api-client';
 import { communityKeys, type PostFilters } from './query-keys';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Activity } from 'lucide-react';
-import { communityPostPath } from '../../../../domain/community';
+import { communityPostPath } from '../../../../domain/community-list';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';

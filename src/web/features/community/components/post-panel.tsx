@@ -1,17 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  ArrowLeft,
-  ArrowDown,
-  Flag,
-  Lock,
-  LockOpen,
-  MessageSquarePlus,
-  Pencil,
-  Pin,
-  PinOff,
-  Trash2,
-} from 'lucide-react';
+import { ArrowDown, Flag, Lock, LockOpen, MessageSquarePlus, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import {
   communityReplyPath,
   POST_LOCKED_MESSAGE,
@@ -19,10 +8,8 @@ import {
   type CommunityPostDetail,
   type CommunityReplyView,
 } from '../../../../domain/community';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
-import { SheetDescription, SheetTitle } from '../../../components/ui/sheet';
 import { Spinner } from '../../../components/ui/spinner';
 import { StepDialog } from '../../../components/ui/step-dialog';
 import { toast } from '../../../components/ui/use-toast';
@@ -32,13 +19,13 @@ import { useDeletePost } from '../api/delete-post';
 import { usePost } from '../api/get-post';
 import { useReplies } from '../api/get-replies';
 import { useModeratePost } from '../api/moderate-post';
-import { CategoryBadge } from './category-badge';
 import { LikeButton } from './like-button';
 import { AuthorName, plural } from './post-card';
 import { PostFormDialog } from './post-form-dialog';
 import { ReplyForm, type ReplyingTo } from './reply-form';
 import { ReplyItem, replyElementId } from './reply-item';
 import { ReportDialog } from './report-dialog';
+import { PanelFrame, PostPanelLoading } from './post-panel-frame';
 import { RichText } from './rich-text';
 import { useErrorToast } from './use-error-toast';
 
@@ -95,12 +82,7 @@ export function PostPanel({
     replyBox.current?.focus({ preventScroll: true });
   };
 
-  if (post.isPending)
-    return (
-      <PanelFrame title="Loading post" onClose={onClose}>
-        <Spinner label="Loading post" />
-      </PanelFrame>
-    );
+  if (post.isPending) return <PostPanelLoading onClose={onClose} />;
   if (!post.data) {
     return (
       <PanelFrame title="Post not available" onClose={onClose}>
@@ -211,51 +193,6 @@ export function PostPanel({
         </p>
       )}
     </PanelFrame>
-  );
-}
-
-/** The panel's heading part: 'Back to posts' (on a phone the panel is the whole page), badges, the title. */
-function PanelFrame({
-  title,
-  post,
-  onClose,
-  children,
-}: {
-  title: string;
-  post?: CommunityPostDetail;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-5">
-      <Button variant="link" className="self-start px-0 sm:hidden" onClick={onClose}>
-        <ArrowLeft aria-hidden="true" className="size-5" />
-        Back to posts
-      </Button>
-      {post && (
-        <div className="flex flex-wrap items-center gap-2 pr-12">
-          <CategoryBadge category={post.category} />
-          {post.isPinned && (
-            <Badge variant="strong">
-              <Pin aria-hidden="true" className="mr-1 size-4" />
-              Pinned
-            </Badge>
-          )}
-          {post.isLocked && (
-            <Badge variant="outline">
-              <Lock aria-hidden="true" className="mr-1 size-4" />
-              Locked
-            </Badge>
-          )}
-          {post.isHidden && <Badge variant="danger">Hidden after reports</Badge>}
-        </div>
-      )}
-      <SheetTitle className="pr-12 text-2xl font-bold break-words">{title}</SheetTitle>
-      <SheetDescription className="sr-only">
-        {post ? `The post and its ${plural(post.replyCount, 'reply', 'replies')}` : title}
-      </SheetDescription>
-      {children}
-    </div>
   );
 }
 

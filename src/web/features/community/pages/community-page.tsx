@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { MessagesSquare, Plus, Search, X } from 'lucide-react';
 import { CATEGORY_LABELS } from '../../../../domain/constants';
-import { POST_SEARCH_MAX } from '../../../../domain/community';
+import { POST_SEARCH_MAX } from '../../../../domain/community-list';
 import { COMMUNITY_CATEGORIES, type CommunityCategory } from '../../../../domain/enums';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -13,13 +13,18 @@ import { Label } from '../../../components/ui/label';
 import { Sheet, SheetContent } from '../../../components/ui/sheet';
 import { useMember } from '../../../lib/current-user';
 import { cn } from '../../../lib/cn';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePosts } from '../api/get-posts';
 import { ActivityFeed } from '../components/activity-feed';
 import { PostCard, PostListSkeleton } from '../components/post-card';
-import { PostFormDialog } from '../components/post-form-dialog';
-import { PostPanel } from '../components/post-panel';
+import { PostPanelLoading } from '../components/post-panel-frame';
 import { useErrorToast } from '../components/use-error-toast';
+
+// The forms (a new post, a post's panel with its reply form) bring Zod and the forum's schemas:
+// loaded when one opens, so the list does not wait for them (docs/performance.md).
+const PostFormDialog = lazyNamed(() => import('../components/post-form-dialog'), 'PostFormDialog');
+const PostPanel = lazyNamed(() => import('../components/post-panel'), 'PostPanel');
 
 type Tab = 'posts' | 'activity';
 
@@ -61,6 +66,9 @@ export function CommunityPage() {
   const postId = idParam(params.get('post'));
   const replyId = idParam(params.get('reply'));
   const [creating, setCreating] = useState(false);
+  // Once opened, the new post's dialog stays mounted, so it closes as it always did.
+  const [formLoaded, setFormLoaded] = useState(false);
+  if (creating && !formLoaded) setFormLoaded(true);
 
   const closePost = () => setParams((current) => new URLSearchParams(withParams(current, { post: null, reply: null })));
 
@@ -114,7 +122,7 @@ export function CommunityPage() {
         </Tabs.Content>
       </Tabs.Root>
 
-      <PostFormDialog open={creating} onOpenChange={setCreating} />
+      <Suspense fallback={null}>{formLoaded && <PostFormDialog open={creating} onOpenChange={setCreating} />}</Suspense>
 
       <Sheet open={postId !== null} onOpenChange={(open) => !open && closePost()}>
         <SheetContent
@@ -128,14 +136,16 @@ export function CommunityPage() {
           }}
         >
           {postId !== null && (
-            <PostPanel
-              key={postId}
-              postId={postId}
-              replyId={replyId}
-              memberId={member.id}
-              isAdmin={member.isAdmin}
-              onClose={closePost}
-            />
+            <Suspense fallback={<PostPanelLoading onClose={closePost} />}>
+              <PostPanel
+                key={postId}
+                postId={postId}
+                replyId={replyId}
+                memberId={member.id}
+                isAdmin={member.isAdmin}
+                onClose={closePost}
+              />
+            </Suspense>
           )}
         </SheetContent>
       </Sheet>

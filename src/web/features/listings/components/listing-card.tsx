@@ -9,10 +9,12 @@ import { ListingBadges } from './listing-badges';
 import { OwnerLine } from './owner-line';
 import { copyLink, listingShareUrl } from './share';
 import type { Listing } from '../../../../domain/listings';
-import { isReserved, missingPiecesLabel, sizeLabel, type ListingActions } from '../listing-display';
+import { isReserved, listingCardPicture, missingPiecesLabel, sizeLabel, type ListingActions } from '../listing-display';
 
 export interface ListingCardProps extends ListingActions {
   listing: Listing;
+  /** The page's first card: in view on any screen, so its picture is fetched at once, first. */
+  first?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ListingCardProps extends ListingActions {
  * over the whole card, so a click anywhere opens it; the buttons sit above that layer, and
  * nothing interactive is nested inside anything else.
  */
-export function ListingCard({ listing, onRequest, onContact }: ListingCardProps) {
+export function ListingCard({ listing, onRequest, onContact, first = false }: ListingCardProps) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const own = user?.id === listing.userId;
@@ -28,7 +30,7 @@ export function ListingCard({ listing, onRequest, onContact }: ListingCardProps)
   const canRequest = !own && !isReserved(listing);
   const href = paths.puzzle.getHref(listing.id);
   const size = sizeLabel(listing);
-  const image = listing.puzzleThumbnailUrl ?? listing.puzzleImageUrl;
+  const image = listingCardPicture(listing);
 
   const facts: [string, string | null][] = [
     ['Manufacturer', listing.manufacturerName],
@@ -41,7 +43,7 @@ export function ListingCard({ listing, onRequest, onContact }: ListingCardProps)
     <article className="relative flex flex-col overflow-hidden rounded-lg border border-line bg-white shadow-sm focus-within:ring-2 focus-within:ring-focus">
       <div className="relative aspect-[4/3] bg-brand-50">
         {image ? (
-          <LazyPicture src={image} width={400} height={300} className="size-full object-cover" />
+          <LazyPicture src={image} width={400} height={300} inView={first} className="size-full object-cover" />
         ) : (
           <div className="flex size-full flex-col items-center justify-center gap-2 text-ink-muted">
             <ImageOff aria-hidden="true" className="size-10" />

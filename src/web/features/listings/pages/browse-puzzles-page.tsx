@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadMore } from '../../../components/ui/load-more';
+import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
@@ -108,10 +109,15 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
       ) : (
         <>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Puzzles">
-            {items.map((listing) => (
-              <li key={listing.id} className="flex">
+            {items.map((listing, index) => (
+              // Past the first row, a card is laid out and painted only as it nears the screen
+              // (content-visibility): the first draw of 24 cards was one long task on a phone.
+              <li
+                key={listing.id}
+                className={cn('flex', index >= 3 && '[contain-intrinsic-size:auto_34rem] [content-visibility:auto]')}
+              >
                 <div className="w-full">
-                  <ListingCard listing={listing} onRequest={onRequest} onContact={onContact} />
+                  <ListingCard listing={listing} onRequest={onRequest} onContact={onContact} first={index === 0} />
                 </div>
               </li>
             ))}

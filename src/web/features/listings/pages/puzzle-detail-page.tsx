@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, ImageOff, Share2 } from 'lucide-react';
+import { LISTING_PICTURE_SIZES, listingPictureSrcSet } from '../../../../domain/listing-picture';
 import { puzzlePointsLabel } from '../../../../domain/points-label';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -220,8 +221,12 @@ function ListingImages({ listing }: { listing: Listing }) {
       </h2>
       <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-lg border border-line bg-brand-50">
         {current.url ? (
-          // The page's largest picture (its LCP): fetched first, sized so nothing moves.
+          // The page's largest picture (its LCP): fetched first, sized so nothing moves; its
+          // thumbnail where that is sharp enough. The server's preload names the same srcset.
+          // srcset and sizes before src: the browser must know them before it picks a file.
           <img
+            srcSet={listingPictureSrcSet(current.url, current.thumb)}
+            sizes={LISTING_PICTURE_SIZES}
             src={current.url}
             alt={`${current.label} of ${listing.title}`}
             width={1200}

@@ -68,6 +68,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles,
           globalSetup: ['tests/support/global-setup-embedded.ts', 'tests/support/global-setup-browser.ts'],

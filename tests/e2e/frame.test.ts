@@ -284,6 +284,24 @@ describe.skipIf(skipReason)('page frame and landing page', () => {
       await expectNoA11yViolations(page);
       await page.close();
     });
+
+    it('keeps the top bar in view on a tall screen, and lets it scroll away at 200% zoom', async () => {
+      const page = await open(member, '/');
+      await page.getByRole('heading', { level: 1, name: 'Welcome back, Margaret' }).waitFor();
+      const barAfterScrolling = () =>
+        page.evaluate(() => {
+          window.scrollTo(0, 300);
+          return { scrolled: window.scrollY, top: document.querySelector('header')!.getBoundingClientRect().top };
+        });
+      await page.setViewportSize(WIDE);
+      const tall = await barAfterScrolling();
+      expect(tall.scrolled).toBeGreaterThan(0);
+      expect(tall.top).toBe(0);
+      // 1280 x 800 at 200%: a page 400 px high, where a fixed bar would keep a third of it.
+      await page.setViewportSize({ width: 640, height: 400 });
+      expect((await barAfterScrolling()).top).toBeLessThan(0);
+      await page.close();
+    });
   });
 
   describe('the admin page', () => {

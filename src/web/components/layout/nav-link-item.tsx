@@ -3,11 +3,13 @@ import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import type { NavItem } from './nav-items';
 
-// NavLink sets aria-current="page" on the link of the page being shown; the current link is
-// also underlined and bold, so it does not rely on colour alone.
+// NavLink sets aria-current="page" on the link of the page being shown; the current link's
+// word is also underlined, so it does not rely on colour alone. Only the word: an underline
+// running on under the unread count read as part of the number.
 const base =
   'inline-flex min-h-11 items-center gap-2 rounded-md font-semibold whitespace-nowrap text-ink hover:bg-brand-50';
-const current = 'bg-brand-50 text-brand-800 underline decoration-[3px] underline-offset-[6px]';
+const current = 'bg-brand-50 text-brand-800';
+const currentLabel = 'underline decoration-[3px] underline-offset-[6px]';
 
 export interface NavLinkItemProps {
   item: NavItem;
@@ -41,9 +43,13 @@ export function NavLinkItem({
       onClick={onClick}
       className={({ isActive }) => cn(base, dense ? 'px-2' : 'px-3', isActive && current, className)}
     >
-      {showIcon && <Icon aria-hidden="true" className="size-6" />}
-      <span className={labelClassName}>{label ?? item.label}</span>
-      {children}
+      {({ isActive }) => (
+        <>
+          {showIcon && <Icon aria-hidden="true" className="size-6" />}
+          <span className={cn(labelClassName, isActive && currentLabel)}>{label ?? item.label}</span>
+          {children}
+        </>
+      )}
     </NavLink>
   );
 }

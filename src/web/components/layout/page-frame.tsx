@@ -17,7 +17,7 @@ export interface PageFrameProps {
 }
 
 /**
- * The frame around every member page: skip link, sticky top bar, the page, footer.
+ * The frame around every member page: skip link, top bar (sticky on tall screens), the page, footer.
  * It only shows what it is given; the router supplies the member, the unread count and
  * sign-out, so this shared component needs no feature's code.
  */

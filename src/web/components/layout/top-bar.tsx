@@ -31,7 +31,11 @@ export type VisitorActions = { onSignIn: () => void; onJoin: () => void };
 /** What a screen reader hears after 'Notifications': 'Notifications (2 unread)'. */
 const notificationsLabel = (count: number) => `${count} unread`;
 
-/** The sticky bar at the top of every member page (spec section 2). */
+/**
+ * The bar at the top of every member page (spec section 2), sticky where the screen is tall
+ * enough: at 200% zoom on a laptop (a 400-px-high page) a sticky bar would keep a third of
+ * the screen, so there it scrolls away with the page.
+ */
 export function TopBar({
   user,
   unreadCount,
@@ -41,7 +45,7 @@ export function TopBar({
   visitorActions,
 }: TopBarProps) {
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-white">
+    <header className="relative z-40 border-b border-line bg-white [@media(min-height:40rem)]:sticky [@media(min-height:40rem)]:top-0">
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-2 px-4">
         <Brand />
         {!user && visitorActions && (

@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../src/server/db/client';
 import {
   CONNECTIONS,
@@ -64,6 +65,9 @@ async function main(): Promise<void> {
       await loadForumBench(database.db, log);
     } else {
       log('PostgreSQL: reusing the forum already loaded');
+      // A migration since the load may have added a column (search_text) without statistics,
+      // and the search's plan depends on them: a few milliseconds on 10,000 posts.
+      await database.db.execute(sql`ANALYZE community_posts`);
     }
     const cookies = await forumCookies(database.db, MEMBERS_ASKING);
 

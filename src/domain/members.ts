@@ -60,6 +60,9 @@ const CAPITAL_OF = new Map([...INITIAL_CASE.lower].map((letter, i) => [letter, [
 /** A name without the NAME_SPACE characters at either end; '' for none. */
 export function trimName(name: string | null | undefined): string {
   if (!name) return '';
+  // Every NAME_SPACE character is one UTF-16 unit: most names have none at either end, and
+  // splitting them into code points (two per reply in a forum answer) is work for nothing.
+  if (!NAME_SPACE.includes(name[0]!) && !NAME_SPACE.includes(name[name.length - 1]!)) return name;
   const chars = [...name];
   let start = 0;
   let end = chars.length;
@@ -70,8 +73,9 @@ export function trimName(name: string | null | undefined): string {
 
 /** The first character (a whole code point, never half an emoji) as a capital where the table has one. */
 function initialOf(name: string): string {
-  const first = [...name][0];
-  if (first === undefined) return '';
+  const code = name.codePointAt(0);
+  if (code === undefined) return '';
+  const first = String.fromCodePoint(code);
   return CAPITAL_OF.get(first) ?? first;
 }
 

@@ -114,8 +114,9 @@ export async function postPage(
              ORDER BY ${LIST_ORDER} ${pageWindow}) q`;
     return queryFixedPlan<PostRow>(db, pool, postsOfPage(viewer, page));
   }
-  // The same expression as community_posts_search_trgm_idx; removed posts are not searched.
-  where.push(sql`lower(q.title || ' ' || q.content) LIKE ${containsPattern(query.q)}`, sql`q.deleted_at IS NULL`);
+  // search_text is the lower-case title and content (community_posts_search_text_trgm_idx);
+  // removed posts are not searched.
+  where.push(sql`q.search_text LIKE ${containsPattern(query.q)}`, sql`q.deleted_at IS NULL`);
   // In one category the walk must be that category's index: PostgreSQL takes words and
   // categories as independent and, for a word seldom used in the category, walked the whole
   // list's index instead (10,000 posts for none). Written as a range with the category leading

@@ -37,6 +37,7 @@ import type { PictureStorage } from '../uploads/storage';
 import { isStoredImage } from '../uploads/image-store';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
+import { isoTime } from '../http/iso-time';
 import {
   activityPage,
   adjustReplyCount,
@@ -80,7 +81,6 @@ export const PHOTO_NOT_UPLOADED_MESSAGE = 'Photo must be a picture uploaded to t
 /** Different members' reports that hide an item at once, until an admin decides (CONTRACT §5). */
 export const FLAGS_TO_HIDE = 3;
 
-const iso = (d: Date | string): string => new Date(d).toISOString();
 const nameOf = (userId: number | null, first: string | null, last: string | null) =>
   userId === null ? FORMER_MEMBER_NAME : memberDisplayName(first, last);
 const excerpt = (text: string, max = 140) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -110,9 +110,9 @@ function toPostView(row: PostRow): CommunityPostView {
     replyCount: row.reply_count,
     likedByMe: row.liked_by_me,
     ...(row.new_replies === null ? {} : { newReplies: Number(row.new_replies) }),
-    lastActivityAt: iso(row.last_activity_at),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    lastActivityAt: isoTime(row.last_activity_at),
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
   };
 }
 
@@ -131,8 +131,8 @@ function toReplyView(row: ReplyRow): CommunityReplyView {
     isEdited: row.is_edited,
     isDeleted: deleted,
     isHidden: row.hidden_at !== null,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
   };
 }
 
@@ -198,7 +198,7 @@ export async function listActivities(db: DbOrTx, query: CommunityActivitiesQuery
       points: row.points,
       targetId: isReply ? row.reply_post_id : row.target_id,
       targetType: isReply ? POST_TARGET : row.target_type,
-      createdAt: iso(row.created_at),
+      createdAt: isoTime(row.created_at),
     };
   });
 }

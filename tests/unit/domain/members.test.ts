@@ -145,3 +145,13 @@ describe("a former member's name", () => {
     expect(isFormerMemberName(memberDisplayName(null, null))).toBe(false);
   });
 });
+
+describe('memberDisplayName', () => {
+  it('trims NAME_SPACE at either end only and takes a whole code point as the initial', () => {
+    expect(memberDisplayName('Margaret', 'hughes')).toBe('Margaret H.');
+    expect(memberDisplayName('\u3000 Ann\u00A0Marie\uFEFF', '\t ölund \n')).toBe('Ann\u00A0Marie Ö.');
+    expect(memberDisplayName(' \u2028 ', '😀x')).toBe('😀.');
+    expect(memberDisplayName('\uD83D', '\uDE00')).toBe('\uD83D \uDE00.');
+    expect(memberDisplayName('', '')).toBe('Member');
+  });
+});

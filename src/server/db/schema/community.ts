@@ -1,5 +1,5 @@
 // The forum (posts, replies, likes) and the community activity feed.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -25,6 +25,11 @@ export const communityPosts = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    // What a search tests (title and content, lower case), kept by PostgreSQL: lower() on
+    // every post a search passes cost ten times the LIKE itself (docs/performance.md, "The forum").
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(${communityPosts.title} || ' ' || ${communityPosts.content})`),
     category: text('category', { enum: COMMUNITY_CATEGORIES }).notNull().default('general'),
     tags: text('tags')
       .array()
@@ -74,7 +79,7 @@ export const communityPosts = pgTable(
       .on(t.category, descending(t.isPinned), descending(t.lastActivityAt), descending(t.id))
       .where(sql`hidden_at IS NULL`),
     // Search: title and content, case-insensitive, by trigram (as browse's search).
-    index('community_posts_search_trgm_idx').using('gin', sql`lower(${t.title} || ' ' || ${t.content}) gin_trgm_ops`),
+    index('community_posts_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('community_posts_user_id_idx').on(t.userId),
   ],
 );

@@ -107,25 +107,26 @@ export async function postPage(
   // The page size is part of the text and the offset a value: the prepared list's generic
   // plan then walks the index (with LIMIT as a value PostgreSQL would guess a tenth of the table).
   const pageWindow = sql`LIMIT ${sql.raw(String(COMMUNITY_POSTS_PAGE_SIZE))} OFFSET ${(query.page - 1) * COMMUNITY_POSTS_PAGE_SIZE}`;
+  // In one category the walk must be that category's index. PostgreSQL takes words and
+  // categories as independent and, for a word seldom used in the category, walked the whole
+  // list's index instead (10,000 posts for none); the prepared category list walked it too,
+  // filtering (418 posts read for page 5's 100, 0.56 ms against 0.11). Written as a range with
+  // the category leading the order (the same order, the category being one), only the
+  // category's index gives it.
+  if (query.category) where.push(sql`q.category >= ${query.category} AND q.category <= ${query.category}`);
+  const order = query.category ? sql`q.category, ${LIST_ORDER}` : LIST_ORDER;
   if (!query.q) {
-    if (query.category) where.push(sql`q.category = ${query.category}`);
     const page = sql`SELECT q.id, row_number() OVER (ORDER BY ${LIST_ORDER}) AS ord
-      FROM (SELECT q.id, q.is_pinned, q.last_activity_at FROM community_posts q ${whereOf(where)}
-             ORDER BY ${LIST_ORDER} ${pageWindow}) q`;
+      FROM (SELECT q.id, q.category, q.is_pinned, q.last_activity_at FROM community_posts q ${whereOf(where)}
+             ORDER BY ${order} ${pageWindow}) q`;
     return queryFixedPlan<PostRow>(db, pool, postsOfPage(viewer, page));
   }
   // search_text is the lower-case title and content (community_posts_search_text_trgm_idx);
   // removed posts are not searched.
   where.push(sql`q.search_text LIKE ${containsPattern(query.q)}`, sql`q.deleted_at IS NULL`);
-  // In one category the walk must be that category's index: PostgreSQL takes words and
-  // categories as independent and, for a word seldom used in the category, walked the whole
-  // list's index instead (10,000 posts for none). Written as a range with the category leading
-  // the order (the same order, the category being one), only the category's index gives it.
-  if (query.category) where.push(sql`q.category >= ${query.category} AND q.category <= ${query.category}`);
   const ids = await queryRows<{ id: number }>(
     db,
-    sql`SELECT q.id FROM community_posts q ${whereOf(where)}
-         ORDER BY ${query.category ? sql`q.category, ` : sql``}${LIST_ORDER} ${pageWindow}`,
+    sql`SELECT q.id FROM community_posts q ${whereOf(where)} ORDER BY ${order} ${pageWindow}`,
   );
   if (ids.length === 0) return [];
   return postsOfIds(

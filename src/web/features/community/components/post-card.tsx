@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { Eye, Heart, Lock, MessageSquare, Pin } from 'lucide-react';
+import { Eye, Heart, MessageSquare } from 'lucide-react';
 import type { CommunityPostView } from '../../../../domain/community';
 import { MemberNameLink } from '../../../components/members/member-name-link';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { formatCommunityDate } from '../../../lib/format';
-import { CategoryBadge } from './category-badge';
+import { PostBadges } from './post-badges';
 
 /** The author's name: a link to their page, or plain words for a former member. */
 export function AuthorName({ userId, userName }: { userId: number | null; userName: string }) {
@@ -32,25 +32,11 @@ export function PostCard({ post, href, isOpen }: { post: CommunityPostView; href
         isOpen && 'ring-4 ring-brand-700',
       )}
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <CategoryBadge category={post.category} />
-        {post.isPinned && (
-          <Badge variant="strong">
-            <Pin aria-hidden="true" className="mr-1 size-4" />
-            Pinned
-          </Badge>
-        )}
-        {post.isLocked && (
-          <Badge variant="outline">
-            <Lock aria-hidden="true" className="mr-1 size-4" />
-            Locked
-          </Badge>
-        )}
-        {post.isHidden && <Badge variant="danger">Hidden</Badge>}
+      <PostBadges post={post} hiddenLabel="Hidden">
         {post.newReplies !== undefined && post.newReplies > 0 && (
           <Badge variant="danger">{plural(post.newReplies, 'new reply', 'new replies')}</Badge>
         )}
-      </div>
+      </PostBadges>
       <h3 id={`post-${post.id}-title`} className="text-xl font-bold">
         <Link
           to={href}

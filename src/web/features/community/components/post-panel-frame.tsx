@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { ArrowLeft, Lock, Pin } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { CommunityPostDetail } from '../../../../domain/community';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { SheetDescription, SheetTitle } from '../../../components/ui/sheet';
 import { Spinner } from '../../../components/ui/spinner';
-import { CategoryBadge } from './category-badge';
+import { PostBadges } from './post-badges';
 import { plural } from './post-card';
 
 // The post panel's heading part, apart from the panel (post-panel.tsx), whose forms and their
@@ -29,24 +28,7 @@ export function PanelFrame({
         <ArrowLeft aria-hidden="true" className="size-5" />
         Back to posts
       </Button>
-      {post && (
-        <div className="flex flex-wrap items-center gap-2 pr-12">
-          <CategoryBadge category={post.category} />
-          {post.isPinned && (
-            <Badge variant="strong">
-              <Pin aria-hidden="true" className="mr-1 size-4" />
-              Pinned
-            </Badge>
-          )}
-          {post.isLocked && (
-            <Badge variant="outline">
-              <Lock aria-hidden="true" className="mr-1 size-4" />
-              Locked
-            </Badge>
-          )}
-          {post.isHidden && <Badge variant="danger">Hidden after reports</Badge>}
-        </div>
-      )}
+      {post && <PostBadges post={post} hiddenLabel="Hidden after reports" className="pr-12" />}
       <SheetTitle className="pr-12 text-2xl font-bold break-words">{title}</SheetTitle>
       <SheetDescription className="sr-only">
         {post ? `The post and its ${plural(post.replyCount, 'reply', 'replies')}` : title}

@@ -49,11 +49,15 @@ export function header(page: Page): Locator {
   return page.getByRole('banner');
 }
 
-/** The toast with this title (only one shows at a time); checks its description too. */
+/**
+ * Waits for the toast with this title and, when given, this description (only one shows at a
+ * time: waiting for both lets an earlier toast with the same title give way first).
+ */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
-  const toast = page.locator('li.toast').filter({ hasText: title });
+  let toast = page.locator('li.toast').filter({ hasText: title });
+  if (description !== undefined) toast = toast.filter({ hasText: description });
   await toast.waitFor();
-  if (description !== undefined) expect(await toast.innerText()).toContain(description);
+  expect(await toast.innerText()).toContain(title);
 }
 
 /**

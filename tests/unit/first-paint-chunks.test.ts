@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readManifest, staticClosure } from '../../scripts/bundle-size-lib.mjs';
+import { entryKey, readManifest, staticClosure } from '../../scripts/bundle-size-lib.mjs';
 
 // The puzzle page (the page a shared link opens) draws without Zod: its code and what it
 // imports leave the schemas out (docs/performance.md, "The second pass"). Like
@@ -25,5 +25,35 @@ describe('what a page loads for its first paint', () => {
     const puzzle = zodFiles('src/web/features/listings/pages/puzzle-detail-page.tsx');
     expect(puzzle.loaded).toBeGreaterThan(1);
     expect(puzzle.files).toEqual([]);
+  });
+});
+
+describe('how many files a first draw waits for', () => {
+  // Served over HTTP/1.1, the browser fetches six files at a time; by default the build made
+  // one file per icon and small module, and browse's first draw waited for 37 of them beyond
+  // the entry (docs/performance.md, 'Fewer files'). vite.config.ts's codeSplitting keeps them few.
+  const pages = {
+    browse: ['src/web/components/layout/page-frame.tsx', 'src/web/features/listings/pages/browse-puzzles-page.tsx'],
+    puzzle: ['src/web/components/layout/page-frame.tsx', 'src/web/features/listings/pages/puzzle-detail-page.tsx'],
+    community: ['src/web/components/layout/page-frame.tsx', 'src/web/features/community/pages/community-page.tsx'],
+    'member home': [
+      'src/web/components/layout/page-frame.tsx',
+      'src/web/features/dashboard/pages/member-home-page.tsx',
+      'src/web/features/trades/components/what-to-do-next.tsx',
+      'src/web/features/welcome/components/welcome-gift.tsx',
+    ],
+  };
+  it.for(Object.entries(pages))('%s: at most 3 files for the entry and 6 more for the page', ([, modules], context) => {
+    if (!built) context.skip('dist/client is missing: build the client first (npx vite build)');
+    const manifest = readManifest(distDir) as Record<string, { file: string }>;
+    const entry = staticClosure(manifest, entryKey(manifest)) as Set<string>;
+    const page = new Set<string>();
+    for (const module of modules) {
+      expect(manifest[module], module).toBeDefined();
+      for (const file of staticClosure(manifest, module) as Set<string>) if (!entry.has(file)) page.add(file);
+    }
+    expect(entry.size).toBeLessThanOrEqual(3);
+    expect(page.size).toBeGreaterThan(0);
+    expect(page.size).toBeLessThanOrEqual(6);
   });
 });

@@ -13,6 +13,8 @@ import {
   REPLY_RATE_LIMIT_MESSAGE,
   REPORT_THANKS_MESSAGE,
 } from '../../src/domain/community';
+import { containsPattern, postPage } from '../../src/server/community/community-repository';
+import { queryRows } from '../../src/server/db/client';
 import { communityPosts, userAchievements, users } from '../../src/server/db/schema';
 import { drainNotices } from '../../src/server/notices/notices';
 import { multipart } from '../support/multipart';
@@ -212,6 +214,64 @@ describe('posts', () => {
     }
     expect(await listed(a, `?q=${tag}`)).toHaveLength(20);
     expect(await listed(a, `?q=${tag}&page=2`)).toHaveLength(1);
+  });
+
+  it('finds the same posts whichever way it searches (walking the list or the trigram index)', async () => {
+    // The word counts choose the way for speed (search-word-counts.ts); the answer must not
+    // depend on it. Each way against the plain LIKE it stands for, for a member and an admin,
+    // in all posts and one category, on pages 1 and 2, for words in many posts and in few.
+    const a = await person('Winifred');
+    const tag = `Wayfind${Date.now()}`;
+    const words = ['apple', 'apricot', 'banana'];
+    const made: number[] = [];
+    for (let i = 0; i < 26; i++) {
+      const [row] = await db()
+        .insert(communityPosts)
+        .values({
+          userId: a.id,
+          title: `${tag} ${words[i % 3]} number ${i}`,
+          content: i % 4 === 0 ? 'Sorted the EDGES first.' : 'Sky last.',
+          category: i % 2 === 0 ? 'tips' : 'general',
+          isPinned: i === 7,
+          lastActivityAt: new Date(Date.UTC(2026, 0, 1 + (i % 5))),
+          hiddenAt: i === 3 ? new Date() : null,
+          deletedAt: i === 5 ? new Date() : null,
+        })
+        .returning({ id: communityPosts.id });
+      made.push(row!.id);
+    }
+    const member = { id: a.id, isAdmin: false };
+    const adminViewer = { id: admin.id, isAdmin: true };
+    const expected = async (viewer: typeof member, q: string, category: 'tips' | undefined, page: number) =>
+      (
+        await queryRows<{ id: number }>(
+          db(),
+          sql`SELECT id FROM community_posts
+          WHERE deleted_at IS NULL AND search_text LIKE ${containsPattern(q)}
+            ${viewer.isAdmin ? sql`` : sql`AND hidden_at IS NULL`} ${category ? sql`AND category = ${category}` : sql``}
+          ORDER BY is_pinned DESC, last_activity_at DESC, id DESC LIMIT 20 OFFSET ${(page - 1) * 20}`,
+        )
+      ).map((r) => Number(r.id));
+    let compared = 0;
+    for (const q of [tag.toLowerCase(), `${tag} AP`, 'edges first', 'banana', `${tag}x`])
+      for (const viewer of [member, adminViewer])
+        for (const category of [undefined, 'tips'] as const)
+          for (const page of [1, 2]) {
+            const want = await expected(viewer, q, category, page);
+            for (const way of ['walk', 'index'] as const) {
+              const rows = await postPage(db(), env.t.database.pool, viewer, { q, category, page }, way);
+              expect(
+                rows.map((r) => r.id),
+                `${way} ${q} ${category} ${page} ${viewer.isAdmin}`,
+              ).toEqual(want);
+              compared += want.length;
+            }
+          }
+    // The comparisons were not all empty: the tag's own posts were found, hidden ones by the admin only.
+    expect(compared).toBeGreaterThan(100);
+    const everything = [1, 2].map((page) => postPage(db(), env.t.database.pool, adminViewer, { q: tag, page }, 'walk'));
+    const ids = (await Promise.all(everything)).flat().map((r) => r.id);
+    expect(ids.sort((x, y) => x - y)).toEqual(made.filter((id) => id !== made[5]));
   });
 
   it('opening counts one view per member per day and records newReplies and the first new reply', async () => {

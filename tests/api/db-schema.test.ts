@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -14,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGLITE_EXTENSIONS } from '../../src/server/db/client';
 import { REFERENCE_MANUFACTURERS } from '../../src/server/db/reference/manufacturers';
 import * as schema from '../../src/server/db/schema';
 import {
@@ -53,7 +53,7 @@ const CHECK = '23514';
 const RESTRICTED = ['23503', '23001'];
 
 async function openPglite(): Promise<Backend> {
-  const client = new PGlite({ extensions: { pg_trgm } });
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, close: () => client.close() };

@@ -1,9 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { COMMUNITY_ACTIVITIES_PAGE_SIZE, COMMUNITY_POSTS_PAGE_SIZE } from '../../domain/community';
-import type { CommunityCategory } from '../../domain/enums';
+import { COMMUNITY_CATEGORIES, type CommunityCategory } from '../../domain/enums';
 import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
 import { queryFixedPlan } from '../listings/prepared-statements';
+import { searchWordCounts, type SearchWay } from './search-word-counts';
 import {
   communityLikes,
   communityPostReads,
@@ -91,56 +92,71 @@ const LIST_ORDER = sql.raw('q.is_pinned DESC, q.last_activity_at DESC, q.id DESC
  * One page of posts: pinned first, then latest activity (id breaks ties), 20 a page.
  *
  * Planning these statements cost PostgreSQL more than running them (docs/performance.md,
- * "The forum"), so on PostgreSQL the statements whose best plan is the same for every value
- * are prepared (queryFixedPlan): the list (an index walk in the list's order that stops at
- * the page) and the posts of a page of ids. A search is planned with its word each time (a
- * rare word wants the trigram index, a common one the walk), but only for the page's ids.
+ * "The forum"), so on PostgreSQL each is one prepared statement (queryFixedPlan) that finds
+ * the page's ids and reads their posts: the list walks its index in the list's order and
+ * stops at the page; a search either walks the same way, testing each post's text, or looks
+ * its word up in the trigram index and sorts what it finds, whichever is cheaper for that
+ * word (search-word-counts.ts tells them apart; both find the same posts).
  */
 export async function postPage(
   db: DbOrTx,
   pool: pg.Pool | undefined,
   viewer: Viewer,
   query: { category?: CommunityCategory; q?: string; page: number },
+  /** How to search (tests try both); by default the word counts choose. */
+  searchWay?: SearchWay,
 ): Promise<PostRow[]> {
   const where: SQL[] = [];
   if (!viewer.isAdmin) where.push(sql`q.hidden_at IS NULL`);
-  // The page size is part of the text and the offset a value: the prepared list's generic
-  // plan then walks the index (with LIMIT as a value PostgreSQL would guess a tenth of the table).
-  const pageWindow = sql`LIMIT ${sql.raw(String(COMMUNITY_POSTS_PAGE_SIZE))} OFFSET ${(query.page - 1) * COMMUNITY_POSTS_PAGE_SIZE}`;
-  // In one category the walk must be that category's index. PostgreSQL takes words and
-  // categories as independent and, for a word seldom used in the category, walked the whole
-  // list's index instead (10,000 posts for none); the prepared category list walked it too,
-  // filtering (418 posts read for page 5's 100, 0.56 ms against 0.11). Written as a range with
-  // the category leading the order (the same order, the category being one), only the
-  // category's index gives it.
-  if (query.category) where.push(sql`q.category >= ${query.category} AND q.category <= ${query.category}`);
-  const order = query.category ? sql`q.category, ${LIST_ORDER}` : LIST_ORDER;
-  if (!query.q) {
-    const page = sql`SELECT q.id, row_number() OVER (ORDER BY ${LIST_ORDER}) AS ord
+  const offset = (query.page - 1) * COMMUNITY_POSTS_PAGE_SIZE;
+  // The page size is part of the text (with LIMIT as a value PostgreSQL would guess a tenth
+  // of the table and sort it), and the offset a value the planner cannot see: seeing it, it
+  // found page 1 cheaper than the generic plan and so planned the statement at every call
+  // (0.9 ms a call, pg_stat_statements: 1,299 plans for 1,267 calls); behind a sub-select,
+  // every plan costs the same and PostgreSQL keeps the generic one, the walk, after five.
+  const pageWindow = sql`LIMIT ${sql.raw(String(COMMUNITY_POSTS_PAGE_SIZE))} OFFSET (SELECT ${offset}::int)`;
+  let way: SearchWay | null = null;
+  if (query.q) {
+    const text = query.q.toLowerCase();
+    way = searchWay ?? searchWordCounts(db)?.way(text, query.category, offset + COMMUNITY_POSTS_PAGE_SIZE) ?? 'index';
+    // search_text is the lower-case title and content; removed posts are not searched. The
+    // walk's strpos is LIKE '%text%' without the pattern (and no index can take it, so its
+    // plan is the walk); the index's LIKE is what the trigram index answers, its pattern
+    // behind a sub-select as the offset is: seeing it, the planner judged each word anew
+    // (planning every call) and for some walked the category instead (11 ms against 0.6).
+    where.push(
+      way === 'walk'
+        ? sql`strpos(q.search_text, ${text}) > 0`
+        : sql`q.search_text LIKE (SELECT ${containsPattern(query.q)}::text)`,
+      sql`q.deleted_at IS NULL`,
+    );
+  }
+  let order = LIST_ORDER;
+  if (query.category && way === 'index') {
+    // The trigram index holds the category beside the words (btree_gin): it looks there only.
+    where.push(sql`q.category = ${query.category}`);
+  } else if (query.category) {
+    // A walk in one category must be that category's index, and the generic plan of
+    // `category = $1` walked the whole list's index, filtering (418 posts read for page 5's
+    // 100 of the list, 0.56 ms against 0.11). Written as a range with the category leading
+    // the order (the same order, the category being one), only the category's index gives
+    // it. A search's walk has the category in its text (one of four): with it as a value the
+    // planner, guessing a few dozen posts in the category and a third of them matching,
+    // read the whole category and sorted it.
+    const category = way === 'walk' ? sql.raw(`'${categoryLiteral(query.category)}'`) : sql`${query.category}`;
+    where.push(sql`q.category >= ${category} AND q.category <= ${category}`);
+    order = sql`q.category, ${LIST_ORDER}`;
+  }
+  const page = sql`SELECT q.id, row_number() OVER (ORDER BY ${LIST_ORDER}) AS ord
       FROM (SELECT q.id, q.category, q.is_pinned, q.last_activity_at FROM community_posts q ${whereOf(where)}
              ORDER BY ${order} ${pageWindow}) q`;
-    return queryFixedPlan<PostRow>(db, pool, postsOfPage(viewer, page));
-  }
-  // search_text is the lower-case title and content (community_posts_search_text_trgm_idx);
-  // removed posts are not searched.
-  where.push(sql`q.search_text LIKE ${containsPattern(query.q)}`, sql`q.deleted_at IS NULL`);
-  const ids = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT q.id FROM community_posts q ${whereOf(where)} ORDER BY ${order} ${pageWindow}`,
-  );
-  if (ids.length === 0) return [];
-  return postsOfIds(
-    db,
-    pool,
-    viewer,
-    ids.map((r) => Number(r.id)),
-  );
+  return queryFixedPlan<PostRow>(db, pool, postsOfPage(viewer, page));
 }
 
-/** These posts, in this order, as the views need them (one prepared statement). */
-function postsOfIds(db: DbOrTx, pool: pg.Pool | undefined, viewer: Viewer, ids: number[]): Promise<PostRow[]> {
-  const page = sql`SELECT id, ord FROM unnest(${`{${ids.join(',')}}`}::int[]) WITH ORDINALITY AS t(id, ord)`;
-  return queryFixedPlan<PostRow>(db, pool, postsOfPage(viewer, page));
+/** A category as an SQL literal: only the four known names, which need no quoting. */
+function categoryLiteral(category: CommunityCategory): CommunityCategory {
+  if (!COMMUNITY_CATEGORIES.includes(category)) throw new Error(`Unknown category ${String(category)}`);
+  return category;
 }
 
 /** One post with the viewer's state; null when there is none (hidden ones are the caller's to refuse). */

@@ -78,8 +78,10 @@ export const communityPosts = pgTable(
     index('community_posts_visible_category_list_idx')
       .on(t.category, descending(t.isPinned), descending(t.lastActivityAt), descending(t.id))
       .where(sql`hidden_at IS NULL`),
-    // Search: title and content, case-insensitive, by trigram (as browse's search).
-    index('community_posts_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Search: title and content, case-insensitive, by trigram (as browse's search), with the
+    // category beside it (btree_gin, migration 0020) so that a word in one category is looked
+    // up there only, not in every post that holds it (docs/performance.md, 'The forum').
+    index('community_posts_category_search_text_idx').using('gin', t.category, t.searchText.op('gin_trgm_ops')),
     index('community_posts_user_id_idx').on(t.userId),
   ],
 );

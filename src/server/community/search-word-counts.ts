@@ -133,10 +133,3 @@ export function searchWordCounts(db: DbOrTx): SearchWordCounts | null {
   if (holder.reading === null && Date.now() - holder.readAt >= REFRESH_AFTER_MS) read(holder, db);
   return holder.counts;
 }
-
-/** Waits for a read under way (tests: so that a search right after start-up walks as it will later). */
-export async function searchWordCountsRead(db: DbOrTx): Promise<SearchWordCounts | null> {
-  searchWordCounts(db);
-  await holders.get(db)?.reading;
-  return holders.get(db)?.counts ?? null;
-}

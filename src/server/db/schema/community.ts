@@ -83,6 +83,9 @@ export const communityPosts = pgTable(
     // up there only, not in every post that holds it (docs/performance.md, 'The forum').
     index('community_posts_category_search_text_idx').using('gin', t.category, t.searchText.op('gin_trgm_ops')),
     index('community_posts_user_id_idx').on(t.userId),
+    // The member home's 'Latest forum posts' (stats-repository.ts memberContent): the newest
+    // three, read from the top of this index instead of sorting every post (12 ms at 10,000).
+    index('community_posts_created_idx').on(descending(t.createdAt), descending(t.id)),
   ],
 );
 

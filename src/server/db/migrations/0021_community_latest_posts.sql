@@ -1,0 +1,1 @@
+CREATE INDEX "community_posts_created_idx" ON "community_posts" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { communityPosts, users } from '../../src/server/db/schema';
+import { signedInAdmin } from './admin-fixtures';
+import { signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
+
+// Gaps the handler review (24 Nov 2026) found between the rule a call's neighbours keep and
+// what the call itself did. Each case is the wrong member meeting the right answer.
+
+const { api, db } = useTradeTestApp();
+let admin: SignedIn;
+beforeAll(async () => {
+  admin = await signedInAdmin(db());
+});
+
+const person = (firstName: string) => signedInMember(db(), { firstName, lastName: 'Review' });
+
+async function postBy(who: SignedIn, title = 'Favourite autumn puzzles'): Promise<number> {
+  const res = await api.post('/api/community/posts', who, {
+    title,
+    content: 'Which autumn scenes have you enjoyed this year?',
+    category: 'general',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+
+async function replyTo(postId: number, who: SignedIn): Promise<number> {
+  const res = await api.post(`/api/community/posts/${postId}/replies`, who, { content: 'The mill was lovely.' });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+
+const hidePost = (postId: number) =>
+  db().update(communityPosts).set({ hiddenAt: new Date() }).where(eq(communityPosts.id, postId));
+
+describe('the forum: a hidden post exists only for administrators', () => {
+  it('a reply in a hidden post cannot be liked by a member (404, nothing counted); an admin still can', async () => {
+    const [author, replier, liker] = [await person('Agnes'), await person('Basil'), await person('Cora')];
+    const postId = await postBy(author);
+    const replyId = await replyTo(postId, replier);
+    await hidePost(postId);
+
+    const refused = await api.post('/api/community/like', liker, { replyId });
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(refused.json()).toMatchObject({ message: 'Reply not found' });
+    // The like did not happen: the admin, who can see the reply, finds no likes on it.
+    const seen = (await api.get(`/api/community/posts/${postId}/replies`, admin)).json() as Array<{
+      id: number;
+      likeCount: number;
+    }>;
+    expect(seen.find((r) => r.id === replyId)?.likeCount).toBe(0);
+
+    const byAdmin = await api.post('/api/community/like', admin, { replyId });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(byAdmin.json()).toEqual({ liked: true, likeCount: 1 });
+  });
+
+  it("the member home's latest posts leave out hidden and removed posts", async () => {
+    const author = await person('Dora');
+    const reader = await person('Ewan');
+    const shown = await postBy(author, 'Shown to everyone');
+    const hidden = await postBy(author, 'Hidden while an admin looks');
+    const removed = await postBy(author, 'Removed by its author');
+    await replyTo(removed, reader); // with a reply, removing keeps the row as 'removed by its author'
+    await hidePost(hidden);
+    expect((await api.delete(`/api/community/posts/${removed}`, author)).statusCode).toBe(204);
+
+    const res = await api.get('/api/member-content', reader);
+    expect(res.statusCode).toBe(200);
+    const latest = res.json().communityHighlights.latestPosts as Array<{ id: number; title: string }>;
+    expect(latest.map((p) => p.id)).toContain(shown);
+    expect(latest.map((p) => p.id)).not.toContain(hidden);
+    expect(latest.map((p) => p.id)).not.toContain(removed);
+  });
+});
+
+describe('administration: a closed membership', () => {
+  it('cannot be made an administrator (409, nothing changed): it can never sign in, yet would count as one', async () => {
+    const leaving = await person('Fern');
+    expect((await api.post('/api/profile/close', leaving, { confirm: true })).statusCode).toBe(200);
+
+    const res = await api.patch(`/api/admin/users/${leaving.id}/admin`, admin, { isAdmin: true });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ message: 'This membership is closed.' });
+    const [row] = await db().select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, leaving.id));
+    expect(row!.isAdmin).toBe(false);
+  });
+});

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { communityPosts, users } from '../../src/server/db/schema';
 import { signedInAdmin } from './admin-fixtures';
-import { signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
+import { listingFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
 // Gaps the handler review (24 Nov 2026) found between the rule a call's neighbours keep and
 // what the call itself did. Each case is the wrong member meeting the right answer.
@@ -85,5 +85,35 @@ describe('administration: a closed membership', () => {
     expect(res.json()).toMatchObject({ message: 'This membership is closed.' });
     const [row] = await db().select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, leaving.id));
     expect(row!.isAdmin).toBe(false);
+  });
+});
+
+describe("a suspended member's puzzles are not shown to other members while it lasts", () => {
+  it('not on the puzzle page, in favourites or on their member page (404 or left out); back when it is lifted', async () => {
+    const owner = await person('Gwen');
+    const fan = await person('Hal');
+    const listing = await listingFor(db(), owner, { title: 'Lighthouse at dusk' });
+    expect((await api.post(`/api/favorites/${listing.id}`, fan)).statusCode).toBe(201);
+    const suspend = await api.post(`/api/admin/users/${owner.id}/suspend`, admin, { reason: 'A short break.' });
+    expect(suspend.statusCode, suspend.body).toBe(200);
+
+    const seen = async () => ({
+      page: (await api.get(`/api/puzzle-listings/${listing.id}`, fan)).statusCode,
+      visitor: (await api.get(`/api/puzzle-listings/${listing.id}`)).statusCode,
+      favourites: ((await api.get('/api/favorites', fan)).json() as Array<{ puzzleListingId: number }>).map(
+        (f) => f.puzzleListingId,
+      ),
+      memberPage: ((await api.get(`/api/members/${owner.id}`, fan)).json().activeListings as Array<{ id: number }>).map(
+        (l) => l.id,
+      ),
+    });
+    expect(await seen()).toEqual({ page: 404, visitor: 404, favourites: [], memberPage: [] });
+    // A new favourite is refused like any listing that is not there, and nothing is stored.
+    const other = await person('Ivy');
+    expect((await api.post(`/api/favorites/${listing.id}`, other)).statusCode).toBe(404);
+    expect((await api.get('/api/favorites', other)).json()).toEqual([]);
+
+    expect((await api.post(`/api/admin/users/${owner.id}/unsuspend`, admin)).statusCode).toBe(200);
+    expect(await seen()).toEqual({ page: 200, visitor: 200, favourites: [listing.id], memberPage: [listing.id] });
   });
 });

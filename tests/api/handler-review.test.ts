@@ -112,8 +112,18 @@ describe("a suspended member's puzzles are not shown to other members while it l
     const other = await person('Ivy');
     expect((await api.post(`/api/favorites/${listing.id}`, other)).statusCode).toBe(404);
     expect((await api.get('/api/favorites', other)).json()).toEqual([]);
+    // Nor can a new conversation start about it (the member cannot sign in to read it).
+    const contact = {
+      subject: 'Question',
+      puzzleListingId: listing.id,
+      recipientId: owner.id,
+      initialMessage: 'Hello',
+    };
+    expect((await api.post('/api/message-threads', other, contact)).statusCode).toBe(404);
+    expect((await api.get('/api/message-threads', other)).json()).toEqual([]);
 
     expect((await api.post(`/api/admin/users/${owner.id}/unsuspend`, admin)).statusCode).toBe(200);
     expect(await seen()).toEqual({ page: 200, visitor: 200, favourites: [listing.id], memberPage: [listing.id] });
+    expect((await api.post('/api/message-threads', other, contact)).statusCode).toBe(201);
   });
 });

@@ -59,15 +59,19 @@ async function ownerSuspended(db: DbOrTx, ownerId: number): Promise<boolean> {
 }
 
 /**
- * A listing for `viewerId` (null for a visitor): 404 unless it is theirs, or active and its
- * owner not suspended (the suspended member is told their puzzles are not shown; browse,
- * favourites and member pages leave them out too).
+ * Whether members other than its owner see the listing: active, and its owner not suspended
+ * (the suspended member is told their puzzles are not shown; browse leaves them out too).
  */
+export async function shownToOthers(db: DbOrTx, listing: Pick<PuzzleListing, 'status' | 'userId'>): Promise<boolean> {
+  return listing.status === 'active' && !(await ownerSuspended(db, listing.userId));
+}
+
+/** A listing for `viewerId` (null for a visitor): 404 unless it is theirs or shown to others. */
 export async function listingForViewer(db: DbOrTx, id: number, viewerId: number | null): Promise<ListingDetail> {
   const listing = viewerId === null ? await findListingView(db, id, null) : await findListingDetail(db, id, viewerId);
-  if (!listing || !canSeeListing(listing, viewerId)) throw new AppError('LISTING_NOT_FOUND');
-  if (listing.userId !== viewerId && (await ownerSuspended(db, listing.userId)))
+  if (!listing || (listing.userId !== viewerId && !(await shownToOthers(db, listing)))) {
     throw new AppError('LISTING_NOT_FOUND');
+  }
   return listing;
 }
 

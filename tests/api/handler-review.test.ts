@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../src/server/db/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { communityPosts, users } from '../../src/server/db/schema';
 import { signedInAdmin } from './admin-fixtures';
-import { listingFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
+import { completeTradeFor, listingFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
 // Gaps the handler review (24 Nov 2026) found between the rule a call's neighbours keep and
 // what the call itself did. Each case is the wrong member meeting the right answer.
@@ -125,5 +126,34 @@ describe("a suspended member's puzzles are not shown to other members while it l
     expect((await api.post(`/api/admin/users/${owner.id}/unsuspend`, admin)).statusCode).toBe(200);
     expect(await seen()).toEqual({ page: 200, visitor: 200, favourites: [listing.id], memberPage: [listing.id] });
     expect((await api.post('/api/message-threads', other, contact)).statusCode).toBe(201);
+  });
+});
+
+describe('feedback on a private member page', () => {
+  it('is not there for other members to report (404, nothing stored); the trade partner still can', async () => {
+    const requester = await signedInMember(db(), { firstName: 'Jill', lastName: 'Review', points: 10 });
+    const owner = await person('Ken');
+    const stranger = await person('Lena');
+    const listing = await listingFor(db(), owner, { title: 'Harbour at dawn' });
+    const tradeId = await completeTradeFor(api, requester, owner, listing.id);
+    const given = await api.post(`/api/trade-requests/${tradeId}/feedback`, requester, { rating: 2, comment: 'Late.' });
+    expect(given.statusCode, given.body).toBe(201);
+    const back = await api.post(`/api/trade-requests/${tradeId}/feedback`, owner, { rating: 5, comment: 'Lovely.' });
+    expect(back.statusCode, back.body).toBe(201);
+    // The owner's page (and so the feedback they received) is private: a stranger reads neither.
+    expect((await api.patch('/api/members/me/profile', owner, { isProfilePublic: false })).statusCode).toBe(200);
+    expect((await api.get(`/api/members/${owner.id}/feedback`, stranger)).statusCode).toBe(404);
+
+    const feedbackId = given.json().id as number;
+    const report = { reason: 'spam', details: 'Not what happened.' };
+    const refused = await api.post(`/api/feedback/${feedbackId}/report`, stranger, report);
+    expect(refused.statusCode, refused.body).toBe(404);
+    const [stored] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM feedback_reports WHERE feedback_id = ${feedbackId}`,
+    );
+    expect(stored!.n).toBe(0);
+    // The owner, who received it, reads it on the trade and may report it.
+    expect((await api.post(`/api/feedback/${feedbackId}/report`, owner, report)).statusCode).toBe(201);
   });
 });

@@ -91,7 +91,7 @@ async function reportBrendasFeedback(tx: DbOrTx, reporterId: number, authorId: n
   if (!feedback) return;
   await reportFeedback(
     tx,
-    reporterId,
+    { id: reporterId, isAdmin: false },
     feedback.id,
     { reason: 'other', details: 'I did tell Brenda it arrived: I sent her a message the same evening.' },
     'feedback',

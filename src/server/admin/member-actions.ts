@@ -37,6 +37,7 @@ export const MEMBER_NOT_FOUND_MESSAGE = 'Member not found';
 export const SELF_POINTS_MESSAGE = 'You cannot change your own balance. Please ask another administrator.';
 export const SUSPENDED_ADMIN_MESSAGE = 'Lift the suspension before making this member an administrator.';
 export const NOT_SUSPENDED_MESSAGE = 'This member is not suspended.';
+export const CLOSED_MEMBERSHIP_MESSAGE = 'This membership is closed.';
 
 const notFound = () => new AppError('NOT_FOUND', MEMBER_NOT_FOUND_MESSAGE);
 const who = (m: User) => ({ id: m.id, name: memberDisplayName(m.firstName, m.lastName), email: m.email });
@@ -57,6 +58,9 @@ export async function setAdminStatus(
     if (!member) throw notFound();
     if (member.isAdmin === isAdmin) return member;
     if (isAdmin && isSuspended(member, now)) throw new AppError('CONFLICT', SUSPENDED_ADMIN_MESSAGE);
+    // A closed membership can never sign in again, yet would count as the administrator the
+    // club must keep (and let the last real one close their own membership).
+    if (isAdmin && member.closedAt !== null) throw new AppError('CONFLICT', CLOSED_MEMBERSHIP_MESSAGE);
     const othersLeft = [...locked.values()].filter((u) => u.isAdmin && u.id !== memberId).length;
     if (!isAdmin && othersLeft === 0) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
     const row = await setAdminFlag(tx, memberId, isAdmin);

@@ -408,16 +408,22 @@ async function oneReply(db: DbOrTx, viewer: Viewer, postId: number, replyId: num
   return toReplyView(row);
 }
 
+/** Whether the reply's post is hidden from the member: its replies then do not exist for them either. */
+async function inHiddenPost(tx: DbOrTx, member: Viewer, postId: number): Promise<boolean> {
+  if (member.isAdmin) return false;
+  const [post] = await tx
+    .select({ hiddenAt: communityPosts.hiddenAt })
+    .from(communityPosts)
+    .where(eq(communityPosts.id, postId));
+  return Boolean(post?.hiddenAt);
+}
+
 async function ownReply(tx: DbOrTx, member: Viewer, replyId: number) {
   const reply = await lockReply(tx, replyId);
   if (!reply || reply.deletedAt !== null || (reply.hiddenAt !== null && !member.isAdmin)) {
     throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);
   }
-  const [post] = await tx
-    .select({ hiddenAt: communityPosts.hiddenAt })
-    .from(communityPosts)
-    .where(eq(communityPosts.id, reply.postId));
-  if (post?.hiddenAt && !member.isAdmin) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);
+  if (await inHiddenPost(tx, member, reply.postId)) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);
   if (reply.userId !== member.id && !member.isAdmin) throw new AppError('FORBIDDEN', NOT_YOUR_REPLY_MESSAGE);
   return reply;
 }
@@ -478,9 +484,9 @@ export async function toggleLike(
       postId = post.id;
     } else {
       const reply = await lockReply(tx, body.replyId!);
-      if (!reply || reply.deletedAt !== null || (reply.hiddenAt !== null && !member.isAdmin)) {
+      const gone = !reply || reply.deletedAt !== null || (reply.hiddenAt !== null && !member.isAdmin);
+      if (gone || (await inHiddenPost(tx, member, reply.postId)))
         throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);
-      }
       authorId = reply.userId;
       postId = reply.postId;
     }

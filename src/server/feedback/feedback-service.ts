@@ -13,7 +13,7 @@ import type { DbOrTx } from '../db/client';
 import { runInTransaction } from '../db/transaction';
 import type { RequestMeta } from '../http/route-helpers';
 import { unlockEarnedAchievements, unlockEarnedAchievementsForEach } from '../achievements/achievements-service';
-import { visibleMemberPageRow, type Viewer } from '../members/members-service';
+import { memberPageVisible, visibleMemberPageRow, type Viewer } from '../members/members-service';
 import { commitWithNotices, type NoticeDeps } from '../notices/notices';
 import { lockTradeRow, recordFeedbackStep, tradeForParty } from '../trades/trade-service';
 import {
@@ -179,9 +179,17 @@ export async function respondToFeedback(
   }
 }
 
+/** Whether the member can read this feedback: on its trade (a party) or on the rated member's page. */
+async function canRead(db: DbOrTx, row: FeedbackRow, reader: Viewer): Promise<boolean> {
+  const { fromUserId, toUserId } = row.feedback;
+  if (fromUserId === reader.id) return true;
+  if (!row.visible) return false;
+  return toUserId === reader.id || memberPageVisible(db, toUserId, reader);
+}
+
 export async function reportFeedback(
   db: DbOrTx,
-  memberId: number,
+  reporter: Viewer,
   feedbackId: number,
   body: FeedbackReportBody,
   target: 'feedback' | 'response',
@@ -194,19 +202,18 @@ export async function reportFeedback(
   return runInTransaction(db, async (tx) => {
     await lockFeedback(tx, feedbackId);
     const row = await feedbackById(tx, feedbackId, now);
-    // Only what the member can read can be reported: visible feedback (shown on member pages),
-    // or the member's own.
-    const readable = row && (row.visible || row.feedback.fromUserId === memberId);
-    if (!row || !readable) throw new AppError('NOT_FOUND', FEEDBACK_NOT_FOUND_MESSAGE);
+    // Only what the member can read can be reported: their own words, visible feedback on
+    // their own trade, or visible feedback on a member page they may see (not a private one).
+    if (!row || !(await canRead(tx, row, reporter))) throw new AppError('NOT_FOUND', FEEDBACK_NOT_FOUND_MESSAGE);
     const response = row.response && row.response.isVisible ? row.response : null;
     if (target === 'response' && !response) throw new AppError('NOT_FOUND', 'Response not found');
     const authorId = target === 'feedback' ? row.feedback.fromUserId : row.feedback.toUserId;
-    if (authorId === memberId) throw new AppError('FORBIDDEN', 'You cannot report what you wrote yourself.');
+    if (authorId === reporter.id) throw new AppError('FORBIDDEN', 'You cannot report what you wrote yourself.');
 
     const ref = target === 'feedback' ? { feedbackId } : { responseId: response!.id };
-    if (await hasPendingReport(tx, memberId, ref)) throw new AppError('CONFLICT', ALREADY_REPORTED_MESSAGE);
+    if (await hasPendingReport(tx, reporter.id, ref)) throw new AppError('CONFLICT', ALREADY_REPORTED_MESSAGE);
     const report = await insertReport(tx, {
-      reportedByUserId: memberId,
+      reportedByUserId: reporter.id,
       feedbackId,
       responseId: target === 'response' ? response!.id : null,
       reportReason: body.reason,

@@ -103,7 +103,7 @@ export async function feedbackRoutes(parent: FastifyInstance, ctx: AppContext): 
         },
       },
       async (request, reply) => {
-        const report = await reportFeedback(db, requireMember(request).id, request.params.id, request.body, target);
+        const report = await reportFeedback(db, requireMember(request), request.params.id, request.body, target);
         return reply.status(201).send(report);
       },
     );

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client';
 import { puzzleListings, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
+import { ownerNotSuspended } from './browse-query';
 import { forgetBrowseCaches } from './browse-repository';
 import type { Listing, ListingDetail } from '../../domain/listings';
 import { iso, listingJson, listingViewJoins } from './listing-view';
@@ -49,7 +50,10 @@ export async function memberListingViews(db: DbOrTx, ownerId: number): Promise<L
   return rows.map((r) => r.listing);
 }
 
-/** A member's active listings, newest first (their member page), at most `limit`. */
+/**
+ * A member's active listings, newest first (their member page), at most `limit`; none to others
+ * while the member is suspended (CONTRACT §6: their listings are shown to nobody else).
+ */
 export async function activeListingViewsOf(
   db: DbOrTx,
   ownerId: number,
@@ -59,19 +63,19 @@ export async function activeListingViewsOf(
   const rows = await queryRows<{ listing: Listing }>(
     db,
     sql`SELECT ${listingJson(viewerId)} AS listing FROM puzzle_listings p ${listingViewJoins}
-      WHERE p.user_id = ${ownerId} AND p.status = 'active'
+      WHERE p.user_id = ${ownerId} AND p.status = 'active' AND (${ownerNotSuspended} OR p.user_id = ${viewerId})
       ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`,
   );
   return rows.map((r) => r.listing);
 }
 
-/** Active listings with these ids, plus any of the viewer's own (favourites page). */
+/** Active listings of members not suspended with these ids, plus any of the viewer's own (favourites page). */
 export async function visibleListingViews(db: DbOrTx, ids: number[], viewerId: number): Promise<Listing[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<{ listing: Listing }>(
     db,
     sql`SELECT ${listingJson(viewerId)} AS listing FROM puzzle_listings p ${listingViewJoins}
-      WHERE p.id IN ${ids} AND (p.status = 'active' OR p.user_id = ${viewerId})`,
+      WHERE p.id IN ${ids} AND ((p.status = 'active' AND ${ownerNotSuspended}) OR p.user_id = ${viewerId})`,
   );
   return rows.map((r) => r.listing);
 }

@@ -1,3 +1,4 @@
+import { isSuspended } from '../../domain/admin';
 import type { ListingStatus } from '../../domain/enums';
 import { AppError, formatValidationErrors, validationError, type FieldError } from '../../domain/errors';
 import {
@@ -15,6 +16,7 @@ import type { DbOrTx } from '../db/client';
 import type { NewPuzzleListing, PuzzleListing } from '../db/schema';
 import { unlockEarnedAchievements } from '../achievements/achievements-service';
 import { findUnknownManufacturerIds } from '../manufacturers/manufacturers-service';
+import { membersById } from '../members/members-service';
 import { commitWithNotices, type NoticeDeps, type Outbox } from '../notices/notices';
 import { closePendingRequests, hasTradeUnderWay } from '../trades/trade-service';
 import { isStoredImage } from '../uploads/image-store';
@@ -50,14 +52,30 @@ export function canSeeListing(listing: Pick<PuzzleListing, 'status' | 'userId'>,
   return listing.status === 'active' || listing.userId === viewerId;
 }
 
-/** A listing for `viewerId` (null for a visitor): 404 unless it is active or theirs. */
+/** Whether the member is suspended now: their listings are then shown to nobody else (CONTRACT §6). */
+async function ownerSuspended(db: DbOrTx, ownerId: number): Promise<boolean> {
+  const owner = (await membersById(db, [ownerId])).get(ownerId);
+  return owner !== undefined && isSuspended(owner);
+}
+
+/**
+ * Whether members other than its owner see the listing: active, and its owner not suspended
+ * (the suspended member is told their puzzles are not shown; browse leaves them out too).
+ */
+export async function shownToOthers(db: DbOrTx, listing: Pick<PuzzleListing, 'status' | 'userId'>): Promise<boolean> {
+  return listing.status === 'active' && !(await ownerSuspended(db, listing.userId));
+}
+
+/** A listing for `viewerId` (null for a visitor): 404 unless it is theirs or shown to others. */
 export async function listingForViewer(db: DbOrTx, id: number, viewerId: number | null): Promise<ListingDetail> {
   const listing = viewerId === null ? await findListingView(db, id, null) : await findListingDetail(db, id, viewerId);
-  if (!listing || !canSeeListing(listing, viewerId)) throw new AppError('LISTING_NOT_FOUND');
+  if (!listing || (listing.userId !== viewerId && !(await shownToOthers(db, listing)))) {
+    throw new AppError('LISTING_NOT_FOUND');
+  }
   return listing;
 }
 
-/** Active listings with these ids, plus any of the viewer's own; in no particular order. */
+/** Active listings of members not suspended with these ids, plus any of the viewer's own; in no particular order. */
 export function listingsForViewer(db: DbOrTx, ids: number[], viewerId: number): Promise<Listing[]> {
   return visibleListingViews(db, ids, viewerId);
 }

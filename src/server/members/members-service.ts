@@ -22,9 +22,17 @@ export type Viewer = { id: number; isAdmin: boolean };
  */
 export async function visibleMemberPageRow(db: DbOrTx, memberId: number, viewer: Viewer): Promise<PageRow> {
   const row = await memberPageRow(db, memberId);
-  const allowed = row && (row.isProfilePublic || viewer.id === memberId || viewer.isAdmin);
-  if (!allowed) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND_MESSAGE);
+  if (!maySeePage(row, memberId, viewer)) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND_MESSAGE);
   return row;
+}
+
+/** Whether `viewer` may see the member's page, and so what it shows (the feedback they received). */
+export async function memberPageVisible(db: DbOrTx, memberId: number, viewer: Viewer): Promise<boolean> {
+  return maySeePage(await memberPageRow(db, memberId), memberId, viewer);
+}
+
+function maySeePage(row: PageRow | null, memberId: number, viewer: Viewer): row is PageRow {
+  return row !== null && (row.isProfilePublic || viewer.id === memberId || viewer.isAdmin);
 }
 
 /** Members by id, without locks. */

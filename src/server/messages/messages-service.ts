@@ -3,7 +3,9 @@ import { AppError } from '../../domain/errors';
 import type { AppContext } from '../app-context';
 import type { Db, DbOrTx } from '../db/client';
 import { runInTransaction } from '../db/transaction';
+import type { PuzzleListing } from '../db/schema';
 import { findListing } from '../listings/listing-stock-service';
+import { shownToOthers } from '../listings/listings-service';
 import { hasAskedFor } from '../trades/trade-service';
 import { countUnreadMessages } from './messages-repository';
 import { memberDisplayName } from '../../domain/members';
@@ -73,14 +75,9 @@ export async function listMessages(db: Db, memberId: number, threadId: number): 
   return (await messageRowsForThread(db, threadId)).map(toMessageView);
 }
 
-/** A listing a member may write about: live, or one they already trade or talk about. */
-async function mayContactAbout(
-  tx: DbOrTx,
-  listing: { id: number; status: string },
-  memberId: number,
-  hasConversation: boolean,
-) {
-  return listing.status === 'active' || hasConversation || hasAskedFor(tx, listing.id, memberId);
+/** A listing a member may write about: shown to them, or one they already trade or talk about. */
+async function mayContactAbout(tx: DbOrTx, listing: PuzzleListing, memberId: number, hasConversation: boolean) {
+  return hasConversation || (await shownToOthers(tx, listing)) || hasAskedFor(tx, listing.id, memberId);
 }
 
 /**
@@ -101,8 +98,8 @@ export async function startConversation(
 
     await lockConversation(tx, listing.id, memberId, listing.userId);
     const existing = await findConversation(tx, { puzzleListingId: listing.id, memberId, otherId: listing.userId });
-    // A draft or archived listing does not exist for other members (CONTRACT §4), unless
-    // they already have a conversation or a trade about it.
+    // A draft or archived listing, or a suspended member's, does not exist for other members
+    // (CONTRACT §4, §6), unless they already have a conversation or a trade about it.
     if (!(await mayContactAbout(tx, listing, memberId, existing !== null))) throw new AppError('LISTING_NOT_FOUND');
     // Checked after visibility, so the answer never tells who owns a hidden listing.
     if (body.recipientId !== listing.userId) {

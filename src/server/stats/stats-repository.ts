@@ -111,7 +111,8 @@ export const LATEST_POSTS_LIMIT = 3;
 
 /**
  * GET /api/member-content: the spec names the call but not its shape. It carries the few
- * live numbers the Community Highlights card can show next to its links.
+ * live numbers the Community Highlights card can show next to its links. The latest posts are
+ * the ones the forum shows every member: not hidden for an administrator's look, not removed.
  */
 export async function memberContent(db: DbOrTx): Promise<MemberContent> {
   const rows = await queryRows<{
@@ -130,6 +131,7 @@ export async function memberContent(db: DbOrTx): Promise<MemberContent> {
                   WHERE status = 'active' AND is_available) AS "activeListings",
                 (SELECT count(*)::int FROM users) AS members) c
         LEFT JOIN LATERAL (SELECT id, title, category, created_at FROM community_posts
+                            WHERE hidden_at IS NULL AND deleted_at IS NULL
                             ORDER BY created_at DESC, id DESC
                             LIMIT ${LATEST_POSTS_LIMIT}) p ON true
        ORDER BY p.created_at DESC, p.id DESC`,

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { noNotices } from '../../src/server/notices/notices';
 import { requestTrade } from '../../src/server/trades/trade-service';
 import { formatClubDate, formatClubDay } from '../../src/domain/dates';
+import { FILTER_PLACEHOLDERS } from '../../src/domain/constants';
 import { issueToken, consumeToken } from '../../src/server/auth/tokens-repository';
 import { failedCall } from '../support/accounts-ui';
-import {
-  expectNoA11yViolations,
-  launchBrowser,
-  newWatchedPage,
-  type ExpectedConsoleError,
-} from '../support/browser';
+import { expectNoA11yViolations, launchBrowser, newWatchedPage, type ExpectedConsoleError } from '../support/browser';
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -40,6 +36,32 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 export async function expectWellShown(page: Page): Promise<void> {
   await expectNoSidewaysScroll(page);
   await expectNoA11yViolations(page);
+}
+
+/**
+ * The words a control shows on screen: its text that is laid out and bigger than a pixel (so
+ * not a screen-reader-only span, and not an icon's label).
+ */
+function shownWords(control: Locator): Promise<string> {
+  return control.evaluate((root) => {
+    const words: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement!;
+      const box = parent.getBoundingClientRect();
+      if (parent.checkVisibility() && box.width > 1 && box.height > 1) words.push(node.textContent!.trim());
+    }
+    return words.filter(Boolean).join(' ');
+  });
+}
+
+/** The width a text would take in this element's font (a placeholder's, say). */
+function textWidthIn(element: Locator, text: string): Promise<number> {
+  return element.evaluate((el, words) => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = getComputedStyle(el).font;
+    return context.measureText(words).width;
+  }, text);
 }
 
 describe.skipIf(skipReason)('what members tripped over', () => {
@@ -149,6 +171,78 @@ describe.skipIf(skipReason)('what members tripped over', () => {
       await page.context().close();
     });
 
+    it('the top bar: compact on a phone and at 200% zoom, unread counts in figures, every control a word and a keyboard stop', async () => {
+      const page = await open(width, asker.cookie, '/');
+      // Unread messages and notifications, so the counts take their room too.
+      await page.route('**/api/messages/unread-count', (route) => route.fulfill({ json: { count: 12 } }));
+      await page.route('**/api/notifications/unread-count', (route) => route.fulfill({ json: { count: 3 } }));
+      await page.route('**/api/events', (route) =>
+        route.fulfill({
+          status: 200,
+          headers: { 'content-type': 'text/event-stream' },
+          body: 'retry: 60000\nevent: unread-count\ndata: {"count":12}\n\n',
+        }),
+      );
+      await page.reload();
+      const banner = page.getByRole('banner');
+      const messages = banner.getByRole('link', { name: 'Messages (12 unread messages)' });
+      const notifications = banner.getByRole('link', { name: 'Notifications (3 unread)' });
+      await messages.waitFor();
+      await notifications.waitFor();
+
+      // The counts are figures beside the words, not a colour.
+      expect(await shownWords(messages)).toBe('Messages 9+');
+      expect(await shownWords(notifications)).toBe('Notifications 3');
+
+      // Two rows of controls at most where the screen is small (it was about 140 px on a phone).
+      const height = (await banner.boundingBox())!.height;
+      if (width.name !== 'desktop') expect(height, `the top bar's height on a ${width.name}`).toBeLessThanOrEqual(90);
+
+      // Every control shows a word (no bare icons), and Tab reaches each in turn with a ring.
+      const controls = banner.locator('a:visible, button:visible');
+      const words = await Promise.all((await controls.all()).map(shownWords));
+      for (const word of words) expect(word, `a top-bar control shows ${JSON.stringify(word)}`).toMatch(/[A-Za-z]{3}/);
+      expect(words[0]).toBe('Jigsaw Club');
+      const reached: string[] = [];
+      await page.keyboard.press('Tab'); // the skip link
+      for (let i = 0; i < words.length; i++) {
+        await page.keyboard.press('Tab');
+        const focused = page.locator(':focus');
+        expect(await banner.locator(':focus').count(), `Tab ${i + 1} stays in the top bar`).toBe(1);
+        const ring = await focused.evaluate((el) => getComputedStyle(el).outlineStyle);
+        expect(ring, 'the focused control has a visible ring').not.toBe('none');
+        reached.push(await shownWords(focused));
+      }
+      expect(reached).toEqual(words);
+      await shot(page, `header-counts-${width.name}`);
+      await expectWellShown(page);
+      await page.context().close();
+    });
+
+    it('a visitor’s top bar: the name and the ways in, with their words, and no taller than needed', async () => {
+      // The landing page's header has its section links on a row of their own on a phone.
+      for (const [path, phoneHeight] of [
+        ['/browse-puzzles', 105],
+        ['/', 155],
+      ] as const) {
+        const page = await open(width, null, path);
+        const banner = page.getByRole('banner');
+        const words = await Promise.all((await banner.locator('a:visible, button:visible').all()).map(shownWords));
+        expect(words[0], path).toBe('Jigsaw Club');
+        expect(words, path).toEqual(expect.arrayContaining(['Sign In', 'Join Now']));
+        for (const word of words)
+          expect(word, `${path}: a control shows ${JSON.stringify(word)}`).toMatch(/[A-Za-z]{3}/);
+        if (width.name === 'phone') {
+          expect((await banner.boundingBox())!.height, `${path}: the top bar's height`).toBeLessThanOrEqual(
+            phoneHeight,
+          );
+        }
+        await shot(page, `visitor-header-${path === '/' ? 'landing' : 'browse'}-${width.name}`);
+        await expectWellShown(page);
+        await page.context().close();
+      }
+    });
+
     it('keeps a refused form’s words on the form, and a toast never covers a dialog', async () => {
       const page = await open(width, null, '/', [failedCall(401, /\/api\/auth\/login$/)]);
       await page.getByRole('button', { name: 'Sign In', exact: true }).first().click();
@@ -193,6 +287,22 @@ describe.skipIf(skipReason)('what members tripped over', () => {
       const page = await open(width, asker.cookie, '/browse-puzzles?difficulty=hard');
       const search = page.getByRole('searchbox', { name: 'Search puzzles' });
       expect(await search.isVisible()).toBe(true);
+      // What to type, in the spec's words and never cut off: the placeholder where it fits the
+      // box; on a narrow window, where a placeholder would be cut off mid-word, a hint above it.
+      const placeholder = (await search.getAttribute('placeholder')) ?? '';
+      const room = await search.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      });
+      expect(await textWidthIn(search, placeholder), 'the placeholder fits its box').toBeLessThanOrEqual(room);
+      if (width.name === 'desktop') {
+        expect(placeholder).toBe(FILTER_PLACEHOLDERS.search);
+      } else {
+        const hint = page.getByText(FILTER_PLACEHOLDERS.search, { exact: true });
+        expect(await hint.isVisible()).toBe(true);
+        expect(await hint.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        expect(await search.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'));
+      }
       expect(await page.getByLabel(/Max Distance/).count()).toBe(0);
       if (width.name === 'desktop') {
         expect(await page.getByLabel('Difficulty').isVisible()).toBe(true);

@@ -18,6 +18,8 @@ export interface NavLinkItemProps {
   /** Visually hide the label (still read out) below this point: used on the top bar. */
   labelClassName?: string;
   showIcon?: boolean;
+  /** Classes for the icon: the top bar hides it on a phone to save room (the word stays). */
+  iconClassName?: string;
   /** Tighter side padding, for the crowded wide top bar. */
   dense?: boolean;
   className?: string;
@@ -30,6 +32,7 @@ export function NavLinkItem({
   label,
   labelClassName,
   showIcon,
+  iconClassName,
   dense,
   className,
   onClick,
@@ -45,7 +48,7 @@ export function NavLinkItem({
     >
       {({ isActive }) => (
         <>
-          {showIcon && <Icon aria-hidden="true" className="size-6" />}
+          {showIcon && <Icon aria-hidden="true" className={cn('size-6', iconClassName)} />}
           <span className={cn(labelClassName, isActive && currentLabel)}>{label ?? item.label}</span>
           {children}
         </>

@@ -46,10 +46,12 @@ export function TopBar({
 }: TopBarProps) {
   return (
     <header className="relative z-40 border-b border-line bg-white [@media(min-height:40rem)]:sticky [@media(min-height:40rem)]:top-0">
-      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-2 px-4">
+      {/* Below the wide layout the rows sit flush (no row gap): two 44-px rows of controls make
+          a bar under 90 px high on a phone, where a taller sticky bar took a third of the screen. */}
+      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-2 px-4 max-lg:gap-y-0">
         <Brand />
         {!user && visitorActions && (
-          <div className="ml-auto flex flex-wrap items-center gap-2 py-2">
+          <div className="ml-auto flex flex-wrap items-center gap-2 py-2 max-lg:py-1">
             <Button variant="secondary" onClick={visitorActions.onSignIn}>
               Sign In
             </Button>
@@ -75,32 +77,41 @@ export function TopBar({
                 )}
               </ul>
             </nav>
-            {/* Wraps rather than run off a narrow screen at the member's largest text size. */}
-            <div className="ml-auto flex flex-wrap items-center justify-end gap-1 max-sm:w-full max-sm:justify-between max-sm:gap-0">
+            {/* Below the wide layout: the Menu button beside the club's name (first row, and
+                next in keyboard order), the member's own links on the row below. */}
+            <div className="ml-auto lg:hidden">
+              <MobileMenu
+                email={user.email}
+                isAdmin={user.isAdmin}
+                unreadCount={unreadCount}
+                notificationCount={notificationCount}
+                onSignOut={onSignOut}
+                isSigningOut={isSigningOut}
+              />
+            </div>
+            <div className="flex flex-wrap items-center justify-end gap-1 max-lg:w-full max-sm:justify-start lg:ml-auto">
               {/* Every control shows its word at every width (issue 14: no bare icons). On a
-                  phone Profile and Sign out are in the menu; the group wraps under the name
-                  rather than run off a narrow screen. */}
-              <NavLinkItem item={messagesNavItem} showIcon dense>
+                  phone Profile and Sign out are in the menu. Below the wide layout the words go
+                  without icons, so the row keeps to one line with both unread counts (a 390-px
+                  phone, 200% zoom); it still wraps rather than run off a narrow screen at the
+                  member's largest text size. */}
+              <NavLinkItem item={messagesNavItem} showIcon iconClassName="max-lg:hidden" dense>
                 <UnreadBadge count={unreadCount} />
               </NavLinkItem>
-              <NavLinkItem item={notificationsNavItem} showIcon dense>
+              <NavLinkItem item={notificationsNavItem} showIcon iconClassName="max-lg:hidden" dense>
                 <UnreadBadge count={notificationCount} describe={notificationsLabel} />
               </NavLinkItem>
-              <NavLinkItem item={profileNavItem} showIcon dense className="max-sm:hidden" />
+              <NavLinkItem
+                item={profileNavItem}
+                showIcon
+                iconClassName="max-lg:hidden"
+                dense
+                className="max-sm:hidden"
+              />
               <Button variant="ghost" className="px-2 max-sm:hidden" disabled={isSigningOut} onClick={onSignOut}>
-                <LogOut aria-hidden="true" className="size-6" />
+                <LogOut aria-hidden="true" className="size-6 max-lg:hidden" />
                 Sign out
               </Button>
-              <div className="lg:hidden">
-                <MobileMenu
-                  email={user.email}
-                  isAdmin={user.isAdmin}
-                  unreadCount={unreadCount}
-                  notificationCount={notificationCount}
-                  onSignOut={onSignOut}
-                  isSigningOut={isSigningOut}
-                />
-              </div>
             </div>
           </>
         )}

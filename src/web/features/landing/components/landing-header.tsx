@@ -17,7 +17,8 @@ export interface LandingHeaderProps {
 export function LandingHeader({ onSignIn, onJoin }: LandingHeaderProps) {
   return (
     <header className="border-b border-line bg-white">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+      {/* Tighter between rows on narrow screens, where the header takes three rows of a phone. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 max-md:gap-y-1 max-md:py-1">
         <Brand />
         {/* On narrow screens the anchors drop to their own row below the buttons. */}
         <nav aria-label="Page sections" className="order-last w-full md:order-none md:w-auto">

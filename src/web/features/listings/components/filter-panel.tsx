@@ -137,13 +137,16 @@ export function FilterPanel({ filters, activeCount, years, manufacturers, onChan
   const [search, setSearch] = useDebouncedParam(str(filters.q), (q) => onChange({ q }, { replace: true }));
   const hiddenCount = activeCount - (str(filters.q).trim() ? 1 : 0);
 
+  // The spec's placeholder is wider than a narrow window's box (cut off mid-word on a phone and
+  // at 200% zoom), and a placeholder cannot wrap: there the same words show in full as the
+  // box's hint, above it, and the box has no placeholder.
   const searchBox = (
     <div role="search">
-      <Field label="Search puzzles">
+      <Field label="Search puzzles" hint={narrow ? FILTER_PLACEHOLDERS.search : undefined}>
         <Input
           type="search"
           value={search}
-          placeholder={FILTER_PLACEHOLDERS.search}
+          placeholder={narrow ? undefined : FILTER_PLACEHOLDERS.search}
           onChange={(e) => setSearch(e.target.value)}
         />
       </Field>

@@ -623,4 +623,22 @@ describe('activity feed', () => {
     expect(after.filter((f) => f.targetType === 'community_post').map((f) => f.targetId)).not.toContain(post.id);
     expect((await api().get('/api/community/activities?page=2', a)).statusCode).toBe(200);
   });
+
+  it("a hidden or removed post's replies leave the feed with it (their line names the post)", async () => {
+    const a = await person('Jasper');
+    const b = await person('Kathleen');
+    const post = await postBy(a, { title: `Soon gone ${Date.now()}` });
+    const replyLines = async () =>
+      ((await api().get('/api/community/activities', b)).json() as Array<{ targetId: number; activityType: string }>)
+        .filter((f) => f.activityType === 'reply_posted' && f.targetId === post.id)
+        .map((f) => f.targetId);
+    await replyTo(post.id, b);
+    expect(await replyLines()).toEqual([post.id]);
+    await db().update(communityPosts).set({ hiddenAt: new Date() }).where(eq(communityPosts.id, post.id));
+    expect(await replyLines()).toEqual([]);
+    await db().update(communityPosts).set({ hiddenAt: null }).where(eq(communityPosts.id, post.id));
+    expect(await replyLines()).toEqual([post.id]);
+    expect((await api().delete(`/api/community/posts/${post.id}`, a)).statusCode).toBe(204);
+    expect(await replyLines()).toEqual([]);
+  });
 });

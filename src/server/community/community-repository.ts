@@ -417,7 +417,11 @@ export type ActivityRow = {
   created_at: Date | string;
 };
 
-/** The public feed, newest first, 50 a page. */
+/**
+ * The public feed, newest first, 50 a page. A reply's line names its post ('Replied to
+ * "<title>"'), so it leaves the feed while that post is hidden or removed, whatever became of
+ * the reply (the reply's own removal or hiding sets its line's is_public).
+ */
 export function activityPage(db: DbOrTx, page: number): Promise<ActivityRow[]> {
   return queryRows<ActivityRow>(
     db,
@@ -426,7 +430,8 @@ export function activityPage(db: DbOrTx, page: number): Promise<ActivityRow[]> {
           FROM user_activities a
           LEFT JOIN users u ON u.id = a.user_id
           LEFT JOIN community_replies x ON a.target_type = ${REPLY_TARGET} AND x.id = a.target_id
-         WHERE a.is_public
+          LEFT JOIN community_posts xp ON xp.id = x.post_id
+         WHERE a.is_public AND xp.hidden_at IS NULL AND xp.deleted_at IS NULL
          ORDER BY a.created_at DESC, a.id DESC
          LIMIT ${COMMUNITY_ACTIVITIES_PAGE_SIZE} OFFSET ${(page - 1) * COMMUNITY_ACTIVITIES_PAGE_SIZE}`,
   );

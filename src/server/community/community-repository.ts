@@ -303,6 +303,8 @@ export async function replyRows(
   pool: pg.Pool | undefined,
   viewer: Viewer,
   postId: number,
+  /** Only this reply (the answer to posting or editing one), not all 100. */
+  onlyReplyId?: number,
 ): Promise<ReplyRow[]> {
   return queryFixedPlan<ReplyRow>(
     db,
@@ -316,7 +318,7 @@ export async function replyRows(
           LEFT JOIN users u ON u.id = x.user_id
           LEFT JOIN community_replies pr ON pr.id = x.parent_reply_id
           LEFT JOIN users pu ON pu.id = pr.user_id
-         WHERE x.post_id = ${postId}
+         WHERE x.post_id = ${postId} ${onlyReplyId === undefined ? sql`` : sql`AND x.id = ${onlyReplyId}`}
            AND EXISTS (SELECT 1 FROM community_posts p WHERE p.id = ${postId}
                         ${viewer.isAdmin ? sql`` : sql`AND p.hidden_at IS NULL`})
            ${viewer.isAdmin ? sql`` : sql`AND x.hidden_at IS NULL`}

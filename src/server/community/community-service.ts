@@ -403,7 +403,7 @@ export async function createReply(
 }
 
 async function oneReply(db: DbOrTx, viewer: Viewer, postId: number, replyId: number): Promise<CommunityReplyView> {
-  const row = (await replyRows(db, undefined, viewerOf(viewer), postId)).find((r) => r.id === replyId);
+  const [row] = await replyRows(db, undefined, viewerOf(viewer), postId, replyId);
   if (!row) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);
   return toReplyView(row);
 }

@@ -168,8 +168,17 @@ const REQUIRED_FOR_TRADING = [
 
 // Spec section 6: what a member needs before requesting puzzles.
 export function isProfileComplete(user: ProfileCompletenessFields): boolean {
-  return REQUIRED_FOR_TRADING.every((key) => (user[key] ?? '').trim() !== '');
+  return missingForTrading(user).length === 0;
 }
+
+/** The fields of that rule the member has left empty. */
+export function missingForTrading(user: ProfileCompletenessFields): Array<(typeof REQUIRED_FOR_TRADING)[number]> {
+  return REQUIRED_FOR_TRADING.filter((key) => (user[key] ?? '').trim() === '');
+}
+
+/** Refusal for emptying them while a puzzle the member asked for is still to be posted to them. */
+export const keepDetailsMessage = (title: string, ownerName: string) =>
+  `Please keep this until "${title}" has been posted to you: ${ownerName} needs your details to send it.`;
 
 // ---------------------------------------------------------------------------------------
 // Answers (PATCH /api/profile answers the member's own account: memberSelfSchema)

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PIECE_RANGE_MESSAGE } from '../../src/domain/profile';
+import { keepDetailsMessage, PIECE_RANGE_MESSAGE } from '../../src/domain/profile';
 import { createSession } from '../../src/server/auth/sessions-repository';
-import { manufacturers, users } from '../../src/server/db/schema';
+import { manufacturers, tradeRequests, users } from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../support/build-app';
-import { createMember, type NewMemberInput } from '../support/factories';
+import { createListing, createMember, type NewMemberInput } from '../support/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,6 +53,36 @@ const completeForm = {
 };
 
 describe('PATCH /api/profile', () => {
+  it('keeps the details a request needed until the puzzle has been posted to the member', async () => {
+    const { row, cookie } = await member({ puzzlePoints: 20 });
+    expect((await patchProfile(completeForm, cookie)).statusCode).toBe(200);
+    const owner = await createMember(t.database.db, { firstName: 'Derek', lastName: 'Pemberton' });
+    const listing = await createListing(t.database.db, owner.id, { title: 'Kingfisher on a Branch', puzzlePoints: 3 });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/trade-requests',
+      payload: { puzzleListingId: listing.id },
+      headers: { cookie },
+    });
+    expect(asked.statusCode).toBe(201);
+    const withoutAddress = { ...completeForm, line_1: undefined, phone: undefined };
+    for (const status of ['pending', 'accepted'] as const) {
+      await t.database.db.update(tradeRequests).set({ status }).where(eq(tradeRequests.id, asked.json().id));
+      const res = await patchProfile(withoutAddress, cookie);
+      expect(res.statusCode).toBe(400);
+      const message = keepDetailsMessage('Kingfisher on a Branch', 'Derek P.');
+      expect(res.json().errors).toEqual([
+        { path: 'phone', message },
+        { path: 'line_1', message },
+      ]);
+      expect(await rowOf(row.id)).toMatchObject({ ...completeForm, profileCompleted: true });
+    }
+    // Once it is on its way, the member may change or clear anything.
+    await t.database.db.update(tradeRequests).set({ status: 'shipped' }).where(eq(tradeRequests.id, asked.json().id));
+    expect((await patchProfile(withoutAddress, cookie)).statusCode).toBe(200);
+    expect(await rowOf(row.id)).toMatchObject({ line_1: null, profileCompleted: false });
+  });
+
   it('answers 401 to a signed-out caller, before looking at the body', async () => {
     expect((await patchProfile(completeForm)).statusCode).toBe(401);
     const res = await patchProfile({ firstName: '' });

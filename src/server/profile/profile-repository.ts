@@ -1,9 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { PROFILE_MAX_PIECES_DEFAULT, PROFILE_MIN_PIECES_DEFAULT } from '../../domain/constants';
 import { AppError, formatValidationErrors, type FieldError } from '../../domain/errors';
-import { DEFAULT_COUNTRY, isProfileComplete, PIECE_RANGE_MESSAGE, type ProfileUpdate } from '../../domain/profile';
+import { memberDisplayName } from '../../domain/members';
+import {
+  DEFAULT_COUNTRY,
+  isProfileComplete,
+  keepDetailsMessage,
+  missingForTrading,
+  PIECE_RANGE_MESSAGE,
+  type ProfileUpdate,
+} from '../../domain/profile';
 import type { DbOrTx } from '../db/client';
-import { users, type User } from '../db/schema';
+import { puzzleListings, tradeRequests, users, type User } from '../db/schema';
 import { isKnownCountry } from '../../domain/countries';
 import { findUnknownManufacturerIds } from '../manufacturers/manufacturers-service';
 import { UK_POSTCODE, UK_POSTCODE_MESSAGE } from './address-lookup';
@@ -74,6 +82,17 @@ export async function updateOwnProfile(db: DbOrTx, memberId: number, update: Pro
   }
   if (addressErrors.length > 0) throw validationFailure(addressErrors);
 
+  // A member waiting for a puzzle keeps what their request needed until it has been posted:
+  // the owner sees the address when they accept, and posts to it.
+  const missing = missingForTrading(values);
+  if (missing.length > 0) {
+    const waiting = await puzzleToBePosted(db, memberId);
+    if (waiting) {
+      const message = keepDetailsMessage(waiting.title, memberDisplayName(waiting.firstName, waiting.lastName));
+      throw validationFailure(missing.map((path) => ({ path, message })));
+    }
+  }
+
   const unknown = await findUnknownManufacturerIds(db, values.preferredManufacturers);
   if (unknown.length > 0) {
     throw validationFailure([
@@ -92,4 +111,16 @@ export async function updateOwnProfile(db: DbOrTx, memberId: number, update: Pro
   // The session's member was deleted between sign-in check and update.
   if (!row) throw new AppError('UNAUTHENTICATED');
   return row;
+}
+
+/** A puzzle the member asked for that is still to be posted to them (requested or accepted), if any. */
+async function puzzleToBePosted(db: DbOrTx, memberId: number) {
+  const [row] = await db
+    .select({ title: puzzleListings.title, firstName: users.firstName, lastName: users.lastName })
+    .from(tradeRequests)
+    .innerJoin(puzzleListings, eq(puzzleListings.id, tradeRequests.puzzleListingId))
+    .innerJoin(users, eq(users.id, tradeRequests.ownerId))
+    .where(and(eq(tradeRequests.requesterId, memberId), inArray(tradeRequests.status, ['pending', 'accepted'])))
+    .limit(1);
+  return row ?? null;
 }

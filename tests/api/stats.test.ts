@@ -290,13 +290,22 @@ describe('GET /api/member-content', () => {
       });
     }
 
+    // Someone who started joining and never chose a password is not counted as a member.
+    await db.insert(users).values({ email: `unfinished-${Date.now()}@example.org` });
+
     const res = await get('/api/member-content', cookie);
     expect(res.statusCode).toBe(200);
-    const [{ activeListings, members }] = (await queryRows<{ activeListings: number; members: number }>(
+    const [{ activeListings, members, accounts }] = (await queryRows<{
+      activeListings: number;
+      members: number;
+      accounts: number;
+    }>(
       db,
       sql`SELECT (SELECT count(*)::int FROM puzzle_listings WHERE status = 'active' AND is_available) AS "activeListings",
-                 (SELECT count(*)::int FROM ${users}) AS members`,
-    )) as [{ activeListings: number; members: number }];
+                 (SELECT count(*)::int FROM ${users} WHERE password_hash IS NOT NULL) AS members,
+                 (SELECT count(*)::int FROM ${users}) AS accounts`,
+    )) as [{ activeListings: number; members: number; accounts: number }];
+    expect(members).toBeLessThan(accounts);
     expect(res.json()).toEqual({
       communityHighlights: {
         activeListings,

@@ -129,7 +129,8 @@ export async function memberContent(db: DbOrTx): Promise<MemberContent> {
         FROM (SELECT
                 (SELECT count(*)::int FROM puzzle_listings
                   WHERE status = 'active' AND is_available) AS "activeListings",
-                (SELECT count(*)::int FROM users) AS members) c
+                -- Members who finished joining and have not left (the directory's ACTIVE rule).
+                (SELECT count(*)::int FROM users WHERE password_hash IS NOT NULL) AS members) c
         LEFT JOIN LATERAL (SELECT id, title, category, created_at FROM community_posts
                             WHERE hidden_at IS NULL AND deleted_at IS NULL
                             ORDER BY created_at DESC, id DESC

@@ -39,6 +39,14 @@ function showReply(replyId: number): boolean {
 }
 
 /**
+ * The replies the count counts, as the post's card does (replyCount): a reply removed by its
+ * author (kept only while an answer to it is shown) or hidden after reports is not one.
+ */
+function shownReplies(replies: CommunityReplyView[]): number {
+  return replies.filter((r) => !r.isDeleted && !r.isHidden).length;
+}
+
+/**
  * The open post (spec §2, CONTRACT §5), inside the side panel: the post, its photos and
  * actions, 'Replies (n)' as one flat list, and the reply form, or why there is none.
  * `replyId` (from ?reply=) is brought into view once the replies have loaded.
@@ -137,7 +145,7 @@ export function PostPanel({
       <section aria-labelledby="replies-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id="replies-heading" className="text-xl font-bold">
-            Replies ({replies.data?.length ?? p.replyCount})
+            Replies ({replies.data ? shownReplies(replies.data) : p.replyCount})
           </h3>
           {firstNewReplyId && firstNewIndex >= 0 && (
             <Link

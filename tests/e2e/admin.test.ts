@@ -99,6 +99,13 @@ describe.skipIf(skipReason)('the admin panel', () => {
     // The overview comes first, and its points figures agree.
     await page.getByText('The figures agree').waitFor();
 
+    // Test All Functions says what answered, in words that count right ('1 setting', not '1 settings').
+    await page.getByRole('button', { name: 'Test All Functions' }).click();
+    await expectToast(page, 'All functions answered', '10 checks passed.');
+    const results = page.getByRole('region', { name: 'Test results' });
+    await results.getByRole('listitem').filter({ hasText: 'Settings: answered (1 setting)' }).waitFor();
+    await results.getByRole('listitem').filter({ hasText: 'Activity log: answered (1 entry)' }).waitFor();
+
     // Users: the Name column cycles ascending, descending, none.
     await openTab(page, 'Users');
     const nameHeader = page.getByRole('columnheader', { name: 'Name' });

@@ -201,7 +201,7 @@ describe.skipIf(skipReason)('community conversation', () => {
     await expectNoA11yViolations(page);
   });
 
-  it('counts the replies shown: one removed by its author is not counted, on the card or in the post', async () => {
+  it('counts the replies shown (not one removed by its author), and a post just read is no longer new on its card', async () => {
     const post = await as(margaret, 'POST', '/api/community/posts', {
       title: 'Jigsaw boards worth having',
       content: 'Which jigsaw board do you use for the big ones?',
@@ -209,6 +209,7 @@ describe.skipIf(skipReason)('community conversation', () => {
     });
     postId = post.id;
     const hers = await reply(brenda, 'The wooden one with drawers, on my lap.');
+    await as(brenda, 'GET', `/api/community/posts/${postId}`);
     await reply(margaret, 'Oh, does it have a cover too?', hers.id);
     // Answered, so it stays in the list as removed by its author.
     await as(brenda, 'DELETE', `/api/community/replies/${hers.id}`);
@@ -216,12 +217,15 @@ describe.skipIf(skipReason)('community conversation', () => {
     await go('/community');
     const card = page.getByRole('article', { name: 'Jigsaw boards worth having' });
     await card.getByText('1 reply', { exact: true }).waitFor();
+    await card.getByText('1 new reply').waitFor();
     await card.getByRole('link', { name: 'Jigsaw boards worth having' }).click();
     const open = panel('Jigsaw boards worth having');
     await open.getByText(REMOVED_REPLY_TEXT).waitFor();
     await open.getByRole('heading', { name: 'Replies (1)' }).waitFor();
     await open.getByRole('button', { name: 'Close post' }).click();
     await open.waitFor({ state: 'hidden' });
+    // Read now: the card no longer calls it new.
+    await card.getByText('1 new reply').waitFor({ state: 'detached' });
   });
 
   it('pages the posts and the activity with large Load more buttons', async () => {

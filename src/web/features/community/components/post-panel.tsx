@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, Flag, Lock, LockOpen, MessageSquarePlus, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import {
   communityReplyPath,
@@ -14,6 +15,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { StepDialog } from '../../../components/ui/step-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { formatActivityDate } from '../../../lib/format';
 import { useDeletePost } from '../api/delete-post';
 import { usePost } from '../api/get-post';
@@ -66,6 +68,10 @@ export function PostPanel({
 }) {
   const post = usePost(postId);
   const replies = useReplies(postId);
+  const queryClient = useQueryClient();
+  // Opening the post counted a view and marked its replies read: once it closes, the list's
+  // card says so too (not '3 new replies' for what the member has just read).
+  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: queryKeys.communityPosts }), [queryClient]);
   // A 404 means the post itself has gone (removed or hidden meanwhile): the panel says so instead.
   const repliesGone = replies.error instanceof ApiError && replies.error.status === 404;
   useErrorToast(replies.isError && !repliesGone, 'Failed to fetch replies');

@@ -270,6 +270,20 @@ describe.skipIf(skipReason)('the admin panel', () => {
     await page.context().close();
   });
 
+  it('on a phone the manufacturer name boxes take the line, with their buttons below', async () => {
+    const page = await adminPage(PHONE);
+    await page.goto(`${server.url}/admin?tab=manufacturers`);
+    const width = async (label: string | RegExp) => (await page.getByLabel(label).boundingBox())!.width;
+    // The screen is 390 px with 16 px margins (the add box was squeezed to 120 px beside its button).
+    expect(await width('New manufacturer name')).toBeGreaterThan(300);
+    await page
+      .getByRole('button', { name: /^Rename / })
+      .first()
+      .click();
+    expect(await width(/^New name for /)).toBeGreaterThan(250);
+    await page.context().close();
+  });
+
   it('every tab and a member’s page pass axe, and no page scrolls sideways, on a desktop and a phone', async () => {
     const page = await adminPage();
     const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

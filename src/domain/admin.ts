@@ -361,6 +361,8 @@ export const ADMIN_ACTION_LABELS = {
   delete_manufacturer: 'Deleted a manufacturer',
   resolve_report: 'Resolved a report',
   resolve_trade_dispute: 'Resolved a trade dispute',
+  pin_post: 'Pinned or unpinned a forum post',
+  lock_post: 'Locked or unlocked a forum post',
 } as const;
 export type AdminActionName = keyof typeof ADMIN_ACTION_LABELS;
 export const ADMIN_ACTIONS = Object.keys(ADMIN_ACTION_LABELS) as [AdminActionName, ...AdminActionName[]];

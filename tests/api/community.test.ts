@@ -105,6 +105,31 @@ describe('who may call', () => {
     expect((await api().post(`/api/community/posts/${post.id}/pin`, author, { isPinned: true })).statusCode).toBe(403);
     expect((await api().post(`/api/community/posts/${post.id}/lock`, author, { isLocked: true })).statusCode).toBe(403);
   });
+
+  it('pinning and locking are admin calls: each change is a line in the admin activity log (CONTRACT §6)', async () => {
+    const post = await postBy(await person('Margaret'), { title: 'Club night on Thursday' });
+    const logOf = async (action: string) =>
+      (await api().get(`/api/admin/actions?action=${action}`, admin)).json() as Array<Record<string, unknown>>;
+    const pin = (isPinned: boolean) => api().post(`/api/community/posts/${post.id}/pin`, admin, { isPinned });
+    expect((await pin(true)).statusCode).toBe(200);
+    // Asking for what already is changes and logs nothing.
+    expect((await pin(true)).statusCode).toBe(200);
+    const lock = await api().post(`/api/community/posts/${post.id}/lock`, admin, { isLocked: true });
+    expect(lock.statusCode).toBe(200);
+
+    const pins = (await logOf('pin_post')).filter((a) => a.target === `post:${post.id}`);
+    expect(pins).toEqual([
+      expect.objectContaining({
+        adminId: admin.id,
+        action: 'pin_post',
+        details: { post: 'Club night on Thursday', isPinned: { from: false, to: true } },
+      }),
+    ]);
+    const locks = (await logOf('lock_post')).filter((a) => a.target === `post:${post.id}`);
+    expect(locks).toEqual([
+      expect.objectContaining({ details: { post: 'Club night on Thursday', isLocked: { from: false, to: true } } }),
+    ]);
+  });
 });
 
 describe('posts', () => {

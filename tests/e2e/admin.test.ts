@@ -99,6 +99,13 @@ describe.skipIf(skipReason)('the admin panel', () => {
     // The overview comes first, and its points figures agree.
     await page.getByText('The figures agree').waitFor();
 
+    // Test All Functions says what answered, in words that count right ('1 setting', not '1 settings').
+    await page.getByRole('button', { name: 'Test All Functions' }).click();
+    await expectToast(page, 'All functions answered', '10 checks passed.');
+    const results = page.getByRole('region', { name: 'Test results' });
+    await results.getByRole('listitem').filter({ hasText: 'Settings: answered (1 setting)' }).waitFor();
+    await results.getByRole('listitem').filter({ hasText: 'Activity log: answered (1 entry)' }).waitFor();
+
     // Users: the Name column cycles ascending, descending, none.
     await openTab(page, 'Users');
     const nameHeader = page.getByRole('columnheader', { name: 'Name' });
@@ -242,6 +249,41 @@ describe.skipIf(skipReason)('the admin panel', () => {
     expect(margaret!.isAdmin).toBe(true);
   }, 120_000);
 
+  /** Each table that is wider than its box (so scrolls inside it) says so above it, and only then. */
+  async function expectScrollHintWhenWide(page: Page, where: string): Promise<void> {
+    for (const box of await page.getByRole('tabpanel').getByRole('region').all()) {
+      const wide = await box.evaluate((el) => el.scrollWidth > el.clientWidth);
+      const hint = box.locator('xpath=preceding-sibling::p[1]');
+      await expect.poll(() => hint.count(), { message: where }).toBe(wide ? 1 : 0);
+      if (wide) expect(await hint.innerText()).toBe('Scroll sideways to see every column.');
+    }
+  }
+
+  it('the users table, wider than a desktop screen, says it scrolls sideways', async () => {
+    const page = await adminPage();
+    await page.goto(`${server.url}/admin?tab=users`);
+    const table = page.getByRole('region', { name: 'Members of the club' });
+    await table.getByRole('row').nth(1).waitFor();
+    // The admin toggle, its last column, is out of sight at 1280 px until the box is scrolled.
+    expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await page.getByText('Scroll sideways to see every column.').waitFor();
+    await page.context().close();
+  });
+
+  it('on a phone the manufacturer name boxes take the line, with their buttons below', async () => {
+    const page = await adminPage(PHONE);
+    await page.goto(`${server.url}/admin?tab=manufacturers`);
+    const width = async (label: string | RegExp) => (await page.getByLabel(label).boundingBox())!.width;
+    // The screen is 390 px with 16 px margins (the add box was squeezed to 120 px beside its button).
+    expect(await width('New manufacturer name')).toBeGreaterThan(300);
+    await page
+      .getByRole('button', { name: /^Rename / })
+      .first()
+      .click();
+    expect(await width(/^New name for /)).toBeGreaterThan(250);
+    await page.context().close();
+  });
+
   it('every tab and a member’s page pass axe, and no page scrolls sideways, on a desktop and a phone', async () => {
     const page = await adminPage();
     const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -253,6 +295,7 @@ describe.skipIf(skipReason)('the admin panel', () => {
         await page.locator('[role="status"]').first().waitFor({ state: 'detached' });
         await expectNoA11yViolations(page);
         expect(await sideways(), `${tab} at ${viewport.width}px`).toBeLessThanOrEqual(0);
+        await expectScrollHintWhenWide(page, `${tab} at ${viewport.width}px`);
       }
     }
     await page.goto(`${server.url}/admin/members/${trevor.memberId}`);

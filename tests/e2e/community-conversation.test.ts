@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { communityPosts, userActivities } from '../../src/server/db/schema';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { POST_LOCKED_MESSAGE, POST_RATE_LIMIT_MESSAGE, REMOVED_REPLY_TEXT } from '../../src/domain/community';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
@@ -51,7 +52,7 @@ describe.skipIf(skipReason)('community conversation', () => {
     return { id: memberId, cookie };
   }
 
-  async function as(who: Member, method: 'POST' | 'GET', url: string, payload?: object) {
+  async function as(who: Member, method: 'POST' | 'GET' | 'DELETE', url: string, payload?: object) {
     const response = await server.app.inject({
       method,
       url,
@@ -59,7 +60,7 @@ describe.skipIf(skipReason)('community conversation', () => {
       headers: { cookie: `${who.cookie.name}=${who.cookie.value}` },
     });
     expect(response.statusCode, response.body).toBeLessThan(300);
-    return response.json();
+    return response.body ? response.json() : undefined;
   }
 
   const reply = (who: Member, content: string, parentReplyId?: number) =>
@@ -198,5 +199,79 @@ describe.skipIf(skipReason)('community conversation', () => {
     await dialog.getByRole('alert').getByText(POST_RATE_LIMIT_MESSAGE).waitFor();
     await expectToast('Failed to create post');
     await expectNoA11yViolations(page);
+  });
+
+  it('counts the replies shown (not one removed by its author), and a post just read is no longer new on its card', async () => {
+    const post = await as(margaret, 'POST', '/api/community/posts', {
+      title: 'Jigsaw boards worth having',
+      content: 'Which jigsaw board do you use for the big ones?',
+      category: 'tips',
+    });
+    postId = post.id;
+    const hers = await reply(brenda, 'The wooden one with drawers, on my lap.');
+    await as(brenda, 'GET', `/api/community/posts/${postId}`);
+    await reply(margaret, 'Oh, does it have a cover too?', hers.id);
+    // Answered, so it stays in the list as removed by its author.
+    await as(brenda, 'DELETE', `/api/community/replies/${hers.id}`);
+
+    await go('/community');
+    const card = page.getByRole('article', { name: 'Jigsaw boards worth having' });
+    await card.getByText('1 reply', { exact: true }).waitFor();
+    await card.getByText('1 new reply').waitFor();
+    await card.getByRole('link', { name: 'Jigsaw boards worth having' }).click();
+    const open = panel('Jigsaw boards worth having');
+    await open.getByText(REMOVED_REPLY_TEXT).waitFor();
+    await open.getByRole('heading', { name: 'Replies (1)' }).waitFor();
+    await open.getByRole('button', { name: 'Close post' }).click();
+    await open.waitFor({ state: 'hidden' });
+    // Read now: the card no longer calls it new.
+    await card.getByText('1 new reply').waitFor({ state: 'detached' });
+  });
+
+  it('pages the posts and the activity with large Load more buttons', async () => {
+    // Enough for a second page of each (20 posts, 50 activities a page), written straight to the database.
+    await server.database.db.insert(communityPosts).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        userId: margaret.id,
+        title: `An older question, number ${i + 1}`,
+        content: 'A question for the club from last year.',
+        lastActivityAt: new Date(Date.UTC(2025, 0, i + 1)),
+      })),
+    );
+    await server.database.db.insert(userActivities).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        userId: margaret.id,
+        activityType: 'trade_completed' as const,
+        description: `Completed trade number ${i + 1}`,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
+      })),
+    );
+    await go('/community');
+    const cards = page.getByRole('region', { name: /Posts/ }).getByRole('article');
+    await expect.poll(() => cards.count()).toBe(20);
+    await page.getByRole('button', { name: 'Load more posts' }).click();
+    await page.getByRole('article', { name: 'An older question, number 1', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Load more posts' }).waitFor({ state: 'detached' });
+
+    await page.getByRole('tab', { name: 'Community Activity' }).click();
+    const feed = page.getByRole('region', { name: 'Recent Community Activity' }).getByRole('listitem');
+    await expect.poll(() => feed.count()).toBe(50);
+    await page.getByRole('button', { name: 'Load more activity' }).click();
+    await page.getByText('Completed trade number 1', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Load more activity' }).waitFor({ state: 'detached' });
+    await expectNoA11yViolations(page);
+  });
+
+  it('on a phone, a search keeps its box wide enough to read, with the buttons below it', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await go(`/community?q=${encodeURIComponent('jigsaw boards')}`);
+    await page.getByRole('button', { name: 'Clear search' }).waitFor();
+    const box = await page.getByRole('searchbox', { name: 'Search posts' }).boundingBox();
+    // The screen is 390 px with 16 px margins: the box takes the line (it was squeezed to 28 px).
+    expect(box!.width).toBeGreaterThan(300);
+    expect(await page.getByRole('searchbox', { name: 'Search posts' }).inputValue()).toBe('jigsaw boards');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoA11yViolations(page);
+    await page.setViewportSize(WIDE);
   });
 });

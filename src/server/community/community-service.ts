@@ -25,6 +25,7 @@ import {
   type UpdatePostBody,
   type UpdateReplyBody,
 } from '../../domain/community';
+import { change as changeOf } from '../../domain/admin';
 import type { ActivityType } from '../../domain/enums';
 import { AppError, formatValidationErrors, type FieldError } from '../../domain/errors';
 import { FORMER_MEMBER_NAME, memberDisplayName } from '../../domain/members';
@@ -504,11 +505,26 @@ export async function setPostFlag(
   admin: Viewer,
   postId: number,
   change: { isPinned: boolean } | { isLocked: boolean },
+  now = new Date(),
 ): Promise<CommunityPostView> {
   await commitWithNotices(deps, async (tx, outbox) => {
     const post = await lockPost(tx, postId);
     if (!post || post.deletedAt !== null) throw new AppError('NOT_FOUND', POST_NOT_FOUND_MESSAGE);
+    // Asking for what already is changes and logs nothing (as every admin change, decision 0014).
+    const [field, to] =
+      'isPinned' in change ? (['isPinned', change.isPinned] as const) : (['isLocked', change.isLocked] as const);
+    if (post[field] === to) return;
     await tx.update(communityPosts).set(change).where(eq(communityPosts.id, postId));
+    // An admin call: its line in the admin activity log, in the same transaction (CONTRACT §6).
+    await recordNotice(tx, outbox, {
+      at: now,
+      adminAction: {
+        adminId: admin.id,
+        action: field === 'isPinned' ? 'pin_post' : 'lock_post',
+        target: `post:${postId}`,
+        details: { post: post.title, [field]: changeOf(post[field], to) },
+      },
+    });
     outbox.events.push(communityEvent(postId));
   });
   return toPostView((await postRow(deps.db, admin, postId))!);

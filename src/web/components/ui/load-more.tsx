@@ -8,10 +8,11 @@ export interface PagedResults {
 }
 
 /**
- * The pager under a long list (browse, the member directory): one large 'Load more' button
- * that fetches the next page and says so while it does, gone when there is nothing more.
+ * The pager under a long list (browse, the member directory, the forum's posts and activity):
+ * one large button that fetches the next page and says so while it does, gone when there is
+ * nothing more. `label` names what it loads ('Load more posts').
  */
-export function LoadMore({ results }: { results: PagedResults }) {
+export function LoadMore({ results, label = 'Load more' }: { results: PagedResults; label?: string }) {
   if (!results.hasNextPage) return null;
   return (
     <div className="flex justify-center">
@@ -21,7 +22,7 @@ export function LoadMore({ results }: { results: PagedResults }) {
         disabled={results.isFetchingNextPage}
         onClick={() => void results.fetchNextPage()}
       >
-        {results.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        {results.isFetchingNextPage ? 'Loading…' : label}
       </Button>
     </div>
   );

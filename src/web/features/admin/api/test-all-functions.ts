@@ -18,7 +18,8 @@ import { adminKeys } from './query-keys';
 
 export type FunctionCheck = { name: string; ok: boolean; detail: string };
 
-const count = (n: number, what: string) => `${n} ${what}`;
+/** '1 setting', '2 settings', '1 entry', '2 entries'. */
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export async function testAllFunctions(): Promise<FunctionCheck[]> {
   const checks: FunctionCheck[] = [];
@@ -40,14 +41,16 @@ export async function testAllFunctions(): Promise<FunctionCheck[]> {
     settingId = made.id;
     return `setting ${made.key}`;
   });
-  await run('Overview', async () => count((await getOverview()).members.total, 'members'));
-  await run('Users', async () => count((await getUsers({ pageSize: 1 })).total, 'members'));
-  await run('Points summary', async () => count((await getPointsSummary()).total, 'PuzzlePoints in balances'));
-  await run('Manufacturers', async () => count((await getManufacturers()).length, 'manufacturers'));
-  await run('Settings', async () => count((await getSettings()).length, 'settings'));
-  await run('Activity log', async () => count((await getActions({ pageSize: 1 })).total, 'entries'));
-  await run('Reports', async () => count((await getReports({ status: 'pending', pageSize: 1 })).total, 'pending'));
-  await run('Trade disputes', async () => count((await getDisputedTrades()).length, 'waiting'));
+  await run('Overview', async () => count((await getOverview()).members.total, 'member'));
+  await run('Users', async () => count((await getUsers({ pageSize: 1 })).total, 'member'));
+  await run('Points summary', async () =>
+    count((await getPointsSummary()).total, 'PuzzlePoint in balances', 'PuzzlePoints in balances'),
+  );
+  await run('Manufacturers', async () => count((await getManufacturers()).length, 'manufacturer'));
+  await run('Settings', async () => count((await getSettings()).length, 'setting'));
+  await run('Activity log', async () => count((await getActions({ pageSize: 1 })).total, 'entry', 'entries'));
+  await run('Reports', async () => `${(await getReports({ status: 'pending', pageSize: 1 })).total} pending`);
+  await run('Trade disputes', async () => `${(await getDisputedTrades()).length} waiting`);
   if (settingId !== null) {
     const id: number = settingId;
     await run('Delete the test setting', async () => {

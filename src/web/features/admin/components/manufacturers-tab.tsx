@@ -77,7 +77,12 @@ function AddManufacturerForm() {
   });
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
-      <Field label="New manufacturer name" error={errors.name?.message} className="min-w-0 flex-1 sm:max-w-md">
+      {/* Starts at 16rem, so on a phone the button wraps below the box rather than squeeze it. */}
+      <Field
+        label="New manufacturer name"
+        error={errors.name?.message}
+        className="min-w-0 flex-[1_1_16rem] sm:max-w-md"
+      >
         <Input maxLength={100} {...register('name')} />
       </Field>
       <SubmitButton busy={create.isPending} label="Add Manufacturer" busyLabel="Adding..." />
@@ -188,7 +193,7 @@ function RenameForm({ manufacturer: m, onDone }: { manufacturer: AdminManufactur
   });
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
-      <Field label={`New name for ${m.name}`} error={errors.name?.message} className="min-w-0 flex-1">
+      <Field label={`New name for ${m.name}`} error={errors.name?.message} className="min-w-0 flex-[1_1_16rem]">
         <Input maxLength={100} autoFocus {...register('name')} />
       </Field>
       <SubmitButton busy={update.isPending} label="Save" busyLabel="Saving..." />

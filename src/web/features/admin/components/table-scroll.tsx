@@ -1,11 +1,32 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { cn } from '../../../lib/cn';
 
 /**
+ * Whether the box is narrower than its table. Measured, not guessed from the screen's width:
+ * the users table is wider than a 1280 px desktop too, and at 200% zoom every table is.
+ */
+function useOverflows(box: RefObject<HTMLDivElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    // The table grows as its rows arrive (a search, the next page).
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [box]);
+  return overflows;
+}
+
+/**
  * A wide table on a narrow screen scrolls inside its own box, never the page: the box is a
- * labelled region that takes the keyboard focus (so arrow keys scroll it), and on a phone a
- * line above it says it scrolls. The box is `relative` so that screen-reader-only text in the
- * cells (absolutely placed) is held inside it too, not out past the page's edge.
+ * labelled region that takes the keyboard focus (so arrow keys scroll it), and whenever the
+ * table is wider than the box a line above it says it scrolls. The box is `relative` so that
+ * screen-reader-only text in the cells (absolutely placed) is held inside it too, not out past
+ * the page's edge.
  */
 export function TableScroll({
   caption,
@@ -19,10 +40,13 @@ export function TableScroll({
   className?: string;
 }) {
   const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const overflows = useOverflows(box);
   return (
     <div className={cn('flex flex-col gap-2', className)}>
-      <p className="text-ink-muted sm:hidden">Scroll sideways to see every column.</p>
+      {overflows && <p className="text-ink-muted">Scroll sideways to see every column.</p>}
       <div
+        ref={box}
         role="region"
         aria-labelledby={id}
         tabIndex={0}

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { Activity } from 'lucide-react';
 import { communityPostPath } from '../../../../domain/community-list';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { formatActivityDate } from '../../../lib/format';
 import { useActivities } from '../api/get-activities';
 import { AuthorName } from './post-card';
@@ -53,16 +53,7 @@ export function ActivityFeed() {
               </li>
             ))}
           </ol>
-          {activities.hasNextPage && (
-            <Button
-              variant="secondary"
-              className="self-center"
-              disabled={activities.isFetchingNextPage}
-              onClick={() => void activities.fetchNextPage()}
-            >
-              {activities.isFetchingNextPage ? 'Loading...' : 'Load more activity'}
-            </Button>
-          )}
+          <LoadMore results={activities} label="Load more activity" />
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, Flag, Lock, LockOpen, MessageSquarePlus, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import {
   communityReplyPath,
@@ -14,6 +15,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { StepDialog } from '../../../components/ui/step-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { formatActivityDate } from '../../../lib/format';
 import { useDeletePost } from '../api/delete-post';
 import { usePost } from '../api/get-post';
@@ -39,6 +41,14 @@ function showReply(replyId: number): boolean {
 }
 
 /**
+ * The replies the count counts, as the post's card does (replyCount): a reply removed by its
+ * author (kept only while an answer to it is shown) or hidden after reports is not one.
+ */
+function shownReplies(replies: CommunityReplyView[]): number {
+  return replies.filter((r) => !r.isDeleted && !r.isHidden).length;
+}
+
+/**
  * The open post (spec §2, CONTRACT §5), inside the side panel: the post, its photos and
  * actions, 'Replies (n)' as one flat list, and the reply form, or why there is none.
  * `replyId` (from ?reply=) is brought into view once the replies have loaded.
@@ -58,6 +68,10 @@ export function PostPanel({
 }) {
   const post = usePost(postId);
   const replies = useReplies(postId);
+  const queryClient = useQueryClient();
+  // Opening the post counted a view and marked its replies read: once it closes, the list's
+  // card says so too (not '3 new replies' for what the member has just read).
+  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: queryKeys.communityPosts }), [queryClient]);
   // A 404 means the post itself has gone (removed or hidden meanwhile): the panel says so instead.
   const repliesGone = replies.error instanceof ApiError && replies.error.status === 404;
   useErrorToast(replies.isError && !repliesGone, 'Failed to fetch replies');
@@ -137,7 +151,7 @@ export function PostPanel({
       <section aria-labelledby="replies-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id="replies-heading" className="text-xl font-bold">
-            Replies ({replies.data?.length ?? p.replyCount})
+            Replies ({replies.data ? shownReplies(replies.data) : p.replyCount})
           </h3>
           {firstNewReplyId && firstNewIndex >= 0 && (
             <Link

@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Sheet, SheetContent } from '../../../components/ui/sheet';
 import { useMember } from '../../../lib/current-user';
 import { cn } from '../../../lib/cn';
@@ -218,7 +219,8 @@ function PostList({
   return (
     <section aria-labelledby="posts-heading" className="flex min-w-0 flex-col gap-4">
       <form role="search" onSubmit={submitSearch} className="flex flex-wrap items-end gap-2">
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {/* Starts at 16rem, so on a phone the buttons wrap below the box rather than squeeze it to nothing. */}
+        <div className="flex min-w-0 flex-[1_1_16rem] flex-col gap-1">
           <Label htmlFor="community-search">Search posts</Label>
           <Input
             id="community-search"
@@ -271,16 +273,7 @@ function PostList({
               </li>
             ))}
           </ul>
-          {posts.hasNextPage && (
-            <Button
-              variant="secondary"
-              className="self-center"
-              disabled={posts.isFetchingNextPage}
-              onClick={() => void posts.fetchNextPage()}
-            >
-              {posts.isFetchingNextPage ? 'Loading...' : 'Load more posts'}
-            </Button>
-          )}
+          <LoadMore results={posts} label="Load more posts" />
         </>
       )}
     </section>

@@ -27,13 +27,6 @@ afterAll(() => stopTradeTestApp(env));
 
 const member = (input: Parameters<typeof signedInMember>[1] = {}) => signedInMember(db(), input);
 const row = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
-/** The next mail to `to` whose subject starts so (trade mails may come first). */
-async function mailAbout(to: string, subject: string) {
-  for (;;) {
-    const mail = await env.mail.waitFor(to);
-    if (mail.subject.startsWith(subject)) return mail;
-  }
-}
 /**
  * Browse as a visitor, checking that the in-memory browse index answered (not the SQL):
  * whether the listing is on the first page, and the total.
@@ -241,7 +234,9 @@ describe('granting and deducting points', () => {
       link: '/profile',
     });
     await drainNotices(env.t.ctx);
-    expect((await mailAbout(m.email, 'The club added 7 PuzzlePoints')).text).toContain('Your balance is now 12');
+    expect((await env.mail.waitFor(m.email, { subject: 'The club added 7 PuzzlePoints' })).text).toContain(
+      'Your balance is now 12',
+    );
     // The member sees it in their own history.
     expect((await api().get('/api/points/transactions', m)).json()[0]).toMatchObject({
       amount: 7,
@@ -358,7 +353,9 @@ describe('suspending a member', () => {
     );
     expect(JSON.stringify(notices)).not.toContain('rude');
     // The member's e-mail says why and until when.
-    const mail = await mailAbout(m.email, `Your Jigsaw Club membership is suspended until ${formatClubDate(until)}`);
+    const mail = await env.mail.waitFor(m.email, {
+      subject: `Your Jigsaw Club membership is suspended until ${formatClubDate(until)}`,
+    });
     expect(mail.text).toContain('Repeated rude messages to other members.');
     // The log says what changed.
     expect(await lastLogged(db(), 'suspend_member')).toMatchObject({
@@ -473,7 +470,9 @@ describe('suspending a member', () => {
     expect(res.json().suspension).toBeNull();
     expect((await signIn(m.email)).statusCode).toBe(200);
     await drainNotices(env.t.ctx);
-    expect((await mailAbout(m.email, 'Your Jigsaw Club membership is active again')).text).toContain('sign in again');
+    expect(
+      (await env.mail.waitFor(m.email, { subject: 'Your Jigsaw Club membership is active again' })).text,
+    ).toContain('sign in again');
     expect((await lastLogged(db(), 'unsuspend_member'))!.details).toMatchObject({
       suspension: { from: { reason: 'Mix-up.', until: null }, to: null },
     });

@@ -45,12 +45,6 @@ const member = (input: Parameters<typeof signedInMember>[1] = {}) => signedInMem
 const row = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
 const close = (who: SignedIn) => api().post('/api/profile/close', who, { confirm: true });
 const makeAdmin = (m: SignedIn) => db().update(users).set({ isAdmin: true }).where(eq(users.id, m.id));
-async function mailAbout(to: string, subject: string) {
-  for (;;) {
-    const mail = await env.mail.waitFor(to);
-    if (mail.subject.startsWith(subject)) return mail;
-  }
-}
 
 describe('who may close a membership', () => {
   it('a visitor gets 401 for the preview and the closing; a body without confirm is 400 naming it and changes nothing', async () => {
@@ -264,7 +258,7 @@ describe('closing a membership', () => {
 
     // Told once, at the address they had.
     await drainNotices(env.t.ctx);
-    const mail = await mailAbout(leaver.email, 'Your Jigsaw Club membership is closed');
+    const mail = await env.mail.waitFor(leaver.email, { subject: 'Your Jigsaw Club membership is closed' });
     expect(mail.text).toContain('you cannot sign in again');
 
     // A second closing finds nobody signed in.

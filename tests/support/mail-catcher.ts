@@ -9,8 +9,13 @@ export type CaughtMail = { to: string; subject: string; text: string; html: stri
 export type MailCatcher = {
   url: string;
   messages: CaughtMail[];
-  /** Waits for the next message to this address (case-insensitive) and returns it. */
-  waitFor(to: string, timeoutMs?: number): Promise<CaughtMail>;
+  /**
+   * Waits for the next message to this address (case-insensitive) and returns it; with
+   * `subject`, the next one whose subject contains it. Notices are sent after their commit and
+   * in parallel, so two mails to one member can arrive in either order: when a member gets more
+   * than one, name the one you mean instead of counting.
+   */
+  waitFor(to: string, options?: { subject?: string; timeoutMs?: number }): Promise<CaughtMail>;
   /** The first link to APP_URL with a token in the message. */
   linkIn(mail: CaughtMail): string;
   /** Makes the server refuse the next messages (to test a failed send). */
@@ -20,7 +25,7 @@ export type MailCatcher = {
 
 export async function startMailCatcher(): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
-  const waiters: Array<{ to: string; resolve: (m: CaughtMail) => void }> = [];
+  const waiters: Array<{ wants: (m: CaughtMail) => boolean; resolve: (m: CaughtMail) => void }> = [];
   let failures = 0;
   const seen = new Set<CaughtMail>();
 
@@ -45,7 +50,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
             html: String(parsed.html || ''),
           };
           messages.push(mail);
-          const i = waiters.findIndex((w) => w.to === mail.to);
+          const i = waiters.findIndex((w) => w.wants(mail));
           if (i >= 0) {
             seen.add(mail);
             waiters.splice(i, 1)[0]!.resolve(mail);
@@ -61,22 +66,29 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitFor(to, timeoutMs = 10_000) {
+    waitFor(to, { subject, timeoutMs = 10_000 } = {}) {
       const address = to.toLowerCase();
-      const waiting = messages.find((m) => m.to === address && !seen.has(m));
+      const wants = (m: CaughtMail) => m.to === address && (subject === undefined || m.subject.includes(subject));
+      const waiting = messages.find((m) => wants(m) && !seen.has(m));
       if (waiting) {
         seen.add(waiting);
         return Promise.resolve(waiting);
       }
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({
-          to: address,
-          resolve: (m) => {
+        const what = subject === undefined ? `mail to ${to}` : `mail to ${to} about "${subject}"`;
+        const waiter = {
+          wants,
+          resolve: (m: CaughtMail) => {
             clearTimeout(timer);
             resolve(m);
           },
-        });
+        };
+        // A waiter that gave up must not swallow a later mail meant for the next one.
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`no ${what} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.push(waiter);
       });
     },
     linkIn(mail) {

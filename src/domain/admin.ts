@@ -363,6 +363,8 @@ export const ADMIN_ACTION_LABELS = {
   resolve_trade_dispute: 'Resolved a trade dispute',
   pin_post: 'Pinned or unpinned a forum post',
   lock_post: 'Locked or unlocked a forum post',
+  delete_post: 'Removed a forum post',
+  delete_reply: 'Removed a forum reply',
 } as const;
 export type AdminActionName = keyof typeof ADMIN_ACTION_LABELS;
 export const ADMIN_ACTIONS = Object.keys(ADMIN_ACTION_LABELS) as [AdminActionName, ...AdminActionName[]];

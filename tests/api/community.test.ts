@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { ADMIN_ACTION_LABELS } from '../../src/domain/admin';
 import { FORMER_MEMBER_NAME } from '../../src/domain/members';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -129,6 +130,51 @@ describe('who may call', () => {
     expect(locks).toEqual([
       expect.objectContaining({ details: { post: 'Club night on Thursday', isLocked: { from: false, to: true } } }),
     ]);
+  });
+
+  it('an admin removing a member’s post or reply is a line in the admin activity log; removing one’s own is not', async () => {
+    const author = await person('Winifred', 'Pugh');
+    const replier = await person('Bernard', 'Lowe');
+    const logged = async (target: string) =>
+      ((await api().get('/api/admin/actions', admin)).json() as Array<Record<string, unknown>>).filter(
+        (a) => a.target === target,
+      );
+
+    // Their own: the author's post and reply, and the admin's own post, log nothing.
+    const own = await postBy(author, { title: 'My own words to take back' });
+    const ownReply = await replyTo(own.id, author, 'Second thoughts on my own post.');
+    expect((await api().delete(`/api/community/replies/${ownReply.id}`, author)).statusCode).toBe(204);
+    expect((await api().delete(`/api/community/posts/${own.id}`, author)).statusCode).toBe(204);
+    const adminsOwn = await postBy(admin, { title: 'Notice from the committee' });
+    expect((await api().delete(`/api/community/posts/${adminsOwn.id}`, admin)).statusCode).toBe(204);
+    // Another member may not, and that logs nothing either.
+    const post = await postBy(author, { title: 'Selling puzzles for cash here' });
+    const reply = await replyTo(post.id, replier, 'Ring me on this number instead.');
+    expect((await api().delete(`/api/community/replies/${reply.id}`, author)).statusCode).toBe(403);
+    for (const target of [`reply:${ownReply.id}`, `post:${own.id}`, `post:${adminsOwn.id}`, `reply:${reply.id}`])
+      expect(await logged(target), target).toEqual([]);
+
+    // The admin removes the member's reply and post: one line each, naming what it was.
+    expect((await api().delete(`/api/community/replies/${reply.id}`, admin)).statusCode).toBe(204);
+    expect((await api().delete(`/api/community/posts/${post.id}`, admin)).statusCode).toBe(204);
+    expect(await logged(`reply:${reply.id}`)).toEqual([
+      expect.objectContaining({
+        adminId: admin.id,
+        action: 'delete_reply',
+        details: { post: 'Selling puzzles for cash here', authorId: replier.id },
+      }),
+    ]);
+    expect(await logged(`post:${post.id}`)).toEqual([
+      expect.objectContaining({
+        adminId: admin.id,
+        action: 'delete_post',
+        details: { post: 'Selling puzzles for cash here', authorId: author.id },
+      }),
+    ]);
+    // The activity tab's filter finds them by action, with the admin's name.
+    const removals = (await api().get('/api/admin/actions?action=delete_post', admin)).json();
+    expect(removals[0]).toMatchObject({ target: `post:${post.id}`, adminName: 'Eleanor W.' });
+    expect(ADMIN_ACTION_LABELS.delete_post).toBe('Removed a forum post');
   });
 });
 

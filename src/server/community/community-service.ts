@@ -301,9 +301,36 @@ export async function updatePost(
  * its author', so the conversation still reads; without, it is gone. Either way it leaves the
  * activity feed.
  */
+/**
+ * An admin removing someone else's post or reply is a moderation decision, so it is an admin
+ * call with its line in the admin activity log, in the same transaction (CONTRACT §6). Members
+ * removing their own words (admins too) log nothing. The title stays in the line because a
+ * post without replies is gone afterwards.
+ */
+async function logRemoval(
+  tx: DbOrTx,
+  outbox: Outbox,
+  remover: Viewer,
+  item: { target: `post:${number}` | `reply:${number}`; authorId: number | null; post: string },
+  at: Date,
+): Promise<void> {
+  // ownPost and ownReply let only the author or an admin this far.
+  if (item.authorId === remover.id) return;
+  await recordNotice(tx, outbox, {
+    at,
+    adminAction: {
+      adminId: remover.id,
+      action: item.target.startsWith('post:') ? 'delete_post' : 'delete_reply',
+      target: item.target,
+      details: { post: item.post, authorId: item.authorId },
+    },
+  });
+}
+
 export async function deletePost(deps: CommunityDeps, member: Viewer, postId: number, now = new Date()): Promise<void> {
   await commitWithNotices(deps, async (tx, outbox) => {
-    await ownPost(tx, member, postId);
+    const post = await ownPost(tx, member, postId);
+    await logRemoval(tx, outbox, member, { target: `post:${postId}`, authorId: post.userId, post: post.title }, now);
     if (await hasReplies(tx, postId)) {
       await tx
         .update(communityPosts)
@@ -457,6 +484,14 @@ export async function deleteReply(
 ): Promise<void> {
   await commitWithNotices(deps, async (tx, outbox) => {
     const reply = await ownReply(tx, member, replyId);
+    if (reply.userId !== member.id) {
+      const [post] = await tx
+        .select({ title: communityPosts.title })
+        .from(communityPosts)
+        .where(eq(communityPosts.id, reply.postId));
+      const item = { target: `reply:${replyId}` as const, authorId: reply.userId, post: post!.title };
+      await logRemoval(tx, outbox, member, item, now);
+    }
     await tx.update(communityReplies).set({ deletedAt: now, updatedAt: now }).where(eq(communityReplies.id, replyId));
     if (reply.hiddenAt === null) await adjustReplyCount(tx, reply.postId, -1);
     await setActivityPublic(tx, { type: REPLY_TARGET, id: replyId }, false);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
+import { expectNoA11yViolations, fakeUnreadMessages, launchBrowser, newWatchedPage } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 // The landing page, the 404 page and the member page frame (spec section 2), in real
@@ -207,15 +207,7 @@ describe.skipIf(skipReason)('page frame and landing page', () => {
 
     it('sees the unread count on Messages, capped at 9+, and read out in full', async () => {
       const page = await newWatchedPage(member);
-      await page.route('**/api/messages/unread-count', (route) => route.fulfill({ json: { count: 12 } }));
-      // The live event stream also reports the count: it must agree.
-      await page.route('**/api/events', (route) =>
-        route.fulfill({
-          status: 200,
-          headers: { 'content-type': 'text/event-stream' },
-          body: 'retry: 60000\nevent: unread-count\ndata: {"count":12}\n\n',
-        }),
-      );
+      await fakeUnreadMessages(page, 12);
       await page.goto(`${server.url}/messages`);
       const messages = page.getByRole('banner').getByRole('link', { name: 'Messages (12 unread messages)' });
       await messages.waitFor();

@@ -6,7 +6,13 @@ import { formatClubDate, formatClubDay } from '../../src/domain/dates';
 import { FILTER_PLACEHOLDERS } from '../../src/domain/constants';
 import { issueToken, consumeToken } from '../../src/server/auth/tokens-repository';
 import { failedCall } from '../support/accounts-ui';
-import { expectNoA11yViolations, launchBrowser, newWatchedPage, type ExpectedConsoleError } from '../support/browser';
+import {
+  expectNoA11yViolations,
+  fakeUnreadMessages,
+  launchBrowser,
+  newWatchedPage,
+  type ExpectedConsoleError,
+} from '../support/browser';
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -174,15 +180,8 @@ describe.skipIf(skipReason)('what members tripped over', () => {
     it('the top bar: compact on a phone and at 200% zoom, unread counts in figures, every control a word and a keyboard stop', async () => {
       const page = await open(width, asker.cookie, '/');
       // Unread messages and notifications, so the counts take their room too.
-      await page.route('**/api/messages/unread-count', (route) => route.fulfill({ json: { count: 12 } }));
+      await fakeUnreadMessages(page, 12);
       await page.route('**/api/notifications/unread-count', (route) => route.fulfill({ json: { count: 3 } }));
-      await page.route('**/api/events', (route) =>
-        route.fulfill({
-          status: 200,
-          headers: { 'content-type': 'text/event-stream' },
-          body: 'retry: 60000\nevent: unread-count\ndata: {"count":12}\n\n',
-        }),
-      );
       await page.reload();
       const banner = page.getByRole('banner');
       const messages = banner.getByRole('link', { name: 'Messages (12 unread messages)' });

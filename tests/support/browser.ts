@@ -107,3 +107,20 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   }
   expectNoPageProblems(page);
 }
+
+/**
+ * Makes the page show `count` unread messages without writing any: the count call and the
+ * live event stream (which also reports it) both answer it, as they must agree. Set it up
+ * before the page loads.
+ */
+export async function fakeUnreadMessages(page: Page, count: number): Promise<void> {
+  await page.route('**/api/messages/unread-count', (route) => route.fulfill({ json: { count } }));
+  await page.route('**/api/events', (route) =>
+    route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+      // A long retry, so the browser does not come back for the stream during the test.
+      body: `retry: 60000\nevent: unread-count\ndata: ${JSON.stringify({ count })}\n\n`,
+    }),
+  );
+}

@@ -2,6 +2,7 @@ import { useRef, type ComponentProps, type HTMLAttributes } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { buttonClasses } from './button';
 
 // shadcn/ui-style wrappers around Radix Dialog: Radix traps focus, closes on Escape and
 // returns focus to the button that opened the dialog; these add our looks.
@@ -49,14 +50,27 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          aria-label={closeLabel}
-          className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-md text-ink hover:bg-brand-50"
-        >
-          <X aria-hidden="true" className="size-6" />
-        </DialogPrimitive.Close>
+        <CornerClose label={closeLabel} />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+/**
+ * The close button in the top right corner of a dialog or sheet. It shows the word 'Close'
+ * beside the X (issue 14: every control has a visible word); `label` is its accessible name
+ * ('Close post'), which starts with that word, so speech users can say what they see.
+ * Titles keep clear of it with right padding (DialogHeader, the sheets' titles).
+ */
+export function CornerClose({ label }: { label: string }) {
+  return (
+    <DialogPrimitive.Close
+      aria-label={label}
+      className={buttonClasses({ variant: 'ghost', className: 'absolute top-3 right-3 gap-1 px-3' })}
+    >
+      <X aria-hidden="true" className="size-6" />
+      Close
+    </DialogPrimitive.Close>
   );
 }
 
@@ -83,8 +97,8 @@ export function useReturnFocus(onOpenAutoFocus?: AutoFocusHandler, onCloseAutoFo
 }
 
 export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  // Right padding keeps the title clear of the close button.
-  return <div className={cn('mb-4 flex flex-col gap-2 pr-10', className)} {...props} />;
+  // Right padding keeps the title clear of the close button (CornerClose).
+  return <div className={cn('mb-4 flex flex-col gap-2 pr-28', className)} {...props} />;
 }
 
 export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

@@ -1,8 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { DialogOverlay, useReturnFocus } from './dialog';
+import { CornerClose, DialogOverlay, useReturnFocus } from './dialog';
 
 // A panel that slides in from the right edge: a Radix Dialog underneath, so focus stays
 // inside while it is open, Escape closes it and focus returns to the button that opened it.
@@ -49,12 +48,7 @@ export function SheetContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          aria-label={closeLabel}
-          className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-md text-ink hover:bg-brand-50"
-        >
-          <X aria-hidden="true" className="size-6" />
-        </DialogPrimitive.Close>
+        <CornerClose label={closeLabel} />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Activity } from 'lucide-react';
 import { communityPostPath } from '../../../../domain/community-list';
@@ -14,6 +15,7 @@ import { useErrorToast } from './use-error-toast';
 export function ActivityFeed() {
   const activities = useActivities({ enabled: true });
   const items = activities.data?.pages.flat() ?? [];
+  const list = useRef<HTMLOListElement>(null);
   useErrorToast(activities.isError, 'Failed to fetch activities');
   return (
     <section aria-labelledby="activity-heading" className="flex flex-col gap-4">
@@ -30,7 +32,7 @@ export function ActivityFeed() {
         </EmptyState>
       ) : (
         <>
-          <ol className="flex flex-col gap-3">
+          <ol ref={list} className="flex flex-col gap-3">
             {items.map((item) => (
               <li
                 key={item.id}
@@ -46,6 +48,8 @@ export function ActivityFeed() {
                     item.targetId !== null && (
                       <Link to={communityPostPath(item.targetId)} className="font-semibold text-brand-700 underline">
                         Open the post
+                        {/* Says which post to a screen reader listing the links; the line above names it. */}
+                        <span className="sr-only"> – {item.description}</span>
                       </Link>
                     )}
                 </div>
@@ -53,7 +57,7 @@ export function ActivityFeed() {
               </li>
             ))}
           </ol>
-          <LoadMore results={activities} label="Load more activity" />
+          <LoadMore results={activities} list={list} label="Load more activity" />
         </>
       )}
     </section>

@@ -41,7 +41,8 @@ export function PostCard({ post, href, isOpen }: { post: CommunityPostView; href
         <Link
           to={href}
           aria-current={isOpen ? 'true' : undefined}
-          className="text-ink underline-offset-4 hover:text-brand-800 hover:underline"
+          // Underlined without hovering, like the club's other links, so it is plain that the title opens the post.
+          className="text-brand-800 underline underline-offset-4 hover:text-brand-900"
         >
           {post.title}
         </Link>

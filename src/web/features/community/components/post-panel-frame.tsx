@@ -28,8 +28,8 @@ export function PanelFrame({
         <ArrowLeft aria-hidden="true" className="size-5" />
         Back to posts
       </Button>
-      {post && <PostBadges post={post} hiddenLabel="Hidden after reports" className="pr-12" />}
-      <SheetTitle className="pr-12 text-2xl font-bold break-words">{title}</SheetTitle>
+      {post && <PostBadges post={post} hiddenLabel="Hidden after reports" className="pr-28" />}
+      <SheetTitle className="pr-28 text-2xl font-bold break-words">{title}</SheetTitle>
       <SheetDescription className="sr-only">
         {post ? `The post and its ${plural(post.replyCount, 'reply', 'replies')}` : title}
       </SheetDescription>

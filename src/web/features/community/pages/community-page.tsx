@@ -1,4 +1,4 @@
-import { Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { MessagesSquare, Plus, Search, X } from 'lucide-react';
@@ -202,6 +202,7 @@ function PostList({
 }) {
   const [, setParams] = useSearchParams();
   const posts = usePosts({ category, q });
+  const list = useRef<HTMLUListElement>(null);
   useErrorToast(posts.isError, 'Failed to fetch posts');
   const items = posts.data?.pages.flat() ?? [];
   const heading = category ? CATEGORY_LABELS[category] : 'All Posts';
@@ -262,7 +263,7 @@ function PostList({
         </EmptyState>
       ) : (
         <>
-          <ul className="flex flex-col gap-4">
+          <ul ref={list} className="flex flex-col gap-4">
             {items.map((post) => (
               <li key={post.id}>
                 <PostCard
@@ -273,7 +274,7 @@ function PostList({
               </li>
             ))}
           </ul>
-          <LoadMore results={posts} label="Load more posts" />
+          <LoadMore results={posts} list={list} label="Load more posts" />
         </>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Heart, Link2, SearchX } from 'lucide-react';
 import { countActiveFilters, NO_RESULTS_RESET_KEYS } from '../../../../domain/listings';
@@ -28,6 +29,7 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
   const { filters, params, update, clear } = useBrowseFilters();
   const manufacturers = useActiveManufacturers();
   const results = useBrowseListings(params);
+  const list = useRef<HTMLUListElement>(null);
   const activeCount = countActiveFilters(filters);
 
   const pages = results.data?.pages ?? [];
@@ -108,7 +110,7 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
         </EmptyState>
       ) : (
         <>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Puzzles">
+          <ul ref={list} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Puzzles">
             {items.map((listing, index) => (
               // Past the first row, a card is laid out and painted only as it nears the screen
               // (content-visibility): the first draw of 24 cards was one long task on a phone.
@@ -122,7 +124,7 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
               </li>
             ))}
           </ul>
-          <LoadMore results={results} />
+          <LoadMore results={results} list={list} />
         </>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
@@ -29,6 +30,7 @@ export function MemberDirectoryPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters: DirectoryFilters = { q: searchParams.get('q') ?? '', town: searchParams.get('town') ?? '' };
   const results = useMembers(filters);
+  const list = useRef<HTMLUListElement>(null);
   const members = results.data?.pages.flat() ?? [];
   const searching = filters.q !== '' || filters.town !== '';
 
@@ -79,14 +81,14 @@ export function MemberDirectoryPage() {
           <p role="status" className="font-semibold">
             Showing {members.length.toLocaleString('en-GB')} {members.length === 1 ? 'member' : 'members'}
           </p>
-          <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3" aria-label="Members">
+          <ul ref={list} className="grid gap-6 md:grid-cols-2 xl:grid-cols-3" aria-label="Members">
             {members.map((member) => (
               <li key={member.id}>
                 <MemberCard member={member} />
               </li>
             ))}
           </ul>
-          <LoadMore results={results} />
+          <LoadMore results={results} list={list} />
         </>
       )}
     </div>

@@ -136,7 +136,12 @@ export const AUTHORIZATION_TABLE: Table = {
   'GET /api/trade-requests': members(ok),
   'GET /api/members': members(ok),
   'GET /api/members/me/profile': members(ok),
-  'PATCH /api/members/me/profile': members(ok),
+  // A body that keeps the caller's page public: the document's sample sends false for every
+  // switch, and a private page would hide the owner's feedback from the rows that report it.
+  'PATCH /api/members/me/profile': {
+    ...members(ok),
+    body: () => ({ aboutMe: 'Puzzles on Sundays.', isProfilePublic: true }),
+  },
   'GET /api/notifications': members(ok),
   // The forum (CONTRACT §5): for members only, reading and writing alike. The owner wrote the
   // post, the other party the reply. Editing and removing are the author's or an admin's; a

@@ -64,7 +64,10 @@ describe.skipIf(skipReason)('browsing before joining', () => {
     await page.keyboard.press('Escape');
     await heart.waitFor({ state: 'hidden' });
 
-    await page.getByRole('link', { name: TITLE }).click();
+    // The card's title is a link and looks like one without hovering.
+    const titleLink = page.getByRole('link', { name: TITLE });
+    expect(await titleLink.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('underline');
+    await titleLink.click();
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/puzzle/${listingId}`);
     await expectJoinPrompt(page, 'Contact Owner', 'contact the owner');

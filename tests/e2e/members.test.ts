@@ -113,6 +113,9 @@ describe.skipIf(skipReason)('members in the browser', () => {
       expect.stringContaining('Margaret H.'),
     ]);
     const dorothy = cards.filter({ hasText: 'Dorothy P.' });
+    // The name is a link and looks like one without hovering.
+    const nameLink = dorothy.getByRole('link', { name: 'Dorothy P.' });
+    expect(await nameLink.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('underline');
     const text = await dorothy.innerText();
     for (const fact of [
       'Whitby',

@@ -60,7 +60,7 @@ export function ListingCard({ listing, onRequest, onContact, first = false }: Li
           <h2 className="text-xl font-bold">
             <Link
               to={href}
-              className="after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-none"
+              className="underline underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:text-brand-800 focus-visible:outline-none"
             >
               {listing.title}
             </Link>

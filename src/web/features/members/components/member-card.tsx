@@ -16,7 +16,7 @@ export function MemberCard({ member }: { member: MemberCardData }) {
         <h2 className="min-w-0 text-2xl font-bold break-words">
           <Link
             to={paths.member.getHref(member.id)}
-            className="text-brand-800 after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-none"
+            className="text-brand-800 underline underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:text-brand-900 focus-visible:outline-none"
           >
             {member.name}
           </Link>

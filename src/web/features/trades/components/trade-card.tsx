@@ -53,7 +53,10 @@ export const TradeCard = forwardRef<HTMLElement, TradeCardProps>(function TradeC
         )}
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <h3 id={headingId} className="text-xl font-bold text-ink">
-            <Link to={paths.puzzle.getHref(trade.listing.id)} className="underline-offset-4 hover:underline">
+            <Link
+              to={paths.puzzle.getHref(trade.listing.id)}
+              className="underline underline-offset-4 hover:text-brand-800"
+            >
               {trade.listing.title}
             </Link>
           </h3>

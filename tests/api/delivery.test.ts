@@ -10,6 +10,7 @@ import { precompressDir } from '../../scripts/precompress.mjs';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { createMember } from '../support/factories';
 import { tempDir } from '../support/test-database';
+import { FAKE_INDEX_HTML } from '../support/fake-client';
 
 // Delivery (docs/decisions/0017-delivery.md): the built client goes out precompressed (Brotli
 // or gzip, as the browser asks) with long caching for fingerprinted files and revalidation
@@ -20,15 +21,7 @@ import { tempDir } from '../support/test-database';
 // so no real build runs.
 
 const SCRIPT = `export function hello(name) {\n  return 'Hello, ' + name + '!';\n}\n`.repeat(200);
-const PAGE = `<!doctype html>
-<html lang="en-GB">
-  <head>
-    <title>Jigsaw Club</title>
-    <script type="module" crossorigin src="/assets/index-Abc123.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>
-`;
+const PAGE = FAKE_INDEX_HTML;
 
 let t: TestApp;
 let clientDir: string;

@@ -6,21 +6,14 @@ import { LISTING_PICTURE_SIZES } from '../../src/domain/listing-picture';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { createListing, createMember } from '../support/factories';
 import { tempDir } from '../support/test-database';
+import { FAKE_INDEX_HTML } from '../support/fake-client';
 
 // The page for /puzzle/{id} names the listing's main picture in a <link rel="preload"> (issue
 // 14: the puzzle page's LCP was found only by its script): an active listing's picture only,
 // escaped, with the same srcset as the page's <img>, and the page's caching unchanged
 // (docs/decisions/0017-delivery.md). A tiny fake build: no real build runs.
 
-const PAGE = `<!doctype html>
-<html lang="en-GB">
-  <head>
-    <title>Jigsaw Club</title>
-    <script type="module" crossorigin src="/assets/index-Abc123.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>
-`;
+const PAGE = FAKE_INDEX_HTML;
 
 let t: TestApp;
 let stored: number;

@@ -3,7 +3,7 @@ import { communityPosts, userActivities } from '../../src/server/db/schema';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { POST_LOCKED_MESSAGE, POST_RATE_LIMIT_MESSAGE, REMOVED_REPLY_TEXT } from '../../src/domain/community';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer, type TestServer, apiAs, browserMember, type BrowserMember } from '../support/server';
 
 // What CONTRACT §5 adds to the forum page, as one member (Brenda) uses it in Chromium while
 // the others act through the API: links in a post are links and markup is only text; a reply
@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from '../support/server';
 const skipReason = inject('skipBrowserReason');
 const WIDE = { width: 1280, height: 900 };
 
-type Member = { id: number; cookie: { name: string; value: string; url: string } };
+type Member = BrowserMember;
 
 describe.skipIf(skipReason)('community conversation', () => {
   let server: TestServer;
@@ -47,21 +47,11 @@ describe.skipIf(skipReason)('community conversation', () => {
     await server?.close();
   });
 
-  async function session(email: string, overrides: Parameters<TestServer['createMemberSession']>[1]): Promise<Member> {
-    const { memberId, cookie } = await server.createMemberSession(email, overrides);
-    return { id: memberId, cookie };
-  }
+  const session = (email: string, overrides: Parameters<TestServer['createMemberSession']>[1]) =>
+    browserMember(server, email, overrides);
 
-  async function as(who: Member, method: 'POST' | 'GET' | 'DELETE', url: string, payload?: object) {
-    const response = await server.app.inject({
-      method,
-      url,
-      payload,
-      headers: { cookie: `${who.cookie.name}=${who.cookie.value}` },
-    });
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    return response.body ? response.json() : undefined;
-  }
+  const as = (who: Member, method: 'POST' | 'GET' | 'DELETE', url: string, payload?: object) =>
+    apiAs(server, who, method, url, payload);
 
   const reply = (who: Member, content: string, parentReplyId?: number) =>
     as(who, 'POST', `/api/community/posts/${postId}/replies`, { content, parentReplyId });

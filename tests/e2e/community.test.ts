@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer, type TestServer, apiAs, browserMember, type BrowserMember } from '../support/server';
 
 // The Community forum in real Chromium (spec §2, CONTRACT §5), two members and an admin:
 // A starts a post with a photo; B sees it, opens it and replies; A's bell shows the reply
@@ -15,7 +15,7 @@ const skipReason = inject('skipBrowserReason');
 const WIDE = { width: 1280, height: 900 };
 const NARROW = { width: 375, height: 800 };
 
-type Member = { id: number; cookie: { name: string; value: string; url: string } };
+type Member = BrowserMember;
 
 describe.skipIf(skipReason)('community', () => {
   let server: TestServer;
@@ -45,22 +45,12 @@ describe.skipIf(skipReason)('community', () => {
     await server?.close();
   });
 
-  async function session(email: string, overrides: Parameters<TestServer['createMemberSession']>[1]): Promise<Member> {
-    const { memberId, cookie } = await server.createMemberSession(email, overrides);
-    return { id: memberId, cookie };
-  }
+  const session = (email: string, overrides: Parameters<TestServer['createMemberSession']>[1]) =>
+    browserMember(server, email, overrides);
 
   /** A call to the API as a member (for what the journey is not about). */
-  async function as(who: Member, method: 'POST' | 'GET', url: string, payload?: object) {
-    const response = await server.app.inject({
-      method,
-      url,
-      payload,
-      headers: { cookie: `${who.cookie.name}=${who.cookie.value}` },
-    });
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    return response.json();
-  }
+  const as = (who: Member, method: 'POST' | 'GET', url: string, payload?: object) =>
+    apiAs(server, who, method, url, payload);
 
   async function contextFor(who: Member, viewport = WIDE): Promise<BrowserContext> {
     const context = await browser.newContext({ viewport });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { communityPosts } from '../../src/server/db/schema';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer, type TestServer, apiAs, browserMember, type BrowserMember } from '../support/server';
 
 // Four things an older member must be able to see or reach, in real Chromium at 1280 px and
 // 390 px, axe-core clean: the close control of a panel or dialog says 'Close' in words; a
@@ -16,7 +16,7 @@ const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
-type Member = { id: number; cookie: { name: string; value: string; url: string } };
+type Member = BrowserMember;
 
 describe.skipIf(skipReason)('controls in words', () => {
   let server: TestServer;
@@ -46,21 +46,10 @@ describe.skipIf(skipReason)('controls in words', () => {
     await server?.close();
   });
 
-  async function session(email: string, overrides: Parameters<TestServer['createMemberSession']>[1]): Promise<Member> {
-    const { memberId, cookie } = await server.createMemberSession(email, overrides);
-    return { id: memberId, cookie };
-  }
+  const session = (email: string, overrides: Parameters<TestServer['createMemberSession']>[1]) =>
+    browserMember(server, email, overrides);
 
-  async function as(who: Member, url: string, payload: object) {
-    const response = await server.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: { cookie: `${who.cookie.name}=${who.cookie.value}` },
-    });
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    return response.json();
-  }
+  const as = (who: Member, url: string, payload: object) => apiAs(server, who, 'POST', url, payload);
 
   async function open(viewport: { width: number; height: number }, path: string): Promise<[BrowserContext, Page]> {
     const context = await browser.newContext({ viewport });

@@ -43,3 +43,36 @@ export async function startTestServer(
     },
   };
 }
+
+/** A signed-in member as a browser test holds one: their id and the cookie for a context. */
+export type BrowserMember = { id: number; cookie: { name: string; value: string; url: string } };
+
+export async function browserMember(
+  server: TestServer,
+  email: string,
+  overrides?: Parameters<typeof createMember>[1],
+): Promise<BrowserMember> {
+  const { memberId, cookie } = await server.createMemberSession(email, overrides);
+  return { id: memberId, cookie };
+}
+
+/**
+ * A call to the API as a member, for what a browser journey is not about (a post to look at,
+ * a reply to see arrive). An error answer fails the test; answers the JSON body, if any.
+ */
+export async function apiAs(
+  server: TestServer,
+  who: BrowserMember,
+  method: 'POST' | 'GET' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  const response = await server.app.inject({
+    method,
+    url,
+    payload,
+    headers: { cookie: `${who.cookie.name}=${who.cookie.value}` },
+  });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return response.body ? response.json() : undefined;
+}

@@ -16,7 +16,15 @@ const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'jc-test-')), 're
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const run = spawnSync(
   process.execPath,
-  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+  [
+    vitest,
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--reporter=${path.join(root, 'scripts/project-times-reporter.mjs')}`,
+    `--outputFile.json=${report}`,
+    ...args,
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 

@@ -25,6 +25,11 @@ import type { TestServer } from '../support/server';
 
 const skipReason = inject('skipBrowserReason');
 
+/** The session flag that sends a new member on to their profile (src/web/lib/current-user.tsx). */
+function newMemberFlagIsUp(page: Page): Promise<boolean> {
+  return page.evaluate(() => sessionStorage.getItem('jigsaw-club:new-member') === 'true');
+}
+
 describe.skipIf(skipReason)('accounts in the browser', () => {
   let world: AccountsWorld;
   let mail: MailCatcher;
@@ -163,7 +168,9 @@ describe.skipIf(skipReason)('accounts in the browser', () => {
       // The dashboard: no gift again, and no second redirect.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
       await page.getByRole('heading', { level: 1, name: 'Welcome to Jigsaw Club' }).waitFor();
-      await page.waitForTimeout(600);
+      // The redirect to the profile happens only while the new-member flag is up, and the
+      // gift only while the member has not seen it: both are settled, so neither can come.
+      expect(await newMemberFlagIsUp(page)).toBe(false);
       expect(await page.getByRole('dialog').count()).toBe(0);
       expect(new URL(page.url()).pathname).toBe('/');
       expect(markSeenCalls).toEqual(['POST']);
@@ -331,17 +338,20 @@ describe.skipIf(skipReason)('accounts in the browser', () => {
       expect(
         await gift.getByRole('button', { name: 'Start Exploring' }).evaluate((el) => el === document.activeElement),
       ).toBe(true);
+      const recorded = page.waitForResponse((r) => r.url().endsWith('/api/auth/mark-welcome-seen'));
       if (how === 'outside') await page.mouse.click(5, 5);
       else await gift.getByRole('button', { name: how, exact: true }).click();
       await gift.waitFor({ state: 'hidden' });
 
       // Not a new member, so no redirect; and the server remembers.
-      await page.waitForTimeout(600);
+      expect((await recorded).ok(), how).toBe(true);
       expect(calls, how).toEqual(['POST']);
+      expect(await newMemberFlagIsUp(page), how).toBe(false);
       expect(new URL(page.url()).pathname, how).toBe('/');
+      const member = page.waitForResponse((r) => r.url().endsWith('/api/auth/user'));
       await page.reload();
+      expect(((await (await member).json()) as { hasSeenWelcomeGift: boolean }).hasSeenWelcomeGift, how).toBe(true);
       await page.getByRole('heading', { level: 1, name: 'Welcome back, Margaret' }).waitFor();
-      await page.waitForTimeout(300);
       expect(await gift.count(), how).toBe(0);
     }
     await context.close();

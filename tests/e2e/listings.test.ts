@@ -78,13 +78,27 @@ describe.skipIf(skipReason)('listing a puzzle, finding it, sharing, favouriting,
     page.on('request', (r) => {
       if (r.method() !== 'GET' && r.url().includes('/api/puzzle-listings')) sent.push(`${r.method()} ${r.url()}`);
     });
+    // Count, in the page, every call that would change a listing: a stray publish calls fetch
+    // within the key press's own task (validation and the call are promise steps, no timers),
+    // so once a later task has run, the count is final; no waiting for a request that may come.
+    await page.evaluate(() => {
+      const counted = window as unknown as { writes: number };
+      counted.writes = 0;
+      const original = window.fetch;
+      window.fetch = (input, init) => {
+        if (String(input).includes('/api/puzzle-listings') && (init?.method ?? 'GET') !== 'GET') counted.writes += 1;
+        return original(input, init);
+      };
+    });
     await page.getByLabel('Title', { exact: true }).fill('Half-written listing');
     await page.getByLabel('Title', { exact: true }).press('Enter');
     await page.getByLabel('Artist (optional)').fill('Nobody yet');
     await page.getByLabel('Artist (optional)').press('Enter');
     await page.getByLabel('Pieces', { exact: true }).press('Enter');
-    // Give a stray submit every chance to reach the server.
-    await page.waitForTimeout(750);
+    const writes = await page.evaluate(
+      () => new Promise<number>((resolve) => setTimeout(() => resolve((window as unknown as { writes: number }).writes))),
+    );
+    expect(writes).toBe(0);
     expect(sent).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/list-puzzle');
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Half-written listing');

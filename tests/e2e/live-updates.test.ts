@@ -24,6 +24,8 @@ type Member = { id: number; cookie: string; context: BrowserContext };
 declare global {
   interface Window {
     __streams: EventSource[];
+    /** Calls the page made to mark a conversation read. */
+    __markReads: number;
     __visibility?: DocumentVisibilityState;
     __setVisibility(state: DocumentVisibilityState): void;
   }
@@ -37,6 +39,12 @@ function instrument() {
       super(url, init);
       window.__streams.push(this);
     }
+  };
+  window.__markReads = 0;
+  const nativeFetch = window.fetch;
+  window.fetch = (input, init) => {
+    if (String(input).endsWith('/mark-read')) window.__markReads += 1;
+    return nativeFetch(input, init);
   };
   Object.defineProperty(document, 'visibilityState', {
     configurable: true,
@@ -163,9 +171,18 @@ describe.skipIf(skipReason)('live updates', () => {
     expect(await streams(page)).toMatchObject({ live: 0, total: 1 });
     await expect.poll(() => eventStreams.size).toBe(0);
 
-    // Meanwhile the owner accepts: no stream, no event; the hidden page has not changed.
+    // Meanwhile the owner accepts: no stream, no event; the hidden page has not changed. `call`
+    // returns once the step's events have gone out, and the page asked nothing meanwhile, so
+    // nothing can have reached it.
+    const asked: string[] = [];
+    const recordCall = (r: { url(): string }) => {
+      if (r.url().includes('/api/')) asked.push(r.url());
+    };
+    page.on('request', recordCall);
     await call(owner, 'POST', `/api/trade-requests/${trade.id}/accept`);
-    await page.waitForTimeout(300);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    page.off('request', recordCall);
+    expect(asked).toEqual([]);
     expect(await card.getByText('Waiting for the owner to answer').count()).toBe(1);
     expect(await streams(page)).toMatchObject({ live: 0, total: 1 });
 
@@ -221,7 +238,9 @@ describe.skipIf(skipReason)('live updates', () => {
     );
     const messages = page.getByRole('region', { name: 'Messages in this conversation' });
     await messages.getByText('Did it come with a poster?').waitFor();
-    await page.waitForTimeout(500);
+    // Marking read would start in the effects of the render that showed the messages; let
+    // them run (one task), then no call may have been made.
+    expect(await page.evaluate(() => new Promise((resolve) => setTimeout(() => resolve(window.__markReads))))).toBe(0);
     expect(await unread()).toBe(1);
     expect((await streams(page)).total).toBe(0);
 

@@ -18,9 +18,41 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Headless Chromium with the flags this machine needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+/** One Chromium per test worker: browser test files share a worker's modules (isolate: false). */
+let sharedBrowser: Promise<Browser> | undefined;
+
+/**
+ * Headless Chromium with the flags this machine needs, for one test file: the worker's one
+ * browser, seen through a handle whose `close()` closes the contexts this file opened and
+ * leaves the browser running for the next file (starting one cost every file about a second).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  sharedBrowser ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await sharedBrowser;
+  const opened = new Set<BrowserContext>();
+  const handle: Partial<Browser> = {
+    async newContext(options) {
+      const context = await browser.newContext(options);
+      opened.add(context);
+      return context;
+    },
+    async newPage(options) {
+      const page = await browser.newPage(options);
+      opened.add(page.context());
+      return page;
+    },
+    async close() {
+      await Promise.all([...opened].map((context) => context.close()));
+      opened.clear();
+    },
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property in handle) return handle[property as keyof Browser];
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Console errors a page may log on purpose. */
@@ -91,6 +123,14 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
+  // Once per page state: the same screen, in the same shape, at the same width and text
+  // size, gives axe the same answer (it judges structure, names, roles and colours, not the
+  // words), and the browser tests came back to the same states about 200 times a run.
+  const state = await pageStateSignature(page);
+  if (checkedStates.has(state)) {
+    expectNoPageProblems(page);
+    return;
+  }
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (blocking.length > 0) {
@@ -105,7 +145,35 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
       .join('\n');
     throw new Error(`Accessibility violations on ${page.url()}:\n${report}`);
   }
+  checkedStates.add(state);
   expectNoPageProblems(page);
+}
+
+/** Page states axe has passed in this worker (browser test files share a worker's modules). */
+const checkedStates = new Set<string>();
+
+/**
+ * What axe's answer depends on, as one string: the path, the window's width and the root text
+ * size, and every element's tag, its attributes that shape roles, names, focus and colours
+ * (with their values), the names of the others, and whether it holds text of its own. Words,
+ * links' targets and pictures' sources are left out, so two members' versions of one screen
+ * count as one state; a state that differs in any of the rest is checked again.
+ */
+function pageStateSignature(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const kept = /^(class|style|role|id|for|type|tabindex|disabled|hidden|open|lang|aria-.*)$/;
+    const parts = [location.pathname, String(window.innerWidth), getComputedStyle(document.documentElement).fontSize];
+    for (const el of document.querySelectorAll('*')) {
+      let line = el.tagName;
+      for (const attr of el.attributes) line += kept.test(attr.name) ? ` ${attr.name}=${attr.value}` : ` ${attr.name}`;
+      if ([...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())) line += ' #text';
+      parts.push(line);
+    }
+    let hash = 0;
+    const text = parts.join('\n');
+    for (let i = 0; i < text.length; i += 1) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
+    return `${parts[0]} ${text.length} ${hash}`;
+  });
 }
 
 /**

@@ -26,7 +26,7 @@ export function normalisePostcode(text: string): string {
 }
 
 /**
- * Location (CONTRACT §4, issue 5): the owner's town or city contains the text
+ * Location (docs/product/listings.md#location, issue 5): the owner's town or city contains the text
  * (case-insensitive), or the text is the owner's postcode area ('HG') or outward code ('HG1',
  * spaces ignored). A UK inward code is always 3 characters, so the outward code is the
  * normalised postcode minus its last 3. The whole postcode never matches: a public search
@@ -66,7 +66,7 @@ export function ownerLocations(members: SQL = sql`true`): SQL {
 }
 
 /**
- * A suspended member's listings leave browse while the suspension lasts (CONTRACT §6), and
+ * A suspended member's listings leave browse while the suspension lasts (docs/product/administration.md#suspensions), and
  * come back by themselves when one with an end date runs out. The suspended members are
  * read once per statement (an InitPlan over a partial index holding only them), and each
  * listing is then filtered by its owner id: every sort keeps its own index's order

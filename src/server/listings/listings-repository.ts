@@ -52,7 +52,7 @@ export async function memberListingViews(db: DbOrTx, ownerId: number): Promise<L
 
 /**
  * A member's active listings, newest first (their member page), at most `limit`; none to others
- * while the member is suspended (CONTRACT §6: their listings are shown to nobody else).
+ * while the member is suspended (docs/product/administration.md#suspensions: their listings are shown to nobody else).
  */
 export async function activeListingViewsOf(
   db: DbOrTx,

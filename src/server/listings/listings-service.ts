@@ -52,7 +52,7 @@ export function canSeeListing(listing: Pick<PuzzleListing, 'status' | 'userId'>,
   return listing.status === 'active' || listing.userId === viewerId;
 }
 
-/** Whether the member is suspended now: their listings are then shown to nobody else (CONTRACT §6). */
+/** Whether the member is suspended now: their listings are then shown to nobody else (docs/product/administration.md#suspensions). */
 async function ownerSuspended(db: DbOrTx, ownerId: number): Promise<boolean> {
   const owner = (await membersById(db, [ownerId])).get(ownerId);
   return owner !== undefined && isSuspended(owner);

@@ -99,7 +99,7 @@ export async function startConversation(
     await lockConversation(tx, listing.id, memberId, listing.userId);
     const existing = await findConversation(tx, { puzzleListingId: listing.id, memberId, otherId: listing.userId });
     // A draft or archived listing, or a suspended member's, does not exist for other members
-    // (CONTRACT §4, §6), unless they already have a conversation or a trade about it.
+    // (docs/product/messages.md#conversations), unless they already have a conversation or a trade about it.
     if (!(await mayContactAbout(tx, listing, memberId, existing !== null))) throw new AppError('LISTING_NOT_FOUND');
     // Checked after visibility, so the answer never tells who owns a hidden listing.
     if (body.recipientId !== listing.userId) {

@@ -13,7 +13,7 @@ import { queryRows, type DbOrTx } from '../db/client';
  * trade flow. rating: the average of the feedback they received that is visible, to one
  * decimal; null when there is none (the dashboard shows 'New Member').
  *
- * "Visible" is CONTRACT §4's rule, the same as the domain's isFeedbackVisible: not hidden by
+ * "Visible" is the rule of docs/product/trades.md#feedback, the same as the domain's isFeedbackVisible: not hidden by
  * an admin (is_visible), and either both parties have left feedback on the trade or the
  * trade completed 14 days ago or more.
  */

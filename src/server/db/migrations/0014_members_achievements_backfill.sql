@@ -1,5 +1,5 @@
 -- Members who were here before achievements existed get what they have already earned
--- (CONTRACT §7), by the rules of src/domain/achievements.ts written in SQL: the titles and
+-- (docs/product/members.md#achievements), by the rules of src/domain/achievements.ts written in SQL: the titles and
 -- descriptions are the domain table's, and tests/api/members-achievements.test.ts checks this
 -- file against it. No notification and no activity row: nobody did anything today, and a
 -- feed full of "earned" lines dated the day of an upgrade would only be noise.

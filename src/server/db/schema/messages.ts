@@ -15,7 +15,7 @@ export const messageThreads = pgTable(
     puzzleListingId: integer('puzzle_listing_id').references(() => puzzleListings.id, {
       onDelete: 'set null',
     }),
-    // Set for the thread a trade request opened (CONTRACT §4); trades are never deleted,
+    // Set for the thread a trade request opened (docs/product/trades.md#requesting-a-puzzle); trades are never deleted,
     // but set null keeps the two-way link from blocking anything if one ever is.
     tradeRequestId: integer('trade_request_id').references((): AnyPgColumn => tradeRequests.id, {
       onDelete: 'set null',

@@ -1,4 +1,4 @@
-// The admin panel (spec sections 2, 5, 6, 7, 8 and 9; CONTRACT §6): bodies, queries and
+// The admin panel (docs/product/administration.md, docs/api/admin.md): bodies, queries and
 // answers of every admin call, the settings the app reads, the suspension rule, the names of
 // the actions the activity log records and the points summary's styling rules.
 
@@ -38,7 +38,7 @@ function pageParams(defaultSize: number, maxSize: number) {
   };
 }
 
-/** The header that carries a paged list's total (the answer itself is the array, CONTRACT §3). */
+/** The header that carries a paged list's total (the answer itself is the array, docs/product/every-call.md#answers). */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 // ---------------------------------------------------------------------------------------
@@ -312,7 +312,7 @@ export type SystemSetting = z.output<typeof systemSettingSchema>;
 export const MANUFACTURER_NAME_MESSAGE = 'Manufacturer name is required';
 export const MANUFACTURER_EXISTS_MESSAGE = 'A manufacturer with this name already exists';
 
-/** Refusing to delete a manufacturer that listings use (CONTRACT §6). */
+/** Refusing to delete a manufacturer that listings use (docs/product/administration.md#manufacturers). */
 export function manufacturerInUseMessage(listings: number): string {
   return `Deactivate it instead: ${listings} ${listings === 1 ? 'listing uses' : 'listings use'} it`;
 }
@@ -499,7 +499,7 @@ export const adminOverviewSchema = z
     openDisputes: z.number(),
     openReports: z.number(),
     /**
-     * CONTRACT §4's conservation figures, read at one instant: points in members' balances
+     * The conservation figures (docs/product/points.md#the-points-invariant), read at one instant: points in members' balances
      * plus points held for trades equal every point granted (welcome gifts and admin grants,
      * less deductions). `agree` says whether they do.
      */

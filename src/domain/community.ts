@@ -1,4 +1,4 @@
-// The forum (spec sections 2, 5, 7; CONTRACT §5): bodies, queries, answers.
+// The forum (docs/product/community.md, docs/api/community.md): bodies, queries, answers.
 
 import { z } from 'zod';
 import { ACTIVITY_TYPES, COMMUNITY_CATEGORIES, REPORT_REASONS } from './enums';
@@ -61,7 +61,7 @@ export const likeSchema = z
 export type LikeBody = z.output<typeof likeSchema>;
 
 // ---------------------------------------------------------------------------------------
-// CONTRACT §5: the rest of the bodies, the queries and the answers.
+// The rest of the bodies, the queries and the answers.
 //
 // The paths, page sizes and search length live in a Zod-free file for the page's list.
 export {

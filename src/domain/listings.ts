@@ -1,5 +1,5 @@
 // Puzzle listings: the create/edit schema (spec section 5), status moves (section 4) and the
-// browse query, filter semantics and sort order the server applies (CONTRACT section 4).
+// browse query, filter semantics and sort order the server applies (docs/product/listings.md#browse-filters).
 
 import { z } from 'zod';
 import { DIMENSION_UNITS, LISTING_CONDITIONS, LISTING_DIFFICULTIES, LISTING_STATUSES } from './enums';

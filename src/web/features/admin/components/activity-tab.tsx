@@ -20,7 +20,7 @@ import { Pager, usePageFor } from './pager';
 import { cellClasses, ColumnHeads, TableScroll } from './table-scroll';
 
 // Spec section 2, the activity tab: id, timestamp, admin, action, target and details, newest
-// first; CONTRACT §6 adds filters by admin, action and dates. Details read as "what: from →
+// first; with filters by admin, action and dates. Details read as "what: from →
 // to", as each action records them.
 
 type Filters = { adminId: string; action: string; from: string; to: string };

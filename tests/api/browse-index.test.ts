@@ -213,7 +213,7 @@ describe('a committed change shows in the next answer', () => {
   });
 });
 
-// CONTRACT §6: a suspended member's listings leave browse while the suspension lasts, as the
+// docs/product/administration.md#suspensions: a suspended member's listings leave browse while the suspension lasts, as the
 // SQL path's ownerNotSuspended leaves them out; every check here is answered by the index and
 // compared with the SQL.
 describe('a suspended member’s listings leave browse while the suspension lasts', () => {

@@ -198,7 +198,7 @@ afterAll(async () => {
   await t.close();
 });
 
-// The location rule of CONTRACT §4 as the issue states it (the domain reference does not
+// The location rule of docs/product/listings.md#location (the domain reference does not
 // apply location): town contains the text, or the text is the postcode's area or outward
 // code; owners hiding their location never match. Never the whole postcode: a public search
 // must not confirm a member's exact postcode.

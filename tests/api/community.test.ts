@@ -29,7 +29,7 @@ import {
   type TradeTestEnv,
 } from './trades-fixtures';
 
-// CONTRACT §5: the forum and the activity feed, through the API as the page uses it, as a
+// docs/product/community.md: the forum and the activity feed, through the API as the page uses it, as a
 // visitor (401), a member, the author, another member (403/404) and an admin.
 
 let env: TradeTestEnv;
@@ -107,7 +107,7 @@ describe('who may call', () => {
     expect((await api().post(`/api/community/posts/${post.id}/lock`, author, { isLocked: true })).statusCode).toBe(403);
   });
 
-  it('pinning and locking are admin calls: each change is a line in the admin activity log (CONTRACT §6)', async () => {
+  it('pinning and locking are admin calls: each change is a line in the admin activity log', async () => {
     const post = await postBy(await person('Margaret'), { title: 'Club night on Thursday' });
     const logOf = async (action: string) =>
       (await api().get(`/api/admin/actions?action=${action}`, admin)).json() as Array<Record<string, unknown>>;

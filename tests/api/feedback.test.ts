@@ -10,7 +10,7 @@ import {
 import { sweepTrades } from '../../src/server/jobs/trade-sweeper';
 import { completeTradeFor, listingFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
-// Feedback after a trade (CONTRACT §4): each party rates the other once; it stays hidden until
+// Feedback after a trade (docs/product/trades.md#feedback): each party rates the other once; it stays hidden until
 // both have rated or 14 days have passed, so neither can answer the other's score.
 
 const app = useTradeTestApp();

@@ -7,7 +7,7 @@ import { createListing } from '../support/factories';
 import { multipart } from '../support/multipart';
 import { completeTradeFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
-// CONTRACT §7: the member directory, member pages and a member's own settings, as a visitor
+// docs/product/members.md: the member directory, member pages and a member's own settings, as a visitor
 // (401), a member, the page's owner, another member and an administrator. What a member
 // must never learn about another (e-mail, phone, street, postcode, balance) is planted with
 // values that cannot occur by chance and looked for in every answer.

@@ -14,7 +14,7 @@ import {
 import { drainNotices } from '../../src/server/notices/notices';
 import { expectPointsInvariant, listingFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
-// The life of a trade through the API (CONTRACT §4), step by step and party by party: what
+// The life of a trade through the API (docs/product/trades.md), step by step and party by party: what
 // each member may do, what they are refused (and that a refusal changes nothing), what each
 // step tells the other member, and where the points are at every moment.
 

@@ -19,7 +19,7 @@ import type { MailCatcher } from '../support/mail-catcher';
 import type { TestServer } from '../support/server';
 
 // Joining, signing in and out, resetting a password, login links and the welcome gift
-// (spec sections 2, 4, 5 and 8; CONTRACT §3-4), in real Chromium against the real app, with
+// (docs/product/accounts.md), in real Chromium against the real app, with
 // the e-mails caught by a real SMTP server. Every page and dialog state is checked with axe.
 // Keyboard-only use, 200% zoom and the link pages' other states: accounts-access.test.ts.
 

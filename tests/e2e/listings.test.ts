@@ -186,7 +186,7 @@ describe.skipIf(skipReason)('listing a puzzle, finding it, sharing, favouriting,
       const page = await open(visitor, `/puzzle/${listingId}`);
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(TITLE);
       expect(await page.getByText('Trading Value').isVisible()).toBe(true);
-      // Request asks the visitor to join or sign in first (browsing before joining, CONTRACT §7).
+      // Request asks the visitor to join or sign in first (browsing before joining, docs/product/members.md#browsing-before-joining).
       await page.getByRole('button', { name: 'Request Puzzle' }).click();
       await page.getByRole('dialog', { name: 'Join or sign in to request this puzzle' }).waitFor();
       await expectNoA11yViolations(page);

@@ -5,7 +5,7 @@ import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../suppor
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
-// Messaging in real Chromium (spec sections 2, 4 and 8; CONTRACT §4): two members in two
+// Messaging in real Chromium (docs/product/messages.md): two members in two
 // browser contexts. A contacts B about B's puzzle; B's unread badge turns to 1 live; B opens
 // the conversation (badge gone) and replies; A, with the conversation open, sees the reply
 // arrive without a reload. axe-core on every state.

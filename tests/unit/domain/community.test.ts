@@ -89,7 +89,7 @@ describe('likeSchema', () => {
   });
 });
 
-describe('the rest of CONTRACT §5', () => {
+describe('the rest of the forum rules', () => {
   it('a new post takes up to 4 uploaded photos', () => {
     expect(createPostSchema.parse({ title: 'Finished!', content: 'A lovely puzzle it was.' }).imageUrls).toEqual([]);
     expect(

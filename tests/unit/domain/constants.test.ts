@@ -77,7 +77,7 @@ describe('business constants (spec section 9)', () => {
     expect([domain.BROWSE_PAGE_SIZE, domain.BROWSE_PAGE_SIZE_MAX]).toEqual([24, 100]);
   });
 
-  it('trade, token and session durations (CONTRACT)', () => {
+  it('trade, token and session durations', () => {
     const day = 24 * 60 * 60 * 1000;
     expect(domain.TRADE_AUTO_COMPLETE_MS).toBe(21 * day);
     expect(domain.TRADE_PENDING_EXPIRY_MS).toBe(7 * day);

@@ -111,7 +111,7 @@ export async function updateListing(db: DbOrTx, id: number, values: Partial<NewP
 }
 
 /**
- * The only way a listing becomes 'sold' (spec section 4: a completed trade sets it; members
+ * The only way a listing becomes 'sold' (docs/product/listings.md#listing-states: a completed trade sets it; members
  * cannot). For the trades service, inside the transaction that completes the trade; from
  * then on the listing never changes status again (PATCH answers 409).
  */

@@ -87,7 +87,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
         ),
   );
 
-  // The body is either {status} or the whole form (spec section 7); the service tells them
+  // The body is either {status} or the whole form (docs/product/listings.md#listing-states); the service tells them
   // apart and validates each with its own schema.
   app.patch(
     '/puzzle-listings/:id',

@@ -24,7 +24,7 @@ import {
 } from './threads-repository';
 import { notifyThreadActivity } from './threads-service';
 
-// The rules of messaging (spec §5, §6; issue 7), whatever the client sends: only participants
+// The rules of messaging (docs/product/messages.md#conversations; issue 7), whatever the client sends: only participants
 // read, post or mark read, and to anyone else a thread does not exist (404, the same answer
 // as a thread that was never there); a member cannot message their own listing; contacting
 // an owner about a puzzle again continues the conversation the two already have.

@@ -604,7 +604,7 @@ async function refundHeld(s: StepContext): Promise<Map<number, User>> {
   return members;
 }
 
-/** The admin activity log (spec: admin actions) records dispute decisions too. */
+/** The admin activity log (docs/product/administration.md#the-activity-log) records dispute decisions too. */
 function adminDecision(
   s: StepContext,
   outcome: 'complete' | 'refund',

@@ -5,7 +5,7 @@
 -- feed full of "earned" lines dated the day of an upgrade would only be noise.
 -- Idempotent (ON CONFLICT DO NOTHING on the one-per-member-and-type constraint).
 
--- The spec keeps "public profile" on the user and on the member profile; the member
+-- The product keeps "public profile" on the user and on the member profile; the member
 -- profile's flag is the one the directory reads, so a member who had asked not to be shown
 -- stays hidden.
 INSERT INTO "member_profiles" ("user_id", "is_profile_public")

@@ -32,7 +32,7 @@ export const messageThreads = pgTable(
 );
 
 /**
- * The spec's Message thread.participantIds and Message.readBy, as rows. A message counts as
+ * A thread's participantIds and each message's readBy list, as rows. A message counts as
  * read by a participant when `messages.created_at <= last_read_at` (null: nothing read yet);
  * mark-read sets last_read_at to now. The unread count is then one indexed query instead of
  * an array per message.

@@ -174,7 +174,7 @@ export const tradingFeedback = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
-    // Spec default true; hiding until both parties have rated (docs/product/trades.md#feedback) is decided
+    // Default true; hiding until both parties have rated (docs/product/trades.md#feedback) is decided
     // at read time from the trade, so an admin can still hide a row with this flag.
     isVisible: boolean('is_visible').notNull().default(true),
     isReported: boolean('is_reported').notNull().default(false),
@@ -208,7 +208,7 @@ export const feedbackResponses = pgTable('feedback_responses', {
 /**
  * The club's one table of members' reports, for admins to review: a report names exactly one
  * thing (a piece of feedback, a response to one, a forum post or a forum reply). A new kind of
- * report is one more target column here and one more row type in the admin service. The spec
+ * report is one more target column here and one more row type in the admin service. The product
  * calls it "Feedback report"; the table keeps that name.
  */
 export const feedbackReports = pgTable(

@@ -17,9 +17,9 @@ import { CONDITION_PREFERENCES, PREFERRED_DIFFICULTIES, TEXT_SIZES, TOKEN_PURPOS
 import { createdAt, idColumn, oneOf, timestamptz, updatedAt } from './columns';
 
 /**
- * A member (spec §3 "User").
+ * A member (docs/product/members.md).
  *
- * The spec's resetToken / resetTokenExpiry are deliberately NOT columns here: every e-mailed
+ * resetToken / resetTokenExpiry (a common design) are deliberately NOT columns here: every e-mailed
  * link (verify, reset, login link) is a row of `auth_tokens`, stored hashed and single-use
  * (docs/product/accounts.md#e-mailed-links), so one member can never have two reset links fighting over one column.
  *
@@ -39,7 +39,7 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     phone: text('phone'),
     country: text('country').notNull().default('United Kingdom'),
-    // Address properties keep the spec's API names (line_1, town_or_city, ...) so the
+    // Address properties keep the API's names (line_1, town_or_city, ...) so the
     // profile API and the postcode lookup can pass them through unchanged.
     line_1: text('line_1'),
     line_2: text('line_2'),
@@ -132,7 +132,7 @@ export const users = pgTable(
 );
 
 /**
- * Server-side sessions (spec §3 "Session"). `sid` is the SHA-256 hash (hex) of the cookie
+ * Server-side sessions (docs/product/accounts.md#sessions). `sid` is the SHA-256 hash (hex) of the cookie
  * token, never the token itself, so a leaked table cannot be replayed as cookies.
  */
 export const sessions = pgTable(
@@ -152,7 +152,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Single-use e-mailed links (the spec's "Email verification token", generalised to the three
+ * Single-use e-mailed links (an "Email verification token", generalised to the three
  * purposes of docs/product/accounts.md#e-mailed-links). Only the SHA-256 hash of the token is stored. Keyed by e-mail
  * rather than user id because a registration link exists before the account is active.
  * The application stores the e-mail lower-cased.
@@ -194,7 +194,7 @@ export const loginAttempts = pgTable(
   ],
 );
 
-/** Optional public face of a member (spec §3 "Member profile"), one per member. */
+/** Optional public face of a member (docs/product/members.md#how-other-members-see-you), one per member. */
 export const memberProfiles = pgTable(
   'member_profiles',
   {

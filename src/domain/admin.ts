@@ -65,7 +65,7 @@ export const adminUserListQuerySchema = z.object({
     queryParam,
     textField('Search').max(100, { error: 'Search must be at most 100 characters' }).optional(),
   ),
-  /** Without `sort` the table is in the order members joined (the spec's "none"). */
+  /** Without `sort` the table is in the order members joined (a column's "none": docs/product/screens.md#admin). */
   sort: z.preprocess(
     choiceParam,
     z.enum(ADMIN_USER_SORTS, { error: `Sort must be one of: ${ADMIN_USER_SORTS.join(', ')}` }).optional(),
@@ -194,7 +194,7 @@ export const SETTING_EXISTS_MESSAGE = 'A setting with this category and key alre
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /**
- * A setting the app itself reads. Any other category and key may be stored too (the spec's
+ * A setting the app itself reads. Any other category and key may be stored too (the club's
  * free key/value store), but these are checked on save against their type, and read where
  * they are used each time (no restart: a change counts from the next use).
  */

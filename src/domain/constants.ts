@@ -65,7 +65,7 @@ export const RATING_MAX = 5;
 export const PASSWORD_MIN = 8;
 export const NEW_MEMBER_RATING_LABEL = 'New Member';
 
-// Year filter (spec section 5)
+// Year filter (docs/product/listings.md#browse-filters)
 export const YEAR_GROUPS = ['recent', 'vintage', 'classic'] as const;
 export type YearGroup = (typeof YEAR_GROUPS)[number];
 export const YEAR_GROUP_LABELS: Record<YearGroup, string> = {
@@ -242,7 +242,7 @@ export const CATEGORY_LABELS: Record<CommunityCategory, string> = {
   help: 'Help & Support',
 };
 
-// The categories the admin settings form offers, in the spec's order.
+// The categories the admin settings form offers, in the product's order (docs/product/administration.md#settings).
 export const SETTING_CATEGORY: readonly SettingCategory[] = SETTING_CATEGORIES;
 
 /**

@@ -1,4 +1,4 @@
-// Every enumeration of spec section 3, in one place. The database check constraints,
+// Every enumeration of the product, in one place. The database check constraints,
 // the Zod schemas and the client's select boxes all read these lists.
 
 export const LISTING_DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'] as const;

@@ -95,7 +95,7 @@ export function zodIssuesToErrors(issues: readonly z.core.$ZodIssue[]): FieldErr
   return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
-// Spec section 5: 'Validation failed: path: message, ...'.
+// docs/product/every-call.md#errors: 'Validation failed: path: message, ...'.
 export function formatValidationErrors(errors: readonly FieldError[]): string {
   if (errors.length === 0) return 'Validation failed';
   const parts = errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message));
@@ -107,7 +107,7 @@ export function validationError(issues: readonly z.core.$ZodIssue[]): AppError {
   return new AppError('VALIDATION', formatValidationErrors(errors), errors);
 }
 
-// Spec section 7: a failed call becomes an Error whose message is "status: body-or-statusText".
+// docs/product/screens.md#how-the-client-calls: a failed call becomes an Error whose message is "status: body-or-statusText".
 export function httpErrorMessage(status: number, bodyText: string, statusText: string): string {
   return `${status}: ${bodyText || statusText}`;
 }

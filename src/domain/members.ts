@@ -110,7 +110,7 @@ export const memberPublicSchema = z.object({
 });
 export type MemberPublic = z.output<typeof memberPublicSchema>;
 
-/** A member's address, as the profile holds it (the spec's API names). */
+/** A member's address, as the profile holds it (the API's names). */
 const addressFields = {
   line_1: z.string().nullable(),
   line_2: z.string().nullable(),

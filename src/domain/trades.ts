@@ -1,5 +1,5 @@
 // Trade requests (docs/product/trades.md): action bodies, the state machine as data, and who may
-// request a puzzle at all (spec sections 6 and 8).
+// request a puzzle at all (docs/product/trades.md#requesting-a-puzzle).
 
 import { z } from 'zod';
 import { LISTING_CONDITIONS, REPORT_REASONS, REPORT_STATUSES, TRADE_STATUSES } from './enums';

@@ -405,7 +405,7 @@ export function AppRoutes() {
           </Route>
         </Route>
 
-        {/* Visitors see the admin page too: it tells them to log in (spec section 2). Browse and
+        {/* Visitors see the admin page too: it tells them to log in (docs/product/screens.md#admin). Browse and
             a puzzle's page are public (docs/product/members.md#browsing-before-joining), with the way to join on them. */}
         <Route element={<PublicFramedLayout />}>
           <Route path={paths.admin.path} element={<AdminPage />} />

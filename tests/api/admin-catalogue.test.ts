@@ -211,7 +211,7 @@ describe('manufacturers', () => {
 });
 
 describe('the points tab', () => {
-  it('sums every balance by the spec’s rule: 15 or more is high, exactly 5 is standard', async () => {
+  it('sums every balance by the product’s rule: 15 or more is high, exactly 5 is standard', async () => {
     const before = (await api().get('/api/admin/points', env.admin)).json();
     await signedInMember(db(), { points: 15 });
     await signedInMember(db(), { points: 5 });

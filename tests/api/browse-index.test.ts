@@ -18,7 +18,7 @@ import { createListing, createMember } from '../support/factories';
 // Issue 15: browse answers from an in-memory index (src/server/listings/browse-index.ts) kept
 // exactly current by the change log of migration 0012. Here, on both databases: the index
 // answers every question exactly as the SQL of browse-query.ts does (itself checked against
-// the spec's reference in browse.test.ts), and any committed change, by this process or any
+// the domain reference in browse.test.ts), and any committed change, by this process or any
 // other writer, shows in the very next answer.
 
 const onPostgres = process.env.TEST_DB_KIND === 'postgres';

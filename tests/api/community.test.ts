@@ -179,7 +179,7 @@ describe('who may call', () => {
 });
 
 describe('posts', () => {
-  it('creates a post with the spec’s fields and photos; answers it with counts and the author as First L.', async () => {
+  it('creates a post with the product’s fields and photos; answers it with counts and the author as First L.', async () => {
     const author = await person('Margaret');
     const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#6a9' } })
       .jpeg()
@@ -224,7 +224,7 @@ describe('posts', () => {
     expect(earned.map((a) => a.achievementType)).toContain('first_post');
   });
 
-  it('refuses bad input with the spec’s messages, naming the field, and stores nothing', async () => {
+  it('refuses bad input with the product’s messages, naming the field, and stores nothing', async () => {
     const author = await person('Doris');
     const cases: Array<[object, string, string]> = [
       [{ title: 'Hi' }, 'title', 'Title must be at least 5 characters'],

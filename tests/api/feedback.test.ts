@@ -92,7 +92,7 @@ describe('leaving feedback', () => {
     expect(await reputation(tr.requester.id)).toBe(4);
   });
 
-  it('each party once: a second time is refused with the spec message', async () => {
+  it('each party once: a second time is refused with the documented message', async () => {
     const tr = await completedTrade();
     expect((await rate(tr, tr.requester, 3)).statusCode).toBe(201);
     const again = await rate(tr, tr.requester, 5);

@@ -332,7 +332,7 @@ describe("a member's own settings", () => {
     expect((await api.get('/api/members/me/profile', me)).json()).toEqual(again.json());
   });
 
-  it("keeps the spec's limits: welcome message 200, about me 500", async () => {
+  it("keeps the product's limits: welcome message 200, about me 500", async () => {
     const me = await member();
     expect((await patch(me, { welcomeMessage: 'w'.repeat(200), aboutMe: 'a'.repeat(500) })).statusCode).toBe(200);
     const tooLong = await patch(me, { welcomeMessage: 'w'.repeat(201), aboutMe: 'a'.repeat(501) });
@@ -359,7 +359,7 @@ describe("a member's own settings", () => {
     expect((await patch(me, { isProfilePublic: false })).json().isProfilePublic).toBe(false);
     expect((await api.get('/api/members?q=Vanishing', other)).json()).toEqual([]);
     expect((await api.get(`/api/members/${me.id}`, other)).statusCode).toBe(404);
-    // The account's own flag (the spec's User.publicProfile) says the same.
+    // The account's own flag (publicProfile) says the same.
     expect((await api.get('/api/auth/user', me)).json().publicProfile).toBe(false);
   });
 

@@ -87,7 +87,7 @@ describe.skipIf(skipReason)('accounts in the browser', () => {
       await join.waitFor();
       await expectNoA11yViolations(page);
 
-      // Spec section 5: both messages, each read out with its field.
+      // docs/product/accounts.md#joining: both messages, each read out with its field.
       await join.getByRole('button', { name: 'Send Verification Email' }).click();
       const emailField = join.getByLabel('Email address');
       const terms = join.getByLabel("I accept the club's membership terms");
@@ -174,7 +174,7 @@ describe.skipIf(skipReason)('accounts in the browser', () => {
       await signOut(page);
       expect(await sessionCookie(context)).toBeUndefined();
 
-      // Spec section 5 messages, then a wrong password.
+      // The product's messages, then a wrong password.
       await header(page).getByRole('button', { name: 'Sign In', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Sign In' });
       await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();

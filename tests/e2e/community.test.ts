@@ -95,7 +95,7 @@ describe.skipIf(skipReason)('community', () => {
     await aPage.getByText('No posts yet').waitFor();
     await expectNoA11yViolations(aPage);
 
-    // The dialog: the spec's messages under the fields, then a post with a photo.
+    // The dialog: the product's messages under the fields, then a post with a photo.
     await aPage.getByRole('button', { name: 'New Post' }).click();
     const dialog = aPage.getByRole('dialog', { name: 'Create New Post' });
     await dialog.waitFor();

@@ -99,7 +99,7 @@ describe.skipIf(skipReason)('listing a puzzle, finding it, sharing, favouriting,
   it('creates a listing with two uploaded photos and publishes it', async () => {
     const page = await open(owner, '/list-puzzle');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('List a Puzzle');
-    // The spec's form defaults.
+    // The form's defaults (docs/product/screens.md#list-a-puzzle).
     expect(await page.getByLabel('Pieces', { exact: true }).inputValue()).toBe('500');
     expect(await page.getByLabel('PuzzlePoints').inputValue()).toBe('1');
     // No 'Is 1 intentional?' on a form the member has not touched (issue 14).

@@ -149,7 +149,7 @@ describe.skipIf(skipReason)('messages', () => {
     await row.getByText('1 unread').waitFor({ state: 'detached' });
     await expectNoA11yViolations(bPage);
 
-    // B replies; the box empties and the spec's toast shows.
+    // B replies; the box empties and the product's toast shows.
     const reply = 'Yes, all 750 pieces are there. Happy to trade!';
     const replyBox = bPage.getByLabel('Your reply');
     const replySend = bPage.getByRole('button', { name: 'Send', exact: true });

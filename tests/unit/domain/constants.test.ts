@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as domain from '../../../src/domain';
 
-describe('business constants (spec section 9)', () => {
+describe('business constants', () => {
   it('points', () => {
     expect(domain.WELCOME_GIFT_POINTS).toBe(5);
     expect(domain.DEFAULT_POINTS).toBe(5);
@@ -92,7 +92,7 @@ describe('business constants (spec section 9)', () => {
 });
 
 describe('labels', () => {
-  it('conditions, statuses, preferences and categories read as the spec shows', () => {
+  it('conditions, statuses, preferences and categories read as the product shows', () => {
     expect(domain.CONDITION_LABELS).toEqual({
       new: 'New',
       like_new: 'Like New',

@@ -8,7 +8,7 @@ import { noNotices } from '../../src/server/notices/notices';
 import { ADMIN_EMAIL } from './members';
 import type { SeedStep } from './steps';
 
-// The demo club's administration (CONTRACT §6): some history in the activity log (a brand
+// The demo club's administration (docs/product/administration.md): some history in the activity log (a brand
 // added, settings, points granted, the dispute the trades step resolved), a report waiting
 // for a decision, and a suspended member. Made through the admin services themselves, so the
 // log says what the app would say, dated in the past. Nobody is e-mailed.

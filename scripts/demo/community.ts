@@ -16,7 +16,7 @@ import { commitWithNotices, noNotices } from '../../src/server/notices/notices';
 import { ADMIN_EMAIL } from './members';
 import type { SeedStep } from './steps';
 
-// The demo club's forum (CONTRACT §5): posts in every category, two pinned by the
+// The demo club's forum (docs/product/community.md): posts in every category, two pinned by the
 // administrator, one locked, some with photos of finished puzzles (the demo listings'
 // pictures), conversations with replies to replies, likes, views and the activity feed.
 //

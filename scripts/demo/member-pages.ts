@@ -6,7 +6,7 @@ import { DEMO_MEMBERS } from './members';
 import { makeAvatarPicture } from './pictures';
 import type { SeedStep } from './steps';
 
-// The demo members' pages (CONTRACT §7): drawn avatars, a welcome message and a few words
+// The demo members' pages (docs/product/members.md#member-pages): drawn avatars, a welcome message and a few words
 // about themselves; one member keeps their page private and one hides their town; two have
 // no picture, so the directory shows initials too. Then everyone gets the achievements their
 // listings and trades (earlier steps) have earned. Their feedback is the trades step's.

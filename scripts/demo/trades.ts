@@ -8,7 +8,7 @@ import { applyTradeCommand, requestTrade, type Actor, type TradeCommand } from '
 import { ADMIN_EMAIL } from './members';
 import type { SeedStep } from './steps';
 
-// The demo club's trades, one or more in every state of CONTRACT §4, made through the trade
+// The demo club's trades, one or more in every state of docs/product/trades.md, made through the trade
 // service itself (so every point moves through the ledger and every step leaves its system
 // message, notification and audit row, dated in the past). The steps of all trades run in
 // date order, so each member's points history reads in order too. No e-mail is sent.

@@ -1,4 +1,4 @@
-// Achievements (CONTRACT §7, spec §3 "User achievement"): what a member has done, shown as
+// Achievements (docs/product/members.md#achievements): what a member has done, shown as
 // badges on their member page. Each is earned once, by a rule over the member's counts. The
 // server reads the counts in the transaction of the event that may earn one and unlocks
 // what the rules say (src/server/achievements/); the migration that introduced them awarded

@@ -1,4 +1,4 @@
-// The admin panel (spec sections 2, 5, 6, 7, 8 and 9; CONTRACT §6): bodies, queries and
+// The admin panel (docs/product/administration.md, docs/api/admin.md): bodies, queries and
 // answers of every admin call, the settings the app reads, the suspension rule, the names of
 // the actions the activity log records and the points summary's styling rules.
 
@@ -38,7 +38,7 @@ function pageParams(defaultSize: number, maxSize: number) {
   };
 }
 
-/** The header that carries a paged list's total (the answer itself is the array, CONTRACT §3). */
+/** The header that carries a paged list's total (the answer itself is the array, docs/product/every-call.md#answers). */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 // ---------------------------------------------------------------------------------------
@@ -65,7 +65,7 @@ export const adminUserListQuerySchema = z.object({
     queryParam,
     textField('Search').max(100, { error: 'Search must be at most 100 characters' }).optional(),
   ),
-  /** Without `sort` the table is in the order members joined (the spec's "none"). */
+  /** Without `sort` the table is in the order members joined (a column's "none": docs/product/screens.md#admin). */
   sort: z.preprocess(
     choiceParam,
     z.enum(ADMIN_USER_SORTS, { error: `Sort must be one of: ${ADMIN_USER_SORTS.join(', ')}` }).optional(),
@@ -194,7 +194,7 @@ export const SETTING_EXISTS_MESSAGE = 'A setting with this category and key alre
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /**
- * A setting the app itself reads. Any other category and key may be stored too (the spec's
+ * A setting the app itself reads. Any other category and key may be stored too (the club's
  * free key/value store), but these are checked on save against their type, and read where
  * they are used each time (no restart: a change counts from the next use).
  */
@@ -312,7 +312,7 @@ export type SystemSetting = z.output<typeof systemSettingSchema>;
 export const MANUFACTURER_NAME_MESSAGE = 'Manufacturer name is required';
 export const MANUFACTURER_EXISTS_MESSAGE = 'A manufacturer with this name already exists';
 
-/** Refusing to delete a manufacturer that listings use (CONTRACT §6). */
+/** Refusing to delete a manufacturer that listings use (docs/product/administration.md#manufacturers). */
 export function manufacturerInUseMessage(listings: number): string {
   return `Deactivate it instead: ${listings} ${listings === 1 ? 'listing uses' : 'listings use'} it`;
 }
@@ -499,7 +499,7 @@ export const adminOverviewSchema = z
     openDisputes: z.number(),
     openReports: z.number(),
     /**
-     * CONTRACT §4's conservation figures, read at one instant: points in members' balances
+     * The conservation figures (docs/product/points.md#the-points-invariant), read at one instant: points in members' balances
      * plus points held for trades equal every point granted (welcome gifts and admin grants,
      * less deductions). `agree` says whether they do.
      */

@@ -1,4 +1,4 @@
-// Sign-up, sign-in and password schemas (spec section 5) shared by the auth dialogs and the
+// Sign-up, sign-in and password schemas (docs/product/accounts.md) shared by the auth dialogs and the
 // server's auth routes. Emails are trimmed and lower-cased here, so every later comparison
 // (lookup, rate limit, uniqueness) is case-insensitive without further care.
 
@@ -50,7 +50,7 @@ export const registerSchema = z.object({
 });
 export type RegisterForm = z.input<typeof registerSchema>;
 
-// POST /api/auth/register-email carries the address (spec section 7) and, when the visitor
+// POST /api/auth/register-email carries the address (docs/product/accounts.md#joining) and, when the visitor
 // was on a page of the club (a puzzle they wanted), that page to come back to.
 export const registerEmailBodySchema = z.object({ email: emailField, returnTo: returnToField });
 export type RegisterEmailBody = z.output<typeof registerEmailBodySchema>;

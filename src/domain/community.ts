@@ -1,4 +1,4 @@
-// The forum (spec sections 2, 5, 7; CONTRACT §5): bodies, queries, answers.
+// The forum (docs/product/community.md, docs/api/community.md): bodies, queries, answers.
 
 import { z } from 'zod';
 import { ACTIVITY_TYPES, COMMUNITY_CATEGORIES, REPORT_REASONS } from './enums';
@@ -61,7 +61,7 @@ export const likeSchema = z
 export type LikeBody = z.output<typeof likeSchema>;
 
 // ---------------------------------------------------------------------------------------
-// CONTRACT §5: the rest of the bodies, the queries and the answers.
+// The rest of the bodies, the queries and the answers.
 //
 // The paths, page sizes and search length live in a Zod-free file for the page's list.
 export {
@@ -103,7 +103,7 @@ const postImageUrls = z
   .array(postImageUrl, { error: 'Photos must be a list' })
   .max(POST_IMAGES_MAX, { error: `You can add at most ${POST_IMAGES_MAX} photos` });
 
-/** POST /community/posts: the spec's fields plus up to 4 photos (urls from POST /uploads). */
+/** POST /community/posts: the fields of docs/product/community.md#posts, with up to 4 photos (urls from POST /uploads). */
 export const createPostSchema = postSchema.extend({ imageUrls: postImageUrls.default([]) });
 export type CreatePostBody = z.output<typeof createPostSchema>;
 export type CreatePostInput = z.input<typeof createPostSchema>;
@@ -132,7 +132,7 @@ export type PinPostBody = z.output<typeof pinPostSchema>;
 export const lockPostSchema = z.object({ isLocked: z.boolean({ error: 'isLocked must be true or false' }) });
 export type LockPostBody = z.output<typeof lockPostSchema>;
 
-/** POST /community/flags: exactly one target, one of the spec's report reasons. */
+/** POST /community/flags: exactly one target, one of the report reasons (docs/product/community.md#reports-flags). */
 export const flagSchema = z
   .object({
     postId: idField('Post').optional(),

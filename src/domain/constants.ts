@@ -1,4 +1,4 @@
-// Business constants of spec section 9 and CONTRACT sections 3-4, named once so the server,
+// Business constants (their rules: docs/product/), named once so the server,
 // the client and the tests cannot drift apart.
 
 import type {
@@ -65,7 +65,7 @@ export const RATING_MAX = 5;
 export const PASSWORD_MIN = 8;
 export const NEW_MEMBER_RATING_LABEL = 'New Member';
 
-// Year filter (spec section 5)
+// Year filter (docs/product/listings.md#browse-filters)
 export const YEAR_GROUPS = ['recent', 'vintage', 'classic'] as const;
 export type YearGroup = (typeof YEAR_GROUPS)[number];
 export const YEAR_GROUP_LABELS: Record<YearGroup, string> = {
@@ -163,7 +163,7 @@ export const APP_VERSION = 'v1.0.7';
 export const COPYRIGHT_YEAR = 2024;
 export const MIN_MEMBER_AGE = 50;
 
-// Trades (CONTRACT section 4)
+// Trades (docs/product/trades.md#clocks)
 export const TRADE_AUTO_COMPLETE_DAYS = 21;
 export const TRADE_PENDING_EXPIRY_DAYS = 7;
 export const FEEDBACK_VISIBLE_AFTER_DAYS = 14;
@@ -171,7 +171,7 @@ export const TRADE_AUTO_COMPLETE_MS = TRADE_AUTO_COMPLETE_DAYS * DAY_MS;
 export const TRADE_PENDING_EXPIRY_MS = TRADE_PENDING_EXPIRY_DAYS * DAY_MS;
 export const FEEDBACK_VISIBLE_AFTER_MS = FEEDBACK_VISIBLE_AFTER_DAYS * DAY_MS;
 
-// Tokens and sessions (CONTRACT section 3)
+// Tokens and sessions (docs/product/accounts.md)
 export const VERIFY_TOKEN_TTL_MS = 24 * HOUR_MS;
 export const RESET_TOKEN_TTL_MS = 1 * HOUR_MS;
 export const LOGIN_LINK_TOKEN_TTL_MS = 1 * HOUR_MS;
@@ -193,7 +193,7 @@ export const UPLOADS_PER_HOUR = 120;
  */
 export const CURRENT_USER_CALLS_PER_MINUTE = 1200;
 
-// Uploads (CONTRACT section 4)
+// Uploads (docs/product/listings.md#pictures)
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const IMAGE_MAX_SIDE_PX = 1600;
@@ -242,11 +242,11 @@ export const CATEGORY_LABELS: Record<CommunityCategory, string> = {
   help: 'Help & Support',
 };
 
-// The categories the admin settings form offers, in the spec's order.
+// The categories the admin settings form offers, in the product's order (docs/product/administration.md#settings).
 export const SETTING_CATEGORY: readonly SettingCategory[] = SETTING_CATEGORIES;
 
 /**
- * The member's own text size (CONTRACT §7): what each is called on the page, and its root
+ * The member's own text size (docs/product/members.md#text-size): what each is called on the page, and its root
  * font size as a share of the browser's own. Largest is at least 1.25 times Standard.
  */
 export const TEXT_SIZE_OPTIONS = {

@@ -2,7 +2,7 @@ import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
 import { DEFAULT_COUNTRY } from './profile';
 
-// The country list (spec section 2): United Kingdom and United States first, then every
+// The country list (docs/product/members.md#profile-and-address): United Kingdom and United States first, then every
 // other country alphabetically. The names come from i18n-iso-countries (ISO 3166-1 in
 // English), not a hand-typed list. The profile page draws it; the server accepts only these.
 // Import it only where it is needed (the profile page, the profile call): it carries every name.

@@ -1,4 +1,4 @@
-// Every enumeration of spec section 3, in one place. The database check constraints,
+// Every enumeration of the product, in one place. The database check constraints,
 // the Zod schemas and the client's select boxes all read these lists.
 
 export const LISTING_DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'] as const;
@@ -19,7 +19,7 @@ export type ConditionPreference = (typeof CONDITION_PREFERENCES)[number];
 export const LISTING_STATUSES = ['draft', 'active', 'sold', 'archived'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
-// CONTRACT §4: the whole life of a trade.
+// The whole life of a trade: docs/product/trades.md#the-life-of-a-trade.
 export const TRADE_STATUSES = [
   'pending',
   'accepted',
@@ -42,7 +42,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const COMMUNITY_CATEGORIES = ['general', 'tips', 'showcase', 'help'] as const;
 export type CommunityCategory = (typeof COMMUNITY_CATEGORIES)[number];
 
-// achievement_unlocked: a member earned an achievement (CONTRACT §7, src/domain/achievements.ts).
+// achievement_unlocked: a member earned an achievement (docs/product/members.md#achievements, src/domain/achievements.ts).
 export const ACTIVITY_TYPES = [
   'post_created',
   'reply_posted',
@@ -66,10 +66,10 @@ export const LEDGER_REASONS = [
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
-// The member's own text size (CONTRACT §7), saved on the account; the whole site follows it.
+// The member's own text size (docs/product/members.md#text-size), saved on the account; the whole site follows it.
 export const TEXT_SIZES = ['standard', 'large', 'largest'] as const;
 export type TextSize = (typeof TEXT_SIZES)[number];
 
-// Single-use e-mailed link purposes (CONTRACT §3).
+// Single-use e-mailed link purposes (docs/product/accounts.md#e-mailed-links).
 export const TOKEN_PURPOSES = ['verify_email', 'reset_password', 'login_link'] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];

@@ -17,7 +17,7 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password.' },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do that.' },
   ADMIN_ONLY: { status: 403, message: "You don't have admin privileges to access this page." },
-  // CONTRACT §6: one's own row answers 400.
+  // One's own row answers 400 (docs/product/administration.md#members-and-admin-status).
   SELF_ADMIN: { status: 400, message: 'You cannot remove your own admin status' },
   SUSPENDED: { status: 403, message: 'Your membership is suspended.' },
   CROSS_SITE: { status: 403, message: 'Cross-site requests are not allowed.' },
@@ -53,7 +53,7 @@ export const fieldErrorSchema = z.object({
 export type FieldError = z.output<typeof fieldErrorSchema>;
 
 /**
- * Every failed call's answer (CONTRACT §3): a sentence to show, the code to act on (absent
+ * Every failed call's answer (docs/product/every-call.md#errors): a sentence to show, the code to act on (absent
  * only for failures the router raises before any route runs), and the fields at fault.
  */
 export const errorBodySchema = z
@@ -95,7 +95,7 @@ export function zodIssuesToErrors(issues: readonly z.core.$ZodIssue[]): FieldErr
   return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
-// Spec section 5: 'Validation failed: path: message, ...'.
+// docs/product/every-call.md#errors: 'Validation failed: path: message, ...'.
 export function formatValidationErrors(errors: readonly FieldError[]): string {
   if (errors.length === 0) return 'Validation failed';
   const parts = errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message));
@@ -107,7 +107,7 @@ export function validationError(issues: readonly z.core.$ZodIssue[]): AppError {
   return new AppError('VALIDATION', formatValidationErrors(errors), errors);
 }
 
-// Spec section 7: a failed call becomes an Error whose message is "status: body-or-statusText".
+// docs/product/screens.md#how-the-client-calls: a failed call becomes an Error whose message is "status: body-or-statusText".
 export function httpErrorMessage(status: number, bodyText: string, statusText: string): string {
   return `${status}: ${bodyText || statusText}`;
 }

@@ -1,4 +1,4 @@
-// A member's favourites (spec sections 2 and 7).
+// A member's favourites (docs/product/listings.md#favourites).
 
 import { z } from 'zod';
 import { listingViewSchema } from './listings';

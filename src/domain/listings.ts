@@ -1,5 +1,5 @@
-// Puzzle listings: the create/edit schema (spec section 5), status moves (section 4) and the
-// browse query, filter semantics and sort order the server applies (CONTRACT section 4).
+// Puzzle listings: the create/edit schema (docs/product/listings.md#a-listing), status moves (listings.md#listing-states) and the
+// browse query, filter semantics and sort order the server applies (docs/product/listings.md#browse-filters).
 
 import { z } from 'zod';
 import { DIMENSION_UNITS, LISTING_CONDITIONS, LISTING_DIFFICULTIES, LISTING_STATUSES } from './enums';
@@ -103,7 +103,7 @@ export const listingInputSchema = z
 export type ListingInput = z.output<typeof listingInputSchema>;
 export type ListingFormValues = z.input<typeof listingInputSchema>;
 
-// The form starts at 1 point although the schema's default is 5 (spec section 5).
+// The form starts at 1 point although the schema's default is 5 (docs/product/screens.md#list-a-puzzle).
 export const LISTING_FORM_DEFAULTS = {
   title: '',
   subtitle: '',
@@ -133,7 +133,7 @@ export const listingStatusPatchSchema = z.object({
 });
 export type ListingStatusPatch = z.output<typeof listingStatusPatchSchema>;
 
-// PATCH /puzzle-listings/{id} takes either the whole form or {status} alone (spec section 7).
+// PATCH /puzzle-listings/{id} takes either the whole form or {status} alone (docs/product/listings.md#listing-states).
 export function isStatusOnlyPatch(body: unknown): boolean {
   return (
     typeof body === 'object' &&
@@ -144,7 +144,7 @@ export function isStatusOnlyPatch(body: unknown): boolean {
   );
 }
 
-// Spec section 4. A same-state "change" is not a change and answers false; callers skip the
+// docs/product/listings.md#listing-states. A same-state "change" is not a change and answers false; callers skip the
 // check when a full-form edit keeps the status.
 export function canChangeStatus(from: ListingStatus, to: ListingStatus): boolean {
   if (from === to || from === 'sold' || to === 'sold') return false;
@@ -317,7 +317,7 @@ export function yearGroupRange(year: YearFilter): { min?: number; max?: number }
 
 const blank = (s: string | undefined): boolean => s === undefined || s.trim() === '';
 
-// Reference implementation of spec section 5's browse semantics. Text matching is a plain
+// Reference implementation of the browse semantics (docs/product/listings.md#browse-filters). Text matching is a plain
 // case-insensitive substring (no wildcards); location and maxDistance are not applied.
 export function matchesBrowseFilters(listing: BrowsableListing, filters: BrowseFilters): boolean {
   const f = filters;
@@ -378,7 +378,7 @@ export function countActiveFilters(filters: BrowseFilters): number {
   return set.filter(Boolean).length;
 }
 
-// The 'No puzzles found' clear button resets only these (spec section 2).
+// The 'No puzzles found' clear button resets only these (docs/product/screens.md#browse).
 export const NO_RESULTS_RESET_KEYS = [
   'q',
   'difficulty',

@@ -1,4 +1,4 @@
-// GET /api/members/{id}: a member's page (CONTRACT §7). Its own file because it is made of
+// GET /api/members/{id}: a member's page (docs/product/members.md#member-pages). Its own file because it is made of
 // other features' answers (listings, feedback) and trades.ts already imports members.ts: here
 // nothing imports back.
 

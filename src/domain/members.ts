@@ -110,7 +110,7 @@ export const memberPublicSchema = z.object({
 });
 export type MemberPublic = z.output<typeof memberPublicSchema>;
 
-/** A member's address, as the profile holds it (the spec's API names). */
+/** A member's address, as the profile holds it (the API's names). */
 const addressFields = {
   line_1: z.string().nullable(),
   line_2: z.string().nullable(),
@@ -155,7 +155,7 @@ export const memberSelfSchema = z
     publicProfile: z.boolean(),
     tradingReputation: z.number(),
     completedTrades: z.number(),
-    /** The member's own text size: the whole site follows it (CONTRACT §7). */
+    /** The member's own text size: the whole site follows it (docs/product/members.md#text-size). */
     textSize: z.enum(TEXT_SIZES),
     joinedAt: z.string(),
     lastActiveAt: z.string().nullable(),
@@ -195,7 +195,7 @@ export const memberAdminSchema = z
 export type MemberAdmin = z.output<typeof memberAdminSchema>;
 
 // ---------------------------------------------------------------------------------------
-// The member directory and member pages (CONTRACT §7). Other members see a member through
+// The member directory and member pages (docs/product/members.md). Other members see a member through
 // the card below and the member page (src/domain/member-pages.ts): an allow-list again, and
 // never an e-mail, phone, street, postcode or balance. The town only when the member shows it.
 

@@ -1,4 +1,4 @@
-// Message threads (spec sections 5 and 9): bodies for sending, the 'New' rule, the list's
+// Message threads (docs/product/messages.md): bodies for sending, the 'New' rule, the list's
 // time label and the unread badge.
 
 import { z } from 'zod';
@@ -75,7 +75,7 @@ export const threadViewSchema = z
     puzzleThumbnailUrl: z.string().nullable(),
     /** Messages from others (or the system) after the member last read this thread. */
     unreadCount: z.number(),
-    /** Spec §9: the last message is under 24 hours old. */
+    /** docs/product/messages.md#the-messages-page: the last message is under 24 hours old. */
     isNew: z.boolean(),
     /** A one-line preview of the last message. */
     lastMessage: z

@@ -1,4 +1,4 @@
-// Trading notifications (CONTRACT §4): the in-app list behind the bell in the top bar.
+// Trading notifications (docs/product/messages.md#notifications): the in-app list behind the bell in the top bar.
 
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// The PuzzlePoints ledger as members see it (CONTRACT section 4, GET /points/transactions).
+// The PuzzlePoints ledger as members see it (docs/product/points.md#the-ledger, GET /points/transactions).
 
 import { z } from 'zod';
 import { LEDGER_REASONS, type LedgerReason } from './enums';
@@ -20,7 +20,7 @@ export type LedgerEntry = z.output<typeof ledgerEntrySchema>;
 
 /**
  * The reasons by which points enter or leave the club from outside trades: the "granted" of
- * CONTRACT §4's conservation rule (balances + held points = points granted). A deduction by an
+ * the conservation rule of docs/product/points.md#the-points-invariant (balances + held points = points granted). A deduction by an
  * administrator is a negative grant. Trade reasons only move points between members.
  */
 export const GRANT_REASONS = ['welcome_gift', 'admin_grant', 'admin_deduct'] as const satisfies readonly LedgerReason[];

@@ -1,4 +1,4 @@
-// The profile form (spec section 5) and the PATCH /api/profile body, plus the rules for
+// The profile form (docs/product/members.md#profile-and-address) and the PATCH /api/profile body, plus the rules for
 // what "complete" means and what the form sends.
 
 import { z } from 'zod';
@@ -22,7 +22,7 @@ const pieceCount = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .int({ error: `${label} must be a whole number` })
-    // The spec puts the floor at 100 even though the inputs start at 50; we follow the rule.
+    // The product puts the floor at 100 even though the inputs start at 50; we follow the rule.
     .min(PROFILE_PIECES_MIN, { error: `${label} must be at least ${PROFILE_PIECES_MIN}` })
     .max(PROFILE_PIECES_MAX, { error: `${label} cannot be more than ${PROFILE_PIECES_MAX}` })
     .optional();
@@ -112,7 +112,7 @@ const OPTIONAL_TEXT_KEYS = [
   'postcode',
 ] as const;
 
-// The spec's sending rule: strings trimmed, blanks left out, names always sent,
+// The form's sending rule (docs/product/screens.md#profile): strings trimmed, blanks left out, names always sent,
 // numbers and non-empty lists kept.
 export function toProfilePayload(values: ProfileFormValues): ProfilePayload {
   const payload: ProfilePayload = {
@@ -166,7 +166,7 @@ const REQUIRED_FOR_TRADING = [
   'postcode',
 ] as const;
 
-// Spec section 6: what a member needs before requesting puzzles.
+// docs/product/members.md#a-complete-profile: what a member needs before requesting puzzles.
 export function isProfileComplete(user: ProfileCompletenessFields): boolean {
   return missingForTrading(user).length === 0;
 }
@@ -183,7 +183,7 @@ export const keepDetailsMessage = (title: string, ownerName: string) =>
 // ---------------------------------------------------------------------------------------
 // Answers (PATCH /api/profile answers the member's own account: memberSelfSchema)
 
-/** One address the postcode lookup found (spec section 3, Address lookup result). */
+/** One address the postcode lookup found (docs/product/members.md#profile-and-address). */
 export const addressSuggestionSchema = z.object({
   formatted_address: z.string(),
   line_1: z.string(),

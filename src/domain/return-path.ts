@@ -1,4 +1,4 @@
-// Where a visitor returns after joining or signing in (CONTRACT §7, browsing before joining).
+// Where a visitor returns after joining or signing in (docs/product/members.md#browsing-before-joining).
 // Its own file without Zod: the router checks a path before the first page has loaded any
 // schema code.
 

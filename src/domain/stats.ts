@@ -1,4 +1,4 @@
-// The member home's reads (spec §2 "Member home/dashboard"): Trading Activity, Recent
+// The member home's reads (docs/product/screens.md#member-home): Trading Activity, Recent
 // Activity and Community Highlights.
 
 import { z } from 'zod';

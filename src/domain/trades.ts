@@ -1,5 +1,5 @@
-// Trade requests (CONTRACT section 4): action bodies, the state machine as data, and who may
-// request a puzzle at all (spec sections 6 and 8).
+// Trade requests (docs/product/trades.md): action bodies, the state machine as data, and who may
+// request a puzzle at all (docs/product/trades.md#requesting-a-puzzle).
 
 import { z } from 'zod';
 import { LISTING_CONDITIONS, REPORT_REASONS, REPORT_STATUSES, TRADE_STATUSES } from './enums';
@@ -200,7 +200,7 @@ export function requestBlocker(input: RequestEligibility): string | null {
   }
 }
 
-// CONTRACT section 4: visible once both parties have left feedback, or 14 days after completion.
+// docs/product/trades.md#feedback: visible once both parties have left feedback, or 14 days after completion.
 export function isFeedbackVisible(input: {
   bothLeft: boolean;
   completedAt: Date | string | null | undefined;

@@ -8,7 +8,7 @@ export const paths = {
   puzzle: { path: '/puzzle/:id', getHref: (id: number | string) => `/puzzle/${id}` },
   listPuzzle: {
     path: '/list-puzzle',
-    /** With a listing id, the page edits that listing (spec: query edit={listingId}). */
+    /** With a listing id, the page edits that listing (docs/product/screens.md#list-a-puzzle). */
     getHref: (editListingId?: number | string) =>
       editListingId === undefined ? '/list-puzzle' : `/list-puzzle?edit=${editListingId}`,
   },

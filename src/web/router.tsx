@@ -197,7 +197,7 @@ function RootLayout() {
   const { data: user, isPending } = useCurrentUserQuery();
   const location = useLocation();
   const { pathname } = location;
-  // One live-event stream per signed-in member (CONTRACT §4), kept open across pages.
+  // One live-event stream per signed-in member (docs/product/messages.md#live-updates), kept open across pages.
   useLiveEvents(user?.id ?? null);
   // The whole site at the member's own text size; a visitor keeps the browser's.
   useTextSize(user?.textSize ?? null);
@@ -298,7 +298,7 @@ function FramedLayout() {
 }
 
 /**
- * The pages a visitor may browse before joining (CONTRACT §7): Sign In and Join Now in the top
+ * The pages a visitor may browse before joining (docs/product/members.md#browsing-before-joining): Sign In and Join Now in the top
  * bar, and 'Join or sign in to …' when they press what only members can do. The account
  * dialogs open here, over the page, so signing in keeps the visitor on it, and the e-mailed
  * join or sign-in link carries this page back (returnTo).
@@ -405,12 +405,12 @@ export function AppRoutes() {
           </Route>
         </Route>
 
-        {/* Visitors see the admin page too: it tells them to log in (spec section 2). Browse and
-            a puzzle's page are public (CONTRACT §4 and §7), with the way to join on them. */}
+        {/* Visitors see the admin page too: it tells them to log in (docs/product/screens.md#admin). Browse and
+            a puzzle's page are public (docs/product/members.md#browsing-before-joining), with the way to join on them. */}
         <Route element={<PublicFramedLayout />}>
           <Route path={paths.admin.path} element={<AdminPage />} />
           <Route path={paths.adminMember.path} element={<AdminMemberPage />} />
-          {/* A shared listing link works for visitors too (CONTRACT §4: detail is public for live listings). */}
+          {/* A shared listing link works for visitors too (docs/product/listings.md#the-puzzle-page: public for live listings). */}
           <Route path={paths.browsePuzzles.path} element={<WithListingActions Page={BrowsePuzzlesPage} />} />
           <Route path={paths.puzzle.path} element={<WithListingActions Page={PuzzleDetailPage} />} />
           <Route path={paths.contact.path} element={<ContactPage />} />

@@ -68,7 +68,7 @@ describe('joining by e-mail', () => {
     expect(rows[0]!.tokenHash).not.toBe(tokenFrom(link));
   });
 
-  it('refuses a bad address with the spec message and sends nothing', async () => {
+  it('refuses a bad address with the documented message and sends nothing', async () => {
     const before = mail.messages.length;
     const res = await post('/api/auth/register-email', { email: 'not-an-email' });
     expect(res.statusCode).toBe(400);
@@ -116,7 +116,7 @@ describe('joining by e-mail', () => {
     expect(ledger).toEqual([expect.objectContaining({ amount: 5, balanceAfter: 5, reason: 'welcome_gift' })]);
   });
 
-  it('a used verification link fails with the spec message', async () => {
+  it('a used verification link fails with the documented message', async () => {
     const email = uniqueEmail('reuse');
     await post('/api/auth/register-email', { email });
     const token = tokenFrom(mail.linkIn(await mail.waitFor(email)));
@@ -143,7 +143,7 @@ describe('joining by e-mail', () => {
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
-  it('a password under 8 characters is refused with the spec message', async () => {
+  it('a password under 8 characters is refused with the documented message', async () => {
     const res = await post('/api/auth/verify-email', { token: 'whatever', password: 'short' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ path: 'password', message: 'Password must be at least 8 characters' });
@@ -202,7 +202,7 @@ describe('signing in and out', () => {
     expect(unknown.body).toBe(wrong.body);
   });
 
-  it('an empty password gets the spec message', async () => {
+  it('an empty password gets the documented message', async () => {
     const res = await post('/api/auth/login', { email, password: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ path: 'password', message: 'Password is required' });
@@ -549,7 +549,7 @@ describe('every call, failure and message', () => {
     expect((await post(url, payload, undefined, freshIp())).statusCode).toBe(400);
   });
 
-  it('an expired login link fails with the spec message and signs nobody in', async () => {
+  it('an expired login link fails with the documented message and signs nobody in', async () => {
     const email = uniqueEmail('link-expired');
     await createMember(t.database.db, { email });
     await post('/api/auth/login-link', { email }, undefined, freshIp());
@@ -583,7 +583,7 @@ describe('every call, failure and message', () => {
     expect(u!.puzzlePoints).toBe(5);
   });
 
-  it('a new password under 8 characters is refused on reset-password with the spec message', async () => {
+  it('a new password under 8 characters is refused on reset-password with the documented message', async () => {
     const res = await post('/api/auth/reset-password', { token: 'whatever', password: 'short' }, undefined, freshIp());
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ path: 'password', message: 'Password must be at least 8 characters' });

@@ -59,7 +59,7 @@ describe('GET /api/postcode-lookup/:postcode', () => {
     expect(provider.requests).toHaveLength(0);
   });
 
-  it("maps the provider's addresses to the spec's shape", async () => {
+  it("maps the provider's addresses to the profile's shape", async () => {
     const res = await lookup('SW1A 1AA');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

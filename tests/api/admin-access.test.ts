@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopTradeTestApp, signedInMember, type SignedIn } from './trades-fixtures';
 import { startAdminTestApp, type AdminTestEnv } from './admin-fixtures';
 
-// CONTRACT §3 and §6: every admin call needs an administrator. A visitor gets 401 and a
+// docs/product/administration.md#admin-calls: every admin call needs an administrator. A visitor gets 401 and a
 // member 403, before the call looks at anything (so a member learns nothing from a 400 or a
 // 404 either). The list of calls is read from the API document, so a new admin route is
 // checked without anyone remembering to add it here.
@@ -45,7 +45,7 @@ function call(c: Call, who?: { cookie: string }) {
 describe.runIf(runSweepsHere)('every admin call', () => {
   it('is in the API document, marked for administrators only', async () => {
     const calls = await adminCalls();
-    // The spec's calls and CONTRACT §6's, each at least once.
+    // Every kind of admin call (docs/api/admin.md), each at least once.
     const listed = calls.map((c) => `${c.method} ${c.url.replace(String(member.id), '{id}')}`);
     for (const expected of [
       'GET /api/admin/overview',

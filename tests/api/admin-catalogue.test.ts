@@ -5,7 +5,7 @@ import { sweepTrades } from '../../src/server/jobs/trade-sweeper';
 import { lastLogged, startAdminTestApp, type AdminTestEnv } from './admin-fixtures';
 import { listingFor, signedInMember, stopTradeTestApp, type SignedIn } from './trades-fixtures';
 
-// CONTRACT §6, what administrators keep for the whole club: settings (the spec's free
+// What administrators keep for the whole club (docs/product/administration.md): settings (a free
 // key/value store, with the few the app reads checked on save and used without a restart)
 // and manufacturers (unique in any case; one in use is deactivated, not deleted).
 
@@ -211,7 +211,7 @@ describe('manufacturers', () => {
 });
 
 describe('the points tab', () => {
-  it('sums every balance by the spec’s rule: 15 or more is high, exactly 5 is standard', async () => {
+  it('sums every balance by the product’s rule: 15 or more is high, exactly 5 is standard', async () => {
     const before = (await api().get('/api/admin/points', env.admin)).json();
     await signedInMember(db(), { points: 15 });
     await signedInMember(db(), { points: 5 });

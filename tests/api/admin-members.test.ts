@@ -11,7 +11,7 @@ import { drainNotices } from '../../src/server/notices/notices';
 import { lastLogged, signedInAdmin, startAdminTestApp, type AdminTestEnv } from './admin-fixtures';
 import { expectPointsInvariant, listingFor, signedInMember, stopTradeTestApp, type SignedIn } from './trades-fixtures';
 
-// CONTRACT §6, what administrators do to members: the users table (search, sort on every
+// What administrators do to members (docs/product/administration.md): the users table (search, sort on every
 // column, pages), admin status, points through the ledger, suspension and its effects, a
 // member's page. Every change is in the activity log with what changed from what to what,
 // and the guards guard: nobody changes their own status or balance or suspends themselves,

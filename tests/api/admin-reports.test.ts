@@ -4,7 +4,7 @@ import { communityPosts, feedbackReports, users } from '../../src/server/db/sche
 import { lastLogged, startAdminTestApp, type AdminTestEnv } from './admin-fixtures';
 import { listingFor, signedInMember, stopTradeTestApp, type SignedIn } from './trades-fixtures';
 
-// CONTRACT §6, the reports tab: every kind of report in one list (what, by whom, why, the
+// The reports tab (docs/product/administration.md#reports): every kind of report in one list (what, by whom, why, the
 // words reported, status), and an administrator's decision: dismiss, hide or restore, with
 // notes. A decision settles every pending report of the same item, and is logged.
 

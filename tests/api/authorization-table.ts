@@ -143,7 +143,7 @@ export const AUTHORIZATION_TABLE: Table = {
     body: () => ({ aboutMe: 'Puzzles on Sundays.', isProfilePublic: true }),
   },
   'GET /api/notifications': members(ok),
-  // The forum (CONTRACT §5): for members only, reading and writing alike. The owner wrote the
+  // The forum (docs/product/community.md#members-only): for members only, reading and writing alike. The owner wrote the
   // post, the other party the reply. Editing and removing are the author's or an admin's; a
   // member may not like or report their own writing (400). Pin and lock are the admins'.
   'GET /api/community/posts': members(ok),

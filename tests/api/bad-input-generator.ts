@@ -6,7 +6,7 @@ import { fillPath, sampleOf, type ApiRoute, type JsonSchema } from './openapi-ro
 // could send (wrong types, huge and control-character strings, unicode, nested objects,
 // __proto__ keys, impossible ids, missing and wrong content types, broken JSON), and the
 // checker that holds every answer to the contract: never a 5xx, and every error a JSON
-// body with a string `message` (CONTRACT §3).
+// body with a string `message` (docs/product/every-call.md#errors).
 
 export type Variant = {
   name: string;

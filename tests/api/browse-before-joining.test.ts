@@ -5,7 +5,7 @@ import { createListing } from '../support/factories';
 import type { MailCatcher } from '../support/mail-catcher';
 import { signedInMember, startTradeTestApp, stopTradeTestApp, type TradeTestEnv } from './trades-fixtures';
 
-// CONTRACT §7, browsing before joining, as the API sees it: browse and a puzzle's page answer
+// Browsing before joining (docs/product/members.md#browsing-before-joining), as the API sees it: browse and a puzzle's page answer
 // a visitor; what only members may do answers 401; and the e-mailed join or sign-in link
 // carries the page the visitor came from, when it is a page of this site and nothing else.
 

@@ -18,7 +18,7 @@ import { createListing, createMember } from '../support/factories';
 // Issue 15: browse answers from an in-memory index (src/server/listings/browse-index.ts) kept
 // exactly current by the change log of migration 0012. Here, on both databases: the index
 // answers every question exactly as the SQL of browse-query.ts does (itself checked against
-// the spec's reference in browse.test.ts), and any committed change, by this process or any
+// the domain reference in browse.test.ts), and any committed change, by this process or any
 // other writer, shows in the very next answer.
 
 const onPostgres = process.env.TEST_DB_KIND === 'postgres';
@@ -213,7 +213,7 @@ describe('a committed change shows in the next answer', () => {
   });
 });
 
-// CONTRACT §6: a suspended member's listings leave browse while the suspension lasts, as the
+// docs/product/administration.md#suspensions: a suspended member's listings leave browse while the suspension lasts, as the
 // SQL path's ownerNotSuspended leaves them out; every check here is answered by the index and
 // compared with the SQL.
 describe('a suspended member’s listings leave browse while the suspension lasts', () => {

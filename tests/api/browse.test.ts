@@ -20,7 +20,7 @@ import { browseListings } from '../../src/server/listings/browse-repository';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { createListing, createMember } from '../support/factories';
 
-// Browse applies spec section 5's semantics in SQL. This file checks the server against the
+// Browse applies the semantics of docs/product/listings.md#browse-filters in SQL. This file checks the server against the
 // domain's reference implementation (matchesBrowseFilters + compareListings) on a fixture
 // that sits on every filter's edges, for every sort.
 
@@ -198,7 +198,7 @@ afterAll(async () => {
   await t.close();
 });
 
-// The location rule of CONTRACT §4 as the issue states it (the domain reference does not
+// The location rule of docs/product/listings.md#location (the domain reference does not
 // apply location): town contains the text, or the text is the postcode's area or outward
 // code; owners hiding their location never match. Never the whole postcode: a public search
 // must not confirm a member's exact postcode.
@@ -304,7 +304,7 @@ const FILTERS: Array<Record<string, string>> = [
   { q: 'a', minPieces: '999', maxPieces: '1001', condition: 'good', year: '2020' },
 ];
 
-describe('browse semantics match the spec reference', () => {
+describe('browse semantics match the domain reference', () => {
   it('the fixture really covers the edges', () => {
     const active = fixture.filter((l) => l.status === 'active');
     expect(active.length).toBeGreaterThan(40);

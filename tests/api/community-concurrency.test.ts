@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../support/build-app';
 import { testDbKind } from '../support/test-database';
 import { http, signedInMember, type SignedIn } from './trades-fixtures';
 
-// CONTRACT §5: counters equal a recount at every moment, also when many members reply and
+// docs/product/community.md#counters: counters equal a recount at every moment, also when many members reply and
 // like at once. On PostgreSQL only: the pool runs these requests on separate connections at
 // the same moment (the embedded database has one connection and runs them in turn).
 

@@ -29,7 +29,7 @@ import {
   type TradeTestEnv,
 } from './trades-fixtures';
 
-// CONTRACT §5: the forum and the activity feed, through the API as the page uses it, as a
+// docs/product/community.md: the forum and the activity feed, through the API as the page uses it, as a
 // visitor (401), a member, the author, another member (403/404) and an admin.
 
 let env: TradeTestEnv;
@@ -107,7 +107,7 @@ describe('who may call', () => {
     expect((await api().post(`/api/community/posts/${post.id}/lock`, author, { isLocked: true })).statusCode).toBe(403);
   });
 
-  it('pinning and locking are admin calls: each change is a line in the admin activity log (CONTRACT §6)', async () => {
+  it('pinning and locking are admin calls: each change is a line in the admin activity log', async () => {
     const post = await postBy(await person('Margaret'), { title: 'Club night on Thursday' });
     const logOf = async (action: string) =>
       (await api().get(`/api/admin/actions?action=${action}`, admin)).json() as Array<Record<string, unknown>>;
@@ -179,7 +179,7 @@ describe('who may call', () => {
 });
 
 describe('posts', () => {
-  it('creates a post with the spec’s fields and photos; answers it with counts and the author as First L.', async () => {
+  it('creates a post with the product’s fields and photos; answers it with counts and the author as First L.', async () => {
     const author = await person('Margaret');
     const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#6a9' } })
       .jpeg()
@@ -224,7 +224,7 @@ describe('posts', () => {
     expect(earned.map((a) => a.achievementType)).toContain('first_post');
   });
 
-  it('refuses bad input with the spec’s messages, naming the field, and stores nothing', async () => {
+  it('refuses bad input with the product’s messages, naming the field, and stores nothing', async () => {
     const author = await person('Doris');
     const cases: Array<[object, string, string]> = [
       [{ title: 'Hi' }, 'title', 'Title must be at least 5 characters'],

@@ -1,4 +1,4 @@
-// The database on its own: the migrations build spec §3's entities with their defaults, and
+// The database on its own: the migrations build the product's tables with their defaults, and
 // the constraints keep bad rows out whatever the application does. Runs on a fresh
 // in-memory PGlite and, when TEST_DATABASE_URL is set, on a fresh PostgreSQL database.
 import fs from 'node:fs';
@@ -159,8 +159,8 @@ function schemaSuite(open: () => Promise<Backend>) {
     });
   });
 
-  describe('defaults of spec section 3', () => {
-    it('a new member gets the spec defaults', async () => {
+  describe('defaults of the product', () => {
+    it('a new member gets the product defaults', async () => {
       const user = await createUser();
       expect(user).toMatchObject({
         country: 'United Kingdom',

@@ -7,7 +7,7 @@ import { createListing, createMember } from '../support/factories';
 import { openSse, type SseClient } from '../support/sse-client';
 import { testDbKind } from '../support/test-database';
 
-// CONTRACT §4 "Live updates": GET /api/events on a real port, read as a browser would. On
+// Live updates (docs/product/messages.md#live-updates): GET /api/events on a real port, read as a browser would. On
 // PostgreSQL (api-postgres) every event goes through LISTEN/NOTIFY, as between processes.
 
 let t: TestApp;

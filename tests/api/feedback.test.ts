@@ -10,7 +10,7 @@ import {
 import { sweepTrades } from '../../src/server/jobs/trade-sweeper';
 import { completeTradeFor, listingFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
-// Feedback after a trade (CONTRACT §4): each party rates the other once; it stays hidden until
+// Feedback after a trade (docs/product/trades.md#feedback): each party rates the other once; it stays hidden until
 // both have rated or 14 days have passed, so neither can answer the other's score.
 
 const app = useTradeTestApp();
@@ -92,7 +92,7 @@ describe('leaving feedback', () => {
     expect(await reputation(tr.requester.id)).toBe(4);
   });
 
-  it('each party once: a second time is refused with the spec message', async () => {
+  it('each party once: a second time is refused with the documented message', async () => {
     const tr = await completedTrade();
     expect((await rate(tr, tr.requester, 3)).statusCode).toBe(201);
     const again = await rate(tr, tr.requester, 5);

@@ -295,8 +295,8 @@ describe('my listings', () => {
   });
 });
 
-describe('changing status (spec section 4)', () => {
-  // The whole table, written out from the spec rather than from the domain function.
+describe('changing status', () => {
+  // The whole table, written out from docs/product/listings.md#listing-states rather than from the domain function.
   const moves: Array<[ListingStatus, ListingStatus, boolean]> = [
     ['draft', 'active', true], // Live/Draft toggle
     ['active', 'draft', true],

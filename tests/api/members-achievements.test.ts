@@ -20,7 +20,7 @@ import { createListing, createMember } from '../support/factories';
 import { testDbKind } from '../support/test-database';
 import { completeTradeFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
-// CONTRACT §7's achievements: unlocked by what members do, once each, in the transaction of
+// Achievements (docs/product/members.md#achievements): unlocked by what members do, once each, in the transaction of
 // the event, each with an activity row and a notification; existing members get theirs from
 // the migration that introduced them. The forum's own calls are another feature's: here its
 // rows are written directly and the one function the forum calls is called as it will be.

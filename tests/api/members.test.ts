@@ -7,7 +7,7 @@ import { createListing } from '../support/factories';
 import { multipart } from '../support/multipart';
 import { completeTradeFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
-// CONTRACT §7: the member directory, member pages and a member's own settings, as a visitor
+// docs/product/members.md: the member directory, member pages and a member's own settings, as a visitor
 // (401), a member, the page's owner, another member and an administrator. What a member
 // must never learn about another (e-mail, phone, street, postcode, balance) is planted with
 // values that cannot occur by chance and looked for in every answer.
@@ -332,7 +332,7 @@ describe("a member's own settings", () => {
     expect((await api.get('/api/members/me/profile', me)).json()).toEqual(again.json());
   });
 
-  it("keeps the spec's limits: welcome message 200, about me 500", async () => {
+  it("keeps the product's limits: welcome message 200, about me 500", async () => {
     const me = await member();
     expect((await patch(me, { welcomeMessage: 'w'.repeat(200), aboutMe: 'a'.repeat(500) })).statusCode).toBe(200);
     const tooLong = await patch(me, { welcomeMessage: 'w'.repeat(201), aboutMe: 'a'.repeat(501) });
@@ -359,7 +359,7 @@ describe("a member's own settings", () => {
     expect((await patch(me, { isProfilePublic: false })).json().isProfilePublic).toBe(false);
     expect((await api.get('/api/members?q=Vanishing', other)).json()).toEqual([]);
     expect((await api.get(`/api/members/${me.id}`, other)).statusCode).toBe(404);
-    // The account's own flag (the spec's User.publicProfile) says the same.
+    // The account's own flag (publicProfile) says the same.
     expect((await api.get('/api/auth/user', me)).json().publicProfile).toBe(false);
   });
 

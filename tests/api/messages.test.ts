@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../support/build-app';
 import { createListing, createMember } from '../support/factories';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher';
 
-// Spec §5-§7 and issue 7: conversations about a puzzle, who may read them, unread counts for
+// docs/product/messages.md and issue 7: conversations about a puzzle, who may read them, unread counts for
 // both sides, and the reminder e-mail about an unread message.
 
 let t: TestApp;
@@ -124,7 +124,7 @@ describe('contacting an owner', () => {
     expect(await threadsOf(owner)).toHaveLength(2);
   });
 
-  it('refuses messaging your own listing with the spec text, and creates nothing', async () => {
+  it('refuses messaging your own listing with the documented words, and creates nothing', async () => {
     const owner = await member();
     const listing = await createListing(t.database.db, owner.id);
     const res = await call('POST', '/api/message-threads', owner, {
@@ -172,7 +172,7 @@ describe('contacting an owner', () => {
     expect(await threadsOf(owner)).toEqual([]);
   });
 
-  it('checks every field with the spec’s messages', async () => {
+  it('checks every field with the product’s messages', async () => {
     const owner = await member();
     const asker = await member();
     const listing = await createListing(t.database.db, owner.id);
@@ -257,7 +257,7 @@ describe('messages in a thread', () => {
     expect(await unread(owner)).toBe(0);
   });
 
-  it('refuses empty and over-long content with the spec message', async () => {
+  it('refuses empty and over-long content with the documented message', async () => {
     const { asker, thread } = await conversation();
     for (const content of ['', '    ', '\n\t']) {
       const res = await call('POST', `/api/message-threads/${thread.id}/messages`, asker, { content });

@@ -9,10 +9,10 @@ import { drainNotices } from '../../src/server/notices/notices';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { expectPointsInvariant, http, listingFor, signedInMember, type SignedIn } from './trades-fixtures';
 
-// CONTRACT §4, as a property: whatever members do, in whatever order, and whatever the clock
+// docs/product/points.md#the-points-invariant, as a property: whatever members do, in whatever order, and whatever the clock
 // does, points are never created or lost. Random sequences of requests, accepts, declines,
 // cancels, ships, confirmations, disputes, admin resolutions, admin grants and deductions
-// (CONTRACT §6) and sweeps run through the real HTTP handlers; after EVERY step no balance
+// (docs/product/points.md#administrators-grants) and sweeps run through the real HTTP handlers; after EVERY step no balance
 // is negative, each member's balance is the sum of their ledger rows, balances plus held
 // points equal all points ever granted, and the admin overview's points figures are exactly
 // those of the ledger (and say they agree). Each

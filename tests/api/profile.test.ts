@@ -34,7 +34,7 @@ async function rowOf(id: number) {
   return row!;
 }
 
-// What the profile form sends for a complete profile (spec §5: trimmed, blanks left out).
+// What the profile form sends for a complete profile (docs/product/screens.md#profile: trimmed, blanks left out).
 const completeForm = {
   firstName: 'Jean',
   lastName: 'Fairweather',
@@ -100,7 +100,7 @@ describe('PATCH /api/profile', () => {
     expect(await rowOf(row.id)).toMatchObject(completeForm);
   });
 
-  it('trims every text and normalises the postcode as the spec says', async () => {
+  it('trims every text and normalises the postcode as the product says', async () => {
     const { row, cookie } = await member();
     const res = await patchProfile(
       {
@@ -272,7 +272,7 @@ describe('PATCH /api/profile', () => {
       expect(complete.json().profileCompleted).toBe(true);
       expect((await rowOf(row.id)).profileCompleted).toBe(true);
 
-      // The member empties the phone field: the form leaves it out (spec §5).
+      // The member empties the phone field: the form leaves it out (docs/product/screens.md#profile).
       const withoutPhone = await patchProfile(
         {
           firstName: 'Ada',

@@ -8,7 +8,7 @@ import { startMailCatcher, type MailCatcher } from '../support/mail-catcher';
 import { createListing, createMember, type NewListingInput, type NewMemberInput } from '../support/factories';
 
 // Shared by the trade, feedback, property and concurrency tests: members with a session
-// cookie, a tiny HTTP helper, and the points invariant of CONTRACT §4.
+// cookie, a tiny HTTP helper, and the points invariant (docs/product/points.md#the-points-invariant).
 
 let n = 0;
 export const uniqueEmail = (name = 'member') => `${name}.${++n}.${Date.now().toString(36)}@example.org`;
@@ -50,7 +50,7 @@ export type PointTotals = {
 };
 
 /**
- * CONTRACT §4: balances + held points == all points ever granted; no balance below zero; each
+ * docs/product/points.md#the-points-invariant: balances + held points == all points ever granted; no balance below zero; each
  * member's balance equals the sum of their ledger rows, and their last row's balanceAfter;
  * a trade holds its cost exactly while accepted, shipped or disputed.
  */

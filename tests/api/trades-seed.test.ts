@@ -10,7 +10,7 @@ import { createDiskStorage } from '../../src/server/uploads/disk-storage';
 import { createTestDatabase, tempDir } from '../support/test-database';
 import { expectPointsInvariant } from './trades-fixtures';
 
-// The demo club's trades (npm run seed): every state of CONTRACT §4, made through the trade
+// The demo club's trades (npm run seed): every state of docs/product/trades.md, made through the trade
 // service so the ledger, threads and notices are real, dated in the past, and idempotent.
 
 let database: Database;

@@ -12,7 +12,7 @@ import {
 import { startTradeSweeper, sweepTrades } from '../../src/server/jobs/trade-sweeper';
 import { expectPointsInvariant, listingFor, signedInMember, useTradeTestApp } from './trades-fixtures';
 
-// The trade clocks (CONTRACT §4): 7 days to answer a request, 21 days to confirm a parcel.
+// The trade clocks (docs/product/trades.md#clocks): 7 days to answer a request, 21 days to confirm a parcel.
 // The sweep takes its "now" as an argument, so the tests travel in time instead of waiting.
 
 const app = useTradeTestApp();

@@ -11,7 +11,7 @@ import { http, listingFor, pointTotals, signedInMember, type SignedIn } from './
 // 500 'deadlock detected' (a member's row locked FOR UPDATE against the foreign-key checks of
 // inserts into trades and notifications). Here 1,000 random operations run with 20 in flight
 // against a small club, so the same members and listings meet in many transactions at once:
-// no answer may be a 5xx, and the points add up after every single answer (CONTRACT §4).
+// no answer may be a 5xx, and the points add up after every single answer (docs/product/points.md#the-points-invariant).
 // PostgreSQL only: the embedded database has one connection and runs everything in turn.
 
 const OPERATIONS = 1000;

@@ -14,7 +14,7 @@ import {
 import { drainNotices } from '../../src/server/notices/notices';
 import { expectPointsInvariant, listingFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
-// The life of a trade through the API (CONTRACT §4), step by step and party by party: what
+// The life of a trade through the API (docs/product/trades.md), step by step and party by party: what
 // each member may do, what they are refused (and that a refusal changes nothing), what each
 // step tells the other member, and where the points are at every moment.
 
@@ -177,14 +177,14 @@ describe('requesting a puzzle', () => {
     expect((await notificationsOf(c.owner.id))[0]!.emailSent).toBe(true);
   });
 
-  it('refuses the owner with the spec text', async () => {
+  it('refuses the owner with the documented words', async () => {
     const c = await cast();
     const res = await api.post('/api/trade-requests', c.owner, { puzzleListingId: c.listing.id });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('You cannot request your own puzzle listing.');
   });
 
-  it('refuses an incomplete profile with the spec text', async () => {
+  it('refuses an incomplete profile with the documented words', async () => {
     const c = await cast();
     const noPhone = await signedInMember(db(), { phone: null, points: 10 });
     const res = await api.post('/api/trade-requests', noPhone, { puzzleListingId: c.listing.id });
@@ -194,7 +194,7 @@ describe('requesting a puzzle', () => {
     );
   });
 
-  it('refuses a balance below the cost with the spec text', async () => {
+  it('refuses a balance below the cost with the documented words', async () => {
     const c = await cast(2);
     const res = await api.post('/api/trade-requests', c.requester, { puzzleListingId: c.listing.id });
     expect(res.statusCode).toBe(400);

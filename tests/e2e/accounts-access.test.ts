@@ -17,7 +17,7 @@ import { issueToken } from '../../src/server/auth/tokens-repository';
 import type { MailCatcher } from '../support/mail-catcher';
 import type { TestServer } from '../support/server';
 
-// The accounts screens for an older member (spec sections 2, 5 and 8; issue 3's acceptance):
+// The accounts screens for an older member (docs/product/accounts.md; issue 3's acceptance):
 // the e-mailed-link pages in every state, the dialogs switching and failing, everything with
 // the keyboard alone, and at 200% zoom. Each page and dialog state is checked with axe.
 // The main journeys (join, sign in, reset, login link, welcome gift): accounts.test.ts.

@@ -19,7 +19,7 @@ import type { MailCatcher } from '../support/mail-catcher';
 import type { TestServer } from '../support/server';
 
 // Joining, signing in and out, resetting a password, login links and the welcome gift
-// (spec sections 2, 4, 5 and 8; CONTRACT §3-4), in real Chromium against the real app, with
+// (docs/product/accounts.md), in real Chromium against the real app, with
 // the e-mails caught by a real SMTP server. Every page and dialog state is checked with axe.
 // Keyboard-only use, 200% zoom and the link pages' other states: accounts-access.test.ts.
 
@@ -92,7 +92,7 @@ describe.skipIf(skipReason)('accounts in the browser', () => {
       await join.waitFor();
       await expectNoA11yViolations(page);
 
-      // Spec section 5: both messages, each read out with its field.
+      // docs/product/accounts.md#joining: both messages, each read out with its field.
       await join.getByRole('button', { name: 'Send Verification Email' }).click();
       const emailField = join.getByLabel('Email address');
       const terms = join.getByLabel("I accept the club's membership terms");
@@ -181,7 +181,7 @@ describe.skipIf(skipReason)('accounts in the browser', () => {
       await signOut(page);
       expect(await sessionCookie(context)).toBeUndefined();
 
-      // Spec section 5 messages, then a wrong password.
+      // The product's messages, then a wrong password.
       await header(page).getByRole('button', { name: 'Sign In', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Sign In' });
       await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -9,7 +9,7 @@ import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 import { expectToast } from '../support/accounts-ui';
 
-// An administrator decides a disputed trade from /admin (CONTRACT §4): the list shows what
+// An administrator decides a disputed trade from /admin (docs/product/trades.md#disputes): the list shows what
 // was reported, each decision is confirmed first, and the points move as the buttons say.
 
 const skipReason = inject('skipBrowserReason');
@@ -70,7 +70,7 @@ describe.skipIf(skipReason)('an administrator deciding trade disputes', () => {
     await context.addCookies([adminCookie]);
     const page = await newWatchedPage(context);
     page.setDefaultTimeout(15_000);
-    // Disputes have their own tab (CONTRACT §6).
+    // Disputes have their own tab (docs/product/administration.md#the-panel).
     await page.goto(`${server.url}/admin?tab=disputes`);
     await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
     await page.getByRole('tab', { name: 'Disputes', selected: true }).waitFor();

@@ -4,7 +4,7 @@ import { expectNoA11yViolations, newWatchedPage } from '../support/browser';
 import { expectToast, startAccountsWorld, WIDE, type AccountsWorld } from '../support/accounts-ui';
 import { createListing } from '../support/factories';
 
-// CONTRACT §7, browsing before joining: a visitor uses the whole browse page and a puzzle's
+// Browsing before joining (docs/product/members.md#browsing-before-joining): a visitor uses the whole browse page and a puzzle's
 // page signed out; Request, Contact Owner and the heart ask them to join or sign in, and
 // either way they end up back on that puzzle: joining through the e-mailed link (caught by a
 // real SMTP server), signing in on the page itself.

@@ -5,7 +5,7 @@ import { POST_LOCKED_MESSAGE, POST_RATE_LIMIT_MESSAGE, REMOVED_REPLY_TEXT } from
 import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
 import { startTestServer, type TestServer, apiAs, browserMember, type BrowserMember } from '../support/server';
 
-// What CONTRACT §5 adds to the forum page, as one member (Brenda) uses it in Chromium while
+// The forum page's finer points (docs/product/community.md), as one member (Brenda) uses it in Chromium while
 // the others act through the API: links in a post are links and markup is only text; a reply
 // to a reply says 'in reply to …'; '3 new replies' on the card and 'Go to the first new
 // reply' in the post; replying to a reply, editing (marked 'edited') and deleting her own

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
 import { startTestServer, type TestServer, apiAs, browserMember, type BrowserMember } from '../support/server';
 
-// The Community forum in real Chromium (spec §2, CONTRACT §5), two members and an admin:
+// The Community forum in real Chromium (docs/product/community.md), two members and an admin:
 // A starts a post with a photo; B sees it, opens it and replies; A's bell shows the reply
 // within 2 s without a reload, and its link opens the post at the reply; A likes B's reply
 // and B sees the like arrive live; an admin pins the post and it moves to the top; reports
@@ -95,7 +95,7 @@ describe.skipIf(skipReason)('community', () => {
     await aPage.getByText('No posts yet').waitFor();
     await expectNoA11yViolations(aPage);
 
-    // The dialog: the spec's messages under the fields, then a post with a photo.
+    // The dialog: the product's messages under the fields, then a post with a photo.
     await aPage.getByRole('button', { name: 'New Post' }).click();
     const dialog = aPage.getByRole('dialog', { name: 'Create New Post' });
     await dialog.waitFor();

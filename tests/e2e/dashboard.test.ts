@@ -5,7 +5,7 @@ import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../suppor
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
-// The member home at / (spec section 2, Member home/dashboard): spinner, welcome panel, and
+// The member home at / (docs/product/screens.md#member-home): spinner, welcome panel, and
 // the five cards with the member's real figures, in real Chromium against the real app.
 
 const skipReason = inject('skipBrowserReason');
@@ -94,7 +94,7 @@ describe.skipIf(skipReason)('the member home', () => {
     const quickLinks = await quick.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(quickLinks).toEqual(['/list-puzzle', '/browse-puzzles', '/messages']);
 
-    // Newest first; under a week old reads relative, older the spec's activity date.
+    // Newest first; under a week old reads relative, older the activity date format.
     const activity = card(page, 'Recent Activity');
     const items = activity.getByRole('listitem');
     expect(await items.count()).toBe(2);

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoA11yViolations, fakeUnreadMessages, launchBrowser, newWatchedPage } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
-// The landing page, the 404 page and the member page frame (spec section 2), in real
+// The landing page, the 404 page and the member page frame (docs/product/design.md#the-page-frame, docs/product/screens.md), in real
 // Chromium against the real app serving the built client.
 
 const skipReason = inject('skipBrowserReason');

@@ -10,8 +10,8 @@ import { expectNoA11yViolations, launchBrowser, newWatchedPage, type ExpectedCon
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
-// The listing pages' states that listings.test.ts does not reach (spec section 2: List
-// Puzzle, My Listings, Browse Puzzles, Puzzle detail, Favourites; section 8's toasts):
+// The listing pages' states that listings.test.ts does not reach (docs/product/screens.md: List
+// Puzzle, My Listings, Browse Puzzles, Puzzle detail, Favourites; their toasts):
 // editing and drafts, the My Listings counts, tabs and status buttons, the photo upload's
 // progress and failure, browse paging, filter counts and both clear buttons, the skeletons,
 // the detail page's images, 'Puzzle not found' and the owner's own view, and removing a
@@ -516,7 +516,7 @@ describe.skipIf(skipReason)('the listing pages: edit, drafts, My Listings, uploa
     await expectNoA11yViolations(other);
   });
 
-  it("removes a favourite from My Favorites with the spec's toast", async () => {
+  it("removes a favourite from My Favorites with the product's toast", async () => {
     const db = server.database.db;
     await addFavorite(db, fanId, keptId);
     await addFavorite(db, fanId, imagedId);

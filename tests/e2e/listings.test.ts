@@ -113,7 +113,7 @@ describe.skipIf(skipReason)('listing a puzzle, finding it, sharing, favouriting,
   it('creates a listing with two uploaded photos and publishes it', async () => {
     const page = await open(owner, '/list-puzzle');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('List a Puzzle');
-    // The spec's form defaults.
+    // The form's defaults (docs/product/screens.md#list-a-puzzle).
     expect(await page.getByLabel('Pieces', { exact: true }).inputValue()).toBe('500');
     expect(await page.getByLabel('PuzzlePoints').inputValue()).toBe('1');
     // No 'Is 1 intentional?' on a form the member has not touched (issue 14).
@@ -200,7 +200,7 @@ describe.skipIf(skipReason)('listing a puzzle, finding it, sharing, favouriting,
       const page = await open(visitor, `/puzzle/${listingId}`);
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(TITLE);
       expect(await page.getByText('Trading Value').isVisible()).toBe(true);
-      // Request asks the visitor to join or sign in first (browsing before joining, CONTRACT §7).
+      // Request asks the visitor to join or sign in first (browsing before joining, docs/product/members.md#browsing-before-joining).
       await page.getByRole('button', { name: 'Request Puzzle' }).click();
       await page.getByRole('dialog', { name: 'Join or sign in to request this puzzle' }).waitFor();
       await expectNoA11yViolations(page);

@@ -7,7 +7,7 @@ import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../suppor
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
-// Live updates in real Chromium (CONTRACT §4): the PuzzlePoints balance follows the other
+// Live updates in real Chromium (docs/product/messages.md#live-updates): the PuzzlePoints balance follows the other
 // party's trade steps; after the event stream drops, or the tab has been in the background
 // (the stream is closed while hidden), what changed meanwhile shows without a reload; and a
 // conversation open in a background tab is not marked read until the member looks at it.

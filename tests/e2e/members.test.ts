@@ -13,7 +13,7 @@ import { expectToast } from '../support/accounts-ui';
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
-// CONTRACT §7 in the browser: a member opens the directory, searches it, opens a member's
+// docs/product/members.md in the browser: a member opens the directory, searches it, opens a member's
 // page (card facts, about me, badges, puzzles on offer, feedback), and sets up their own
 // page; then chooses the Largest text, which every page follows at once, on a 390 px phone
 // without sideways scrolling, and on another device. axe-core on every page and state.

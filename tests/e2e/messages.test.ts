@@ -5,7 +5,7 @@ import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../suppor
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
-// Messaging in real Chromium (spec sections 2, 4 and 8; CONTRACT §4): two members in two
+// Messaging in real Chromium (docs/product/messages.md): two members in two
 // browser contexts. A contacts B about B's puzzle; B's unread badge turns to 1 live; B opens
 // the conversation (badge gone) and replies; A, with the conversation open, sees the reply
 // arrive without a reload. axe-core on every state.
@@ -149,7 +149,7 @@ describe.skipIf(skipReason)('messages', () => {
     await row.getByText('1 unread').waitFor({ state: 'detached' });
     await expectNoA11yViolations(bPage);
 
-    // B replies; the box empties and the spec's toast shows.
+    // B replies; the box empties and the product's toast shows.
     const reply = 'Yes, all 750 pieces are there. Happy to trade!';
     const replyBox = bPage.getByLabel('Your reply');
     const replySend = bPage.getByRole('button', { name: 'Send', exact: true });

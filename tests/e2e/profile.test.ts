@@ -6,8 +6,8 @@ import { startAddressProvider, type AddressProvider } from '../support/address-p
 import { expectNoA11yViolations, launchBrowser, newWatchedPage, type ExpectedConsoleError } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
-// The profile page (spec sections 2, 5 and 8): the UK postcode lookup against a stand-in
-// getAddress.io provider, an address typed by hand for the United States, the spec's
+// The profile page (docs/product/members.md#profile-and-address): the UK postcode lookup against a stand-in
+// getAddress.io provider, an address typed by hand for the United States, the product's
 // validation messages, and the whole form done with the keyboard alone. axe on every state.
 
 const skipReason = inject('skipBrowserReason');
@@ -101,7 +101,7 @@ describe.skipIf(skipReason)('the profile page', () => {
     expect([await maxPieces.getAttribute('min'), await maxPieces.getAttribute('max')]).toEqual(['50', '10000']);
     await expectNoA11yViolations(page);
 
-    // The spec's messages, under the fields and read with them.
+    // The product's messages, under the fields and read with them.
     const firstName = page.getByLabel('First name');
     const lastName = page.getByLabel('Last name');
     await firstName.fill('  ');
@@ -132,7 +132,7 @@ describe.skipIf(skipReason)('the profile page', () => {
     expect(await page.getByRole('status').filter({ hasText: 'address found' }).innerText()).toBe(
       '1 address found for SW1A1AA. Choose it below.',
     );
-    // The postcode was normalised (spec section 5: upper case, single spaces, trimmed) first.
+    // The postcode was normalised (docs/product/screens.md#profile: upper case, single spaces, trimmed) first.
     expect(await postcode.inputValue()).toBe('SW1A1AA');
     expect(provider.requests.at(-1)).toMatchObject({ postcode: 'SW1A1AA', apiKey: provider.key, expand: 'true' });
     await expectNoA11yViolations(page);

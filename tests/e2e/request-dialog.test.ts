@@ -4,7 +4,7 @@ import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../suppor
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
-// The Request Puzzle dialog's in-dialog alerts (spec §2 and §8), word for word: an incomplete
+// The Request Puzzle dialog's in-dialog alerts (docs/product/trades.md#requesting-a-puzzle), word for word: an incomplete
 // profile (with the Complete Profile button to /profile), too few PuzzlePoints, and the
 // member's own listing. Each alert replaces the form, so there is nothing to send.
 

@@ -10,9 +10,9 @@ import { startTestServer, type TestServer } from '../support/server';
 
 // Two things every page relies on, in real Chromium against the real app:
 // - a session that ends while a page is open (expired, reset elsewhere, signed out in another
-//   tab) signs the member out in this page too, with a toast saying so (spec section 4: a 401
+//   tab) signs the member out in this page too, with a toast saying so (docs/product/screens.md#how-the-client-calls: a 401
 //   means signed out);
-// - the toasts follow spec section 9: one at a time, 5000 ms on screen, F8 reaches them.
+// - the toasts follow docs/product/screens.md#toasts: one at a time, 5000 ms on screen, F8 reaches them.
 
 const skipReason = inject('skipBrowserReason');
 const { title: SESSION_ENDED, description: SIGN_IN_AGAIN } = SESSION_ENDED_TOAST;

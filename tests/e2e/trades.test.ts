@@ -154,7 +154,7 @@ describe.skipIf(skipReason)('a trade from request to feedback', () => {
     await dialog(r).getByRole('button', { name: "Yes, I've received it" }).click();
     await expectToast(r, 'Trade completed');
 
-    // Feedback: the spec's message, then five stars.
+    // Feedback: the product's message, then five stars.
     await requesterCard.getByRole('button', { name: 'Send feedback' }).waitFor();
     await requesterCard.getByRole('radio', { name: '5 stars – Excellent' }).check();
     await requesterCard.getByRole('button', { name: 'Send feedback' }).click();

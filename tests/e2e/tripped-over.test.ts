@@ -286,7 +286,7 @@ describe.skipIf(skipReason)('what members tripped over', () => {
       const page = await open(width, asker.cookie, '/browse-puzzles?difficulty=hard');
       const search = page.getByRole('searchbox', { name: 'Search puzzles' });
       expect(await search.isVisible()).toBe(true);
-      // What to type, in the spec's words and never cut off: the placeholder where it fits the
+      // What to type, in the product's words and never cut off: the placeholder where it fits the
       // box; on a narrow window, where a placeholder would be cut off mid-word, a hint above it.
       const placeholder = (await search.getAttribute('placeholder')) ?? '';
       const room = await search.evaluate((el) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMember } from '../support/factories';
 import { useProcessesOnOneDatabase } from '../support/processes-on-one-database';
 
-// CONTRACT §5 "Live": a forum reply posted through one app process reaches, within 2 s, the
+// docs/product/community.md#live: a forum reply posted through one app process reaches, within 2 s, the
 // open pages on another process sharing the PostgreSQL database: every member's `community
 // {postId}` (the open post refreshes) and the post author's bell (`notification`).
 // PostgreSQL only: the embedded database allows one process.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createListing, createMember } from '../support/factories';
 import { useProcessesOnOneDatabase } from '../support/processes-on-one-database';
 
-// CONTRACT §4: "It works when several app processes share one PostgreSQL database." Two real
+// docs/product/messages.md#live-updates: live updates work when several app processes share one PostgreSQL database. Two real
 // server processes on one fresh database; a member's stream on one hears a message posted
 // through the other (LISTEN/NOTIFY). PostgreSQL only: the embedded database allows one process.
 

@@ -64,7 +64,7 @@ export interface ExpectedConsoleError {
 }
 
 // Chromium logs every non-2xx fetch as a console error. The signed-out check of who is
-// signed in answers 401 by design (spec section 7: 401 means signed out).
+// signed in answers 401 by design (docs/product/screens.md#how-the-client-calls: 401 means signed out).
 const ALWAYS_EXPECTED: ExpectedConsoleError[] = [
   { text: /Failed to load resource: the server responded with a status of 401/, url: /\/api\/auth\/user$/ },
 ];

@@ -5,7 +5,7 @@ import { hashPassword } from '../../src/server/auth/passwords';
 import { pointsLedger, puzzleListings, users, type NewPuzzleListing } from '../../src/server/db/schema';
 
 // Factories shared by tests and the demo seed: each makes a believable, valid row, and keeps
-// the rules the app keeps (here: every point a member holds has a ledger row, CONTRACT §4).
+// the rules the app keeps (here: every point a member holds has a ledger row, docs/product/points.md#the-ledger).
 
 export type NewMemberInput = Partial<Omit<typeof users.$inferInsert, 'puzzlePoints'>> & {
   password?: string;

@@ -6,7 +6,7 @@ import { freePort, startServerProcess, waitForHealth, type RunningProcess } from
 import { openSse, type SseClient } from './sse-client';
 import { tempDir, urlForDatabase } from './test-database';
 
-// For the tests of several real app processes sharing one PostgreSQL database (CONTRACT §4):
+// For the tests of several real app processes sharing one PostgreSQL database (docs/product/messages.md#live-updates):
 // a fresh database of their own, the servers started on it, and the streams opened to them,
 // all put away after the file whatever happened. PostgreSQL only: call it inside a
 // `describe.skipIf(!process.env.TEST_DATABASE_URL)` so the hooks skip with it.

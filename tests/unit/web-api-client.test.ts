@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, errorMessage } from '../../src/web/lib/api-client';
 
-// Spec section 7: cookies are sent, JSON bodies carry a JSON content type, and a failed call
+// docs/product/screens.md#how-the-client-calls: cookies are sent, JSON bodies carry a JSON content type, and a failed call
 // becomes an error reading `${status}: ${body text or status text}`.
 
 function stubFetch(response: Response) {

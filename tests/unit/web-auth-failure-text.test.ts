@@ -3,7 +3,7 @@ import { ApiError } from '../../src/web/lib/api-client';
 import { failureText } from '../../src/web/features/auth/api/failure-text';
 import { newMemberFlag } from '../../src/web/lib/current-user';
 
-// Spec section 8: a failure toast shows the server's message, else the call's fallback when
+// docs/product/screens.md#toasts: a failure toast shows the server's message, else the call's fallback when
 // the server answered without one, else the toast's own fallback when nothing answered.
 
 const fallbacks = { call: 'Failed to send verification email', toast: 'Please try again.' };

@@ -25,7 +25,7 @@ describe('unread badge', () => {
   });
 });
 
-describe('spec section 9 formats', () => {
+describe('the formats on screen', () => {
   const date = new Date(2024, 2, 5, 14, 30);
 
   it('formats community and activity dates', () => {

@@ -17,7 +17,7 @@ import {
   lockMemberForAchievements,
 } from './achievements-repository';
 
-// Achievements are unlocked by what members do (CONTRACT §7), in the transaction of the event
+// Achievements are unlocked by what members do (docs/product/members.md#achievements), in the transaction of the event
 // that earns them: a listing going live, a trade completing, a rating changing, a forum post,
 // a like. The rules are the domain's (src/domain/achievements.ts); this is the one door.
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { recordNotice, type Outbox } from '../notices/notices';
 import { actionPage } from './activity-repository';
 
-// The admin activity log (spec: Activity tab). Every admin action writes its row in the
+// The admin activity log (docs/product/administration.md#the-activity-log). Every admin action writes its row in the
 // transaction of its change, through the notices (as a trade dispute's decision does), so
 // the log can never say something happened that did not, nor miss what did. `details` says
 // what changed from what to what ({isAdmin: {from: false, to: true}}).

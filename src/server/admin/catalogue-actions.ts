@@ -14,7 +14,7 @@ import { commitWithNotices, type NoticeDeps } from '../notices/notices';
 import { logAdminAction } from './activity-log';
 import { createSetting, deleteSetting, toSettingView } from './settings-service';
 
-// What administrators keep for the whole club (CONTRACT §6): settings and manufacturers.
+// What administrators keep for the whole club (docs/product/administration.md#settings): settings and manufacturers.
 // Each change is one transaction with its activity-log row.
 
 const settingTarget = (s: { category: string; key: string }) => `setting:${s.category}.${s.key}`;

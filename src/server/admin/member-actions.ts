@@ -26,7 +26,7 @@ import { changeBalance } from '../points/ledger';
 import { closePendingRequestsOfSuspended } from '../trades/trade-service';
 import { logAdminAction } from './activity-log';
 
-// What an administrator does to a member (CONTRACT §6): admin status, points, suspension.
+// What an administrator does to a member (docs/product/administration.md): admin status, points, suspension.
 // Each is one transaction that locks the member, re-checks the rules under the lock, makes the
 // change through the room that owns it, and writes its activity-log row; the member is told
 // after the commit. Guarding the guards: nobody changes their own admin status or balance or

@@ -17,8 +17,8 @@ import {
 } from '../community/community-service';
 import { reportColumns } from './reports-repository';
 
-// What members can report, one row type each (CONTRACT §6: "a new kind of report is one more
-// row type"). Each kind knows which report rows are about it, how to read what was reported
+// What members can report, one row type each (docs/product/administration.md#reports: a new kind of report is one more
+// row type). Each kind knows which report rows are about it, how to read what was reported
 // (for a whole page at once), how to hide or show it through the room that owns it, and what a
 // member wrote of it. The reports service works on any kind alike.
 

@@ -25,7 +25,7 @@ import {
   type ReportWithNames,
 } from './reports-repository';
 
-// The reports tab (CONTRACT §6): every kind of report in one list, and an administrator's
+// The reports tab (docs/product/administration.md#reports): every kind of report in one list, and an administrator's
 // decision on one. A decision settles every pending report of the same item at once (three
 // members flagging one post is one decision), hides or shows the item through the room
 // that owns it, and is logged in the same transaction.

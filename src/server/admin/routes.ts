@@ -49,11 +49,11 @@ import { adminOverview, memberDetail, pointsSummary } from './overview-service';
 import { listReports, REPORT_NOT_FOUND_MESSAGE, resolveReport } from './reports-service';
 import { listSettings, SETTING_NOT_FOUND_MESSAGE } from './settings-service';
 
-// The admin room (spec sections 2 and 7, CONTRACT §6): administrators' calls. Each handler
+// The admin room (docs/product/administration.md, docs/api/admin.md): administrators' calls. Each handler
 // is `adminOnly` (401 for a visitor, 403 for a member, before anything else runs), validates
 // with the domain's schema and makes one service call; the services write each change and
 // its activity-log row in one transaction. Lists that grow are paged: the answer is the
-// array (CONTRACT §3) and its total is the X-Total-Count header.
+// array (docs/product/every-call.md#answers) and its total is the X-Total-Count header.
 
 const memberParams = z.object({ id: idParam('NOT_FOUND', MEMBER_NOT_FOUND_MESSAGE) });
 const settingParams = z.object({ id: idParam('NOT_FOUND', SETTING_NOT_FOUND_MESSAGE) });
@@ -261,7 +261,7 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
   );
 
   // -------------------------------------------------------------------------------------
-  // Trade disputes (CONTRACT §4). A disputed trade is frozen until an administrator decides
+  // Trade disputes (docs/product/trades.md#disputes). A disputed trade is frozen until an administrator decides
   // it: 'complete' pays the owner as a confirmed delivery does; 'refund' returns the held
   // points to the requester and lists the puzzle again. An administrator who is a party to
   // the trade may not decide it.

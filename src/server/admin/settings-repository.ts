@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { systemSettings, type NewSystemSetting, type SystemSetting } from '../db/schema';
 
-// system_settings as SQL: the spec's free key/value store (values are JSON).
+// system_settings as SQL: the club's free key/value store (docs/product/administration.md#settings) (values are JSON).
 
 export function allSettings(db: DbOrTx): Promise<SystemSetting[]> {
   // In the order of the (category, key) unique index.

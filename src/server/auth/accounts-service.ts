@@ -44,7 +44,7 @@ export async function findMemberByEmail(db: DbOrTx, email: string): Promise<Memb
 }
 
 /**
- * A suspended member may not sign in (CONTRACT §6): 403 saying until when and why. Asked only
+ * A suspended member may not sign in (docs/product/accounts.md#suspended-members): 403 saying until when and why. Asked only
  * once the member has proved who they are (the right password, or the e-mailed link), so the
  * answer tells a stranger nothing.
  */

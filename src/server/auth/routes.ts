@@ -27,7 +27,7 @@ import { signIn, signOut } from './session-plugin';
 import { tokenState } from './tokens-repository';
 
 // Per-IP limits are loose (a household, a library or a club night shares one address,
-// CONTRACT §3); the per-address limits in accounts-service are the tight ones.
+// docs/product/accounts.md#limits-on-signing-in); the per-address limits in accounts-service are the tight ones.
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const perIp = (max: number) => ({ rateLimit: { max, timeWindow: FIFTEEN_MINUTES } });
 /** GET /api/auth/user, per IP: a club night of 60 members on one address (constants.ts). */

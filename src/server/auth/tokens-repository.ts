@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { authTokens } from '../db/schema';
 import { hashToken } from './sessions-repository';
 
-// E-mailed link tokens (CONTRACT §3): random, stored only as a hash, single-use, expiring.
+// E-mailed link tokens (docs/product/accounts.md#e-mailed-links): random, stored only as a hash, single-use, expiring.
 
 export async function issueToken(db: DbOrTx, email: string, purpose: TokenPurpose, ttlMs: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');

@@ -17,7 +17,7 @@ import {
   type CommunityReply,
 } from '../db/schema';
 
-// The forum's rows (CONTRACT §5). Reads are one statement each, whatever the page size (no
+// The forum's rows (docs/product/community.md). Reads are one statement each, whatever the page size (no
 // query per post or per reply); writes keep every counter in the same transaction as the row
 // it counts, by single-statement updates under the counted item's row lock.
 

@@ -69,7 +69,7 @@ import {
   type Viewer,
 } from './community-repository';
 
-// The forum (CONTRACT §5): every rule of its calls. Reading needs a member; hidden posts and
+// The forum (docs/product/community.md): every rule of its calls. Reading needs a member; hidden posts and
 // replies exist only for admins (everyone else gets 404, as for something that is not there);
 // the author or an admin may edit or remove; admins pin and lock. Everything that tells
 // someone (notices, e-mails, live events) goes through commitWithNotices, after the commit.
@@ -79,7 +79,7 @@ export const REPLY_NOT_FOUND_MESSAGE = 'Reply not found';
 export const NOT_YOUR_POST_MESSAGE = 'Only the author or an administrator can change this post.';
 export const NOT_YOUR_REPLY_MESSAGE = 'Only the author or an administrator can change this reply.';
 export const PHOTO_NOT_UPLOADED_MESSAGE = 'Photo must be a picture uploaded to the club';
-/** Different members' reports that hide an item at once, until an admin decides (CONTRACT §5). */
+/** Different members' reports that hide an item at once, until an admin decides (docs/product/community.md#hiding-at-three-reports). */
 export const FLAGS_TO_HIDE = 3;
 
 const nameOf = (userId: number | null, first: string | null, last: string | null) =>
@@ -303,7 +303,7 @@ export async function updatePost(
  */
 /**
  * An admin removing someone else's post or reply is a moderation decision, so it is an admin
- * call with its line in the admin activity log, in the same transaction (CONTRACT §6). Members
+ * call with its line in the admin activity log, in the same transaction (docs/product/community.md#moderation). Members
  * removing their own words (admins too) log nothing. The title stays in the line because a
  * post without replies is gone afterwards.
  */
@@ -550,7 +550,7 @@ export async function setPostFlag(
       'isPinned' in change ? (['isPinned', change.isPinned] as const) : (['isLocked', change.isLocked] as const);
     if (post[field] === to) return;
     await tx.update(communityPosts).set(change).where(eq(communityPosts.id, postId));
-    // An admin call: its line in the admin activity log, in the same transaction (CONTRACT §6).
+    // An admin call: its line in the admin activity log, in the same transaction (docs/product/community.md#moderation).
     await recordNotice(tx, outbox, {
       at: now,
       adminAction: {

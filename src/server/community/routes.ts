@@ -42,11 +42,11 @@ import {
   updateReply,
 } from './community-service';
 
-// CONTRACT §5: the forum and the activity feed. Every call needs a member; the service
+// docs/product/community.md: the forum and the activity feed. Every call needs a member; the service
 // decides who may see and change what (hidden items: admins only; edits: author or admin).
 
 const HOUR = 60 * 60 * 1000;
-/** Per member per hour (CONTRACT §5). */
+/** Per member per hour (docs/product/community.md#limits). */
 export const POSTS_PER_HOUR = 10;
 export const REPLIES_PER_HOUR = 60;
 

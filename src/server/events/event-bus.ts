@@ -1,4 +1,4 @@
-// Live updates (CONTRACT §4): events for members' open pages. Publishers call
+// Live updates (docs/product/messages.md#live-updates): events for members' open pages. Publishers call
 // `publish(userIds, event)` AFTER their transaction commits; the SSE route subscribes per
 // member. On PostgreSQL events cross processes through LISTEN/NOTIFY (postgres-event-bus.ts);
 // on the embedded database there is one process, so an in-process bus is enough.

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ClubEvent } from '../../domain/events';
 import { createAnnouncements, createLocalDelivery, type EventBus } from './event-bus';
 
-// Live updates across app processes on one PostgreSQL database (CONTRACT §4): publish is a
+// Live updates across app processes on one PostgreSQL database (docs/product/messages.md#live-updates): publish is a
 // NOTIFY on one channel; every process (the publisher too) LISTENs on a dedicated connection
 // and hands each event to its own subscribers. No broker to run: the database is enough.
 // NOTIFY is transactional and per database, so events are only sent for committed work

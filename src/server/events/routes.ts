@@ -6,7 +6,7 @@ import { memberOnly, requireMember } from '../http/route-helpers';
 import { unreadMessageCount } from '../messages/messages-service';
 import { createSseHub } from './sse';
 
-// GET /api/events (CONTRACT §4): the signed-in member's live updates as server-sent events.
+// GET /api/events (docs/product/messages.md#live-updates): the signed-in member's live updates as server-sent events.
 
 export async function eventRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { ClubEvent } from '../../domain/events';
 import type { EventBus } from './event-bus';
 
-// Server-sent event streams (CONTRACT §4 "Live updates"). Each open page holds one; the hub
+// Server-sent event streams (docs/product/messages.md#live-updates). Each open page holds one; the hub
 // relays the bus's events for its member, keeps proxies from closing an idle stream, and
 // ends every stream when the app shuts down so SIGTERM never waits on an open page.
 

@@ -6,8 +6,8 @@ import type { Favorite as FavoriteRow } from '../db/schema';
 import { listingForViewer, listingsForViewer } from '../listings/listings-service';
 import { addFavorite, memberFavorites, removeFavorite } from './favorites-repository';
 
-// A member's favourites (spec sections 2 and 7). The id is always the LISTING id, for add and
-// remove alike (the spec's profile area calls DELETE /favorites/{id} with it too), and every
+// A member's favourites (docs/product/listings.md#favourites). The id is always the LISTING id, for add and
+// remove alike (the profile area calls DELETE /favorites/{id} with it too), and every
 // call acts on the signed-in member's own list only: nobody can touch another's.
 
 export const NOT_A_FAVORITE_MESSAGE = 'This puzzle is not in your favourites.';

@@ -12,7 +12,7 @@ import {
   type NewFeedbackReport,
 } from '../db/schema';
 
-// Feedback rows as SQL. "Visible" is CONTRACT §4's rule, written once here in SQL and once in
+// Feedback rows as SQL. "Visible" is the rule of docs/product/trades.md#feedback, written once here in SQL and once in
 // the domain (isFeedbackVisible), and the same as the dashboard's rating (stats-repository):
 // not hidden by an admin, and either both parties have rated or the trade completed at least
 // 14 days ago.

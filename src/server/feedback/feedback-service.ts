@@ -36,7 +36,7 @@ import {
   type ReportedRow,
 } from './feedback-repository';
 
-// Feedback after a completed trade (CONTRACT §4): each party rates the other once. It stays
+// Feedback after a completed trade (docs/product/trades.md#feedback): each party rates the other once. It stays
 // hidden until both have rated or 14 days have passed, so neither can answer the other's
 // score. The rated member may respond once; any member who can read a piece of feedback
 // (or its response) may report it, except its author.
@@ -257,7 +257,7 @@ export async function refreshRatingsTurnedVisible(deps: NoticeDeps, now: Date, w
 }
 
 // ---------------------------------------------------------------------------------------
-// For the admin panel's reports (CONTRACT §6): what was reported, and hiding or showing it.
+// For the admin panel's reports (docs/product/administration.md#reports): what was reported, and hiding or showing it.
 
 /** A reported piece of writing as an administrator reviews it. */
 export type ReportedWriting = {

@@ -24,7 +24,7 @@ import {
   tradeFeedback,
 } from './feedback-service';
 
-// Feedback calls (the spec shows none; CONTRACT §4 fixes the rules, docs/api/trades.md
+// Feedback calls (docs/product/trades.md#feedback has the rules, docs/api/trades.md
 // the shapes). All need a signed-in member.
 
 const tradeParams = z.object({ id: idParam('NOT_FOUND', TRADE_NOT_FOUND_MESSAGE) });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/errors';
 
-// CONTRACT §3: a mutating call whose Origin (or, without one, Sec-Fetch-Site) shows another
+// docs/product/every-call.md#cross-site-protection: a mutating call whose Origin (or, without one, Sec-Fetch-Site) shows another
 // site is refused. SameSite=Lax cookies already stop most forgeries; this closes the rest.
 
 const CROSS_SITE_MESSAGE = 'This request came from another website and was refused.';

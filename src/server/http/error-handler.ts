@@ -4,7 +4,7 @@ import { AppError, formatValidationErrors } from '../../domain/errors';
 import { isDataException, isTransactionConflict } from '../db/database-errors';
 import { notFoundIssue } from './route-helpers';
 
-// One place turns every failure into CONTRACT §3's JSON: {message, code?, errors?}, a fitting 4xx,
+// One place turns every failure into the JSON of docs/product/every-call.md#errors: {message, code?, errors?}, a fitting 4xx,
 // and never a stack trace. Unexpected failures are logged (by kind and place, never with the
 // values involved: logging.ts) and answered with a 500.
 

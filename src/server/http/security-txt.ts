@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 // RFC 9116: /.well-known/security.txt tells someone who found a hole where to report it.
 // Served by the app rather than copied as a static file, so that it follows APP_URL (the
-// contact is security@ the club's own domain: the product spec names no address) and its
+// contact is security@ the club's own domain: the product names no address) and its
 // Expires date never goes stale (always a year ahead). docs/security.md, "Reporting a problem".
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;

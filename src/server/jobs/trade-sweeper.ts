@@ -6,7 +6,7 @@ import { drainNotices, noticesFor } from '../notices/notices';
 import { applyTradeCommand, tradesDue } from '../trades/trade-service';
 import { startPeriodicJob } from './periodic-job';
 
-// CONTRACT §4's clocks: a pending request unanswered for 7 days expires, a shipped trade
+// The trade clocks (docs/product/trades.md#clocks): a pending request unanswered for 7 days expires, a shipped trade
 // neither confirmed nor disputed within 21 days completes (and pays the owner). The timers
 // are the rows' own expires_at / auto_complete_at, so a restart loses nothing: the first
 // sweep after start-up catches up. Every app process sweeps; each trade is still handled

@@ -20,7 +20,7 @@ import { normalisePostcode } from './browse-query';
 // 'one of its words (runs between whitespace) contains it'. Anything else (a phrase, an 'é')
 // returns null and browse asks the database.
 //
-// Suspensions (CONTRACT §6). A suspended member's listings stay in the index but are hidden
+// Suspensions (docs/product/administration.md#suspensions). A suspended member's listings stay in the index but are hidden
 // while the suspension is in force, as browse-query.ts's ownerNotSuspended hides them: the
 // owner's facts carry the suspension, and each answer first brings the hidden marks up to its
 // clock, which costs nothing until the next moment a suspension starts counting or ends. So a

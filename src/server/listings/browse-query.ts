@@ -3,7 +3,7 @@ import type { SortOption } from '../../domain/constants';
 import { yearGroupRange, type BrowseFilters, type BrowseQuery } from '../../domain/listings';
 import { suspendedSql } from '../members/suspension-sql';
 
-// Spec section 5's browse semantics as SQL over `puzzle_listings p`. The reference is
+// The browse semantics of docs/product/listings.md#browse-filters as SQL over `puzzle_listings p`. The reference is
 // matchesBrowseFilters / compareListings in src/domain/listings.ts; tests/api/browse.test.ts
 // compares the two on a fixture that covers every filter's edges. Every condition is
 // written so that one of the partial (status = 'active') indexes of migrations 0001 and
@@ -26,7 +26,7 @@ export function normalisePostcode(text: string): string {
 }
 
 /**
- * Location (CONTRACT §4, issue 5): the owner's town or city contains the text
+ * Location (docs/product/listings.md#location, issue 5): the owner's town or city contains the text
  * (case-insensitive), or the text is the owner's postcode area ('HG') or outward code ('HG1',
  * spaces ignored). A UK inward code is always 3 characters, so the outward code is the
  * normalised postcode minus its last 3. The whole postcode never matches: a public search
@@ -66,7 +66,7 @@ export function ownerLocations(members: SQL = sql`true`): SQL {
 }
 
 /**
- * A suspended member's listings leave browse while the suspension lasts (CONTRACT §6), and
+ * A suspended member's listings leave browse while the suspension lasts (docs/product/administration.md#suspensions), and
  * come back by themselves when one with an end date runs out. The suspended members are
  * read once per statement (an InitPlan over a partial index holding only them), and each
  * listing is then filtered by its owner id: every sort keeps its own index's order
@@ -85,10 +85,10 @@ export function browseWhere(filters: BrowseFilters): SQL {
   if (f.condition !== undefined) conditions.push(sql`p.condition = ${f.condition}`);
   if (f.manufacturerId !== undefined) conditions.push(sql`p.manufacturer_id = ${f.manufacturerId}`);
   const artist = f.artist?.trim();
-  // A listing without an artist has NULL here and never matches (spec section 5).
+  // A listing without an artist has NULL here and never matches (docs/product/listings.md#browse-filters).
   if (artist) conditions.push(containsLower(sql`lower(p.artist)`, artist));
   if (f.year !== undefined) {
-    // A listing without a year compares as NULL and is left out (spec section 5).
+    // A listing without a year compares as NULL and is left out (docs/product/listings.md#browse-filters).
     const { min, max } = yearGroupRange(f.year);
     if (min !== undefined) conditions.push(sql`p.year_of_manufacture >= ${min}`);
     if (max !== undefined) conditions.push(sql`p.year_of_manufacture <= ${max}`);

@@ -280,7 +280,7 @@ async function pageAndTotal(
   };
 }
 
-/** One page of active listings, spec section 5's filters and sorts applied. */
+/** One page of active listings, the filters and sorts of docs/product/listings.md#browse-filters applied. */
 export async function browseListings(
   db: DbOrTx,
   query: BrowseQuery,

@@ -52,7 +52,7 @@ export async function memberListingViews(db: DbOrTx, ownerId: number): Promise<L
 
 /**
  * A member's active listings, newest first (their member page), at most `limit`; none to others
- * while the member is suspended (CONTRACT §6: their listings are shown to nobody else).
+ * while the member is suspended (docs/product/administration.md#suspensions: their listings are shown to nobody else).
  */
 export async function activeListingViewsOf(
   db: DbOrTx,
@@ -111,7 +111,7 @@ export async function updateListing(db: DbOrTx, id: number, values: Partial<NewP
 }
 
 /**
- * The only way a listing becomes 'sold' (spec section 4: a completed trade sets it; members
+ * The only way a listing becomes 'sold' (docs/product/listings.md#listing-states: a completed trade sets it; members
  * cannot). For the trades service, inside the transaction that completes the trade; from
  * then on the listing never changes status again (PATCH answers 409).
  */

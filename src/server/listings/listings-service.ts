@@ -41,7 +41,7 @@ import {
  */
 export { countWithdrawableListingsOf, withdrawListingsOf };
 
-// The rules of spec sections 4 and 6 for listings, whatever the client sends: only the owner
+// The rules for listings (docs/product/listings.md#listing-states), whatever the client sends: only the owner
 // changes a listing; status moves exactly as canChangeStatus allows; 'sold' comes only from a
 // completed trade (markListingSold) and is final.
 
@@ -52,7 +52,7 @@ export function canSeeListing(listing: Pick<PuzzleListing, 'status' | 'userId'>,
   return listing.status === 'active' || listing.userId === viewerId;
 }
 
-/** Whether the member is suspended now: their listings are then shown to nobody else (CONTRACT §6). */
+/** Whether the member is suspended now: their listings are then shown to nobody else (docs/product/administration.md#suspensions). */
 async function ownerSuspended(db: DbOrTx, ownerId: number): Promise<boolean> {
   const owner = (await membersById(db, [ownerId])).get(ownerId);
   return owner !== undefined && isSuspended(owner);
@@ -183,7 +183,7 @@ async function listingToChange(tx: DbOrTx, id: number, memberId: number): Promis
   return listing;
 }
 
-/** Status columns for a move to `to` (none when it is no move); refuses what spec section 4 does not allow. */
+/** Status columns for a move to `to` (none when it is no move); refuses what docs/product/listings.md#listing-states does not allow. */
 function statusColumns(listing: PuzzleListing, to: ListingStatus): Partial<NewPuzzleListing> {
   if (to === listing.status) return {};
   if (!canChangeStatus(listing.status, to)) throw refusedStatusChange(listing.status, to);

@@ -17,7 +17,7 @@ import { browseListings, cachedActiveListingYears } from './browse-repository';
 import { memberListingViews } from './listings-repository';
 import { changeListing, createListing, listingForViewer } from './listings-service';
 
-// CONTRACT §4 "Listings". Browse and detail are public; everything else needs a member.
+// Listings (docs/product/listings.md). Browse and detail are public; everything else needs a member.
 
 const idParams = z.object({ id: idParam('LISTING_NOT_FOUND') });
 
@@ -52,7 +52,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
     },
   );
 
-  // Drafts, archived and sold listings are their owner's alone (CONTRACT §4): to anyone else
+  // Drafts, archived and sold listings are their owner's alone (docs/product/listings.md#listing-states): to anyone else
   // they do not exist.
   app.get(
     '/puzzle-listings/:id',
@@ -87,7 +87,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
         ),
   );
 
-  // The body is either {status} or the whole form (spec section 7); the service tells them
+  // The body is either {status} or the whole form (docs/product/listings.md#listing-states); the service tells them
   // apart and validates each with its own schema.
   app.patch(
     '/puzzle-listings/:id',

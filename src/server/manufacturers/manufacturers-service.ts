@@ -12,7 +12,7 @@ import { manufacturers, puzzleListings, type Manufacturer as ManufacturerRow } f
 
 // The manufacturers the club knows: the choice lists of the profile and listing forms, the
 // check other features make before storing a manufacturer id, and what administrators do
-// with them (CONTRACT §6). Names are unique whatever their case; an inactive one leaves the
+// with them (docs/product/administration.md#manufacturers). Names are unique whatever their case; an inactive one leaves the
 // forms' lists (GET /manufacturers/active) while listings that use it keep showing its name.
 
 export const MANUFACTURER_NOT_FOUND_MESSAGE = 'Manufacturer not found';

@@ -7,7 +7,7 @@ import { escapeLike } from '../listings/browse-query';
 import { suspendedSql } from './suspension-sql';
 
 // Member pages as SQL: the directory's cards, one member's page facts, and the member's own
-// settings. A member's face to others is `member_profiles` (spec §3 "Member profile"); a
+// settings. A member's face to others is `member_profiles` (docs/product/members.md#how-other-members-see-you); a
 // member without a row has the defaults (public, town shown). Only what the card shows is
 // selected: no e-mail, phone, street, postcode or balance ever leaves this file.
 
@@ -123,7 +123,7 @@ export async function upsertMemberProfile(tx: DbOrTx, memberId: number, columns:
 }
 
 /**
- * The account's columns the settings change: the text size, and the spec's User.publicProfile,
+ * The account's columns the settings change: the text size, and the account's publicProfile,
  * kept equal to the member profile's flag so the self view never says otherwise.
  */
 export async function updateAccountSettings(

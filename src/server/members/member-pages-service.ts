@@ -25,7 +25,7 @@ import {
 } from './member-pages-repository';
 import { visibleMemberPageRow, type Viewer } from './members-service';
 
-// CONTRACT §7: the member directory, member pages, and a member's own settings for theirs.
+// docs/product/members.md: the member directory, member pages, and a member's own settings for theirs.
 
 export const AVATAR_NOT_UPLOADED_MESSAGE = 'Avatar must be a picture uploaded to the club first';
 

@@ -53,7 +53,7 @@ export async function adminMemberPage(
   );
   const direction = (key: SQL) => (query.dir === 'desc' ? desc(key) : asc(key));
   const order = [...sortKeys(query.sort, now), sql`${users.id}`].map((key) =>
-    // Without a sort: the order members joined in (the spec's third click, "none").
+    // Without a sort: the order members joined in (a column's third click, "none": docs/product/screens.md#admin).
     query.sort ? direction(key) : asc(key),
   );
   const [rows, [counted]] = await Promise.all([

@@ -17,7 +17,7 @@ export type Viewer = { id: number; isAdmin: boolean };
 
 /**
  * A member's page facts for `viewer`: 404 for no such member, and for a private page unless
- * the viewer is its owner or an administrator (CONTRACT §7). What the page shows of the
+ * the viewer is its owner or an administrator (docs/product/members.md#member-pages). What the page shows of the
  * member's other records (feedback, listings) is asked through here first.
  */
 export async function visibleMemberPageRow(db: DbOrTx, memberId: number, viewer: Viewer): Promise<PageRow> {

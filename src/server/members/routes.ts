@@ -13,7 +13,7 @@ import { errorAnswers, idParam, memberOnly, requireMember } from '../http/route-
 import { memberDirectory, memberPage, myProfileSettings, updateMyProfileSettings } from './member-pages-service';
 import { MEMBER_NOT_FOUND_MESSAGE } from './members-service';
 
-// CONTRACT §7 "Members": the directory and member pages are for members (401 signed out).
+// docs/product/members.md, docs/api/members.md: the directory and member pages are for members (401 signed out).
 
 const memberParams = z.object({ id: idParam('NOT_FOUND', MEMBER_NOT_FOUND_MESSAGE) });
 

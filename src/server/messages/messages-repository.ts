@@ -12,7 +12,7 @@ function notWrittenBy(member: SQL): SQL {
 
 /**
  * Messages in the member's threads that others (or the system) wrote after the member last
- * read that thread. A participant's lastReadAt stands for the spec's per-message readBy list.
+ * read that thread. A participant's lastReadAt stands for a per-message readBy list.
  */
 export async function countUnreadMessages(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db

@@ -24,7 +24,7 @@ import {
 } from './threads-repository';
 import { notifyThreadActivity } from './threads-service';
 
-// The rules of messaging (spec §5, §6; issue 7), whatever the client sends: only participants
+// The rules of messaging (docs/product/messages.md#conversations; issue 7), whatever the client sends: only participants
 // read, post or mark read, and to anyone else a thread does not exist (404, the same answer
 // as a thread that was never there); a member cannot message their own listing; contacting
 // an owner about a puzzle again continues the conversation the two already have.
@@ -99,7 +99,7 @@ export async function startConversation(
     await lockConversation(tx, listing.id, memberId, listing.userId);
     const existing = await findConversation(tx, { puzzleListingId: listing.id, memberId, otherId: listing.userId });
     // A draft or archived listing, or a suspended member's, does not exist for other members
-    // (CONTRACT §4, §6), unless they already have a conversation or a trade about it.
+    // (docs/product/messages.md#conversations), unless they already have a conversation or a trade about it.
     if (!(await mayContactAbout(tx, listing, memberId, existing !== null))) throw new AppError('LISTING_NOT_FOUND');
     // Checked after visibility, so the answer never tells who owns a hidden listing.
     if (body.recipientId !== listing.userId) {

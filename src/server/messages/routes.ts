@@ -16,7 +16,7 @@ import {
   unreadMessageCount,
 } from './messages-service';
 
-// Spec §7's messaging calls. Every call needs a member; the service decides who may see a
+// The messaging calls (docs/product/messages.md). Every call needs a member; the service decides who may see a
 // thread (participants only; 404 for anyone else).
 
 /** Per member, not per IP: a club night on one Wi-Fi must not share one allowance. */

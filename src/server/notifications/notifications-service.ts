@@ -11,7 +11,7 @@ import {
   markNotificationRead,
 } from './notifications-repository';
 
-// CONTRACT §4: a member's trading notifications, newest first, with unread state; mark one or
+// docs/product/messages.md#notifications: a member's trading notifications, newest first, with unread state; mark one or
 // all read. A member only ever sees or changes their own; another member's is not found.
 
 export const NOTIFICATION_NOT_FOUND_MESSAGE = 'Notification not found';

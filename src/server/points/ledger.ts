@@ -10,7 +10,7 @@ import { pointsLedger, puzzleListings, tradeRequests, users } from '../db/schema
 // history of them.
 
 /**
- * The only way a balance changes (CONTRACT §4): lock the member's row, apply the change and
+ * The only way a balance changes (docs/product/points.md#the-ledger): lock the member's row, apply the change and
  * write one ledger row, all inside the caller's transaction. A change that would take the
  * balance below zero is refused with 409 and nothing is written.
  */
@@ -61,7 +61,7 @@ export async function backdateTradeLedger(tx: DbOrTx, tradeRequestId: number, at
 }
 
 /**
- * CONTRACT §4's conservation figures, in ONE statement so they are read at one instant (a
+ * The conservation figures (docs/product/points.md#the-points-invariant), in ONE statement so they are read at one instant (a
  * trade committing between two statements would make honest figures look wrong): points in
  * members' balances, points held for trades, and every point granted (welcome gifts and
  * admin grants, less deductions). inBalances + held = granted, always.
@@ -79,7 +79,7 @@ export async function pointsConservation(db: DbOrTx): Promise<{ inBalances: numb
 export const LEDGER_LIST_LIMIT = 500;
 
 /**
- * GET /points/transactions (CONTRACT §4): the member's own ledger, newest first. Each row
+ * GET /points/transactions (docs/product/points.md#the-ledger): the member's own ledger, newest first. Each row
  * names the puzzle of its trade so the profile's 'PuzzlePoints history' reads on its own.
  */
 export async function memberLedger(db: DbOrTx, memberId: number, limit = LEDGER_LIST_LIMIT): Promise<LedgerEntry[]> {

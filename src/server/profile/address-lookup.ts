@@ -1,7 +1,7 @@
-// UK postcode -> addresses through a getAddress.io-style provider (CONTRACT §2:
+// UK postcode -> addresses through a getAddress.io-style provider (README.md#configuration:
 // ADDRESS_LOOKUP_URL / ADDRESS_LOOKUP_KEY). The provider is someone else's service: anything
 // unexpected from it (an error status, a timeout, a body we cannot read) is "unavailable",
-// and the profile page then offers 'Enter address manually' (spec §8).
+// and the profile page then offers 'Enter address manually' (docs/product/members.md#profile-and-address).
 
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';

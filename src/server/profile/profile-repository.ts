@@ -21,7 +21,7 @@ export const COUNTRY_NOT_LISTED_MESSAGE = 'Please choose a country from the list
 /**
  * PATCH /api/profile saves the whole profile form (docs/decisions/0005-profile-updates.md).
  *
- * The client always sends the full form, but by the spec's sending rule (§5) it leaves out
+ * The client always sends the full form, but by the form's sending rule (docs/product/screens.md#profile) it leaves out
  * every blank value. So a field that is not sent is a field the member emptied, and it is
  * cleared (text) or reset to its default (country, preferences, piece range, manufacturers).
  * Reading "not sent" as "unchanged" would make it impossible ever to remove a phone number
@@ -41,7 +41,7 @@ export function profileColumns(update: ProfileUpdate) {
     postcode: update.postcode ?? null,
     preferredDifficulty: update.preferredDifficulty ?? 'any',
     conditionPreference: update.conditionPreference ?? 'any',
-    // The form's own fallbacks for an emptied piece-count input (spec §5).
+    // The form's own fallbacks for an emptied piece-count input (docs/product/screens.md#profile).
     minPieceCount: update.minPieceCount ?? PROFILE_MIN_PIECES_DEFAULT,
     maxPieceCount: update.maxPieceCount ?? PROFILE_MAX_PIECES_DEFAULT,
     preferredManufacturers: update.preferredManufacturers ?? [],
@@ -59,7 +59,7 @@ function validationFailure(errors: FieldError[]): AppError {
 
 /**
  * Saves the member's own profile and returns the updated row. profileCompleted is always
- * computed here from the spec's rule (§6), never taken from the client.
+ * computed here from the rule of docs/product/members.md#a-complete-profile, never taken from the client.
  */
 export async function updateOwnProfile(db: DbOrTx, memberId: number, update: ProfileUpdate): Promise<User> {
   const values = profileColumns(update);

@@ -1,4 +1,4 @@
-// Reads for the member home (spec §2 "Member home/dashboard"): Trading Activity, Recent
+// Reads for the member home (docs/product/screens.md#member-home): Trading Activity, Recent
 // Activity and Community Highlights. Each is one query; nothing here loops over rows.
 
 import { sql } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { queryRows, type DbOrTx } from '../db/client';
  * trade flow. rating: the average of the feedback they received that is visible, to one
  * decimal; null when there is none (the dashboard shows 'New Member').
  *
- * "Visible" is CONTRACT §4's rule, the same as the domain's isFeedbackVisible: not hidden by
+ * "Visible" is the rule of docs/product/trades.md#feedback, the same as the domain's isFeedbackVisible: not hidden by
  * an admin (is_visible), and either both parties have left feedback on the trade or the
  * trade completed 14 days ago or more.
  */
@@ -110,7 +110,7 @@ export async function recentActivity(db: DbOrTx, memberId: number): Promise<Acti
 export const LATEST_POSTS_LIMIT = 3;
 
 /**
- * GET /api/member-content: the spec names the call but not its shape. It carries the few
+ * GET /api/member-content: the page names the call; its shape is ours. It carries the few
  * live numbers the Community Highlights card can show next to its links. The latest posts are
  * the ones the forum shows every member: not hidden for an administrator's look, not removed.
  */

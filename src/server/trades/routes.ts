@@ -22,7 +22,7 @@ import {
   type TradeCommand,
 } from './trade-service';
 
-// CONTRACT §4 "Trades": thin handlers. Each checks that a member is signed in, hands the
+// Trades (docs/product/trades.md, docs/api/trades.md): thin handlers. Each checks that a member is signed in, hands the
 // command to the service (which decides who may do what under a row lock, and tells people
 // after its commit) and answers the trade as the caller sees it.
 

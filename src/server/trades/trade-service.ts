@@ -46,7 +46,7 @@ import {
   updateTrade,
 } from './trades-repository';
 
-// The life of a trade (CONTRACT §4). Every step is ONE transaction that locks what it reads
+// The life of a trade (docs/product/trades.md). Every step is ONE transaction that locks what it reads
 // (listing, then the trade, then the members in id order), re-checks who may act and the
 // state under the lock, moves points only through the ledger, and records its notices
 // (src/server/notices/), which go out once it has committed. A refused step throws before
@@ -254,7 +254,7 @@ export async function requestTrade(
       const members = await membersById(tx, [actor.id, listing.userId]);
       const requester = members.get(actor.id)!;
       const owner = members.get(listing.userId)!;
-      // A suspended member's puzzles are off the club until the suspension ends (CONTRACT §6).
+      // A suspended member's puzzles are off the club until the suspension ends (docs/product/administration.md#suspensions).
       if (isSuspended(owner, now)) throw new AppError('LISTING_UNAVAILABLE');
       if (await findOpenRequest(tx, requester.id, listing.id)) throw new AppError('DUPLICATE_REQUEST');
       const eligibility = {
@@ -416,7 +416,7 @@ export async function closePendingRequests(
 }
 
 /**
- * An administrator has suspended `memberId` (CONTRACT §6): inside the suspension's
+ * An administrator has suspended `memberId` (docs/product/trades.md#suspension-and-trades): inside the suspension's
  * transaction, each of their pending requests is cancelled, and each pending request for
  * their puzzles is declined, the other member told. No points are held while a request is
  * pending, so none are stranded; accepted trades go on. Locks each listing, then its trade,
@@ -604,7 +604,7 @@ async function refundHeld(s: StepContext): Promise<Map<number, User>> {
   return members;
 }
 
-/** The admin activity log (spec: admin actions) records dispute decisions too. */
+/** The admin activity log (docs/product/administration.md#the-activity-log) records dispute decisions too. */
 function adminDecision(
   s: StepContext,
   outcome: 'complete' | 'refund',

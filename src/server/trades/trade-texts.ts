@@ -122,7 +122,7 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
           },
         ],
       };
-    // An administrator suspended a member (CONTRACT §6): their open asks close. The other
+    // An administrator suspended a member (docs/product/trades.md#suspension-and-trades): their open asks close. The other
     // member is not told why (that is between the club and the member), only what it means.
     case 'club-closed-request':
       return {

@@ -11,7 +11,7 @@ import type { PictureStorage } from './storage';
 export const THUMBNAIL_MAX_SIDE_PX = 400;
 const WEBP_QUALITY = 82;
 const THUMBNAIL_QUALITY = 75;
-// What members may upload (CONTRACT §4). sharp also reads SVG, TIFF, GIF...; SVG in
+// What members may upload (docs/product/listings.md#pictures). sharp also reads SVG, TIFF, GIF...; SVG in
 // particular is a document, not a picture, so anything else is refused.
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 // A 10 MB file can still decode to gigabytes (a "decompression bomb"); 100 megapixels

@@ -8,8 +8,8 @@ import type { AppContext } from '../app-context';
 import { memberOnly, perMemberRateLimit } from '../http/route-helpers';
 import { NotAnImageError, saveImage } from './image-store';
 
-// POST /api/uploads (CONTRACT §4): one JPEG, PNG or WebP image of at most 10 MB, from a
-// member; with ?shape=square, an avatar cut square from it (CONTRACT §7). What the file IS
+// POST /api/uploads (docs/product/listings.md#pictures): one JPEG, PNG or WebP image of at most 10 MB, from a
+// member; with ?shape=square, an avatar cut square from it (docs/product/members.md#how-other-members-see-you). What the file IS
 // comes from decoding its bytes (sharp, in saveImage), never from the name or the declared
 // type, and it is stored only as re-encoded WebP.
 

@@ -1,4 +1,4 @@
-// Every call to our API goes through here, so the spec's section 7 rules hold everywhere:
+// Every call to our API goes through here, so the rules of docs/product/screens.md#how-the-client-calls hold everywhere:
 // cookies are sent, JSON bodies carry a JSON content type, and a non-success answer becomes
 // an ApiError whose message is `${status}: ${bodyText || statusText}`.
 
@@ -26,7 +26,7 @@ export class ApiError extends Error {
 
 /**
  * The text to show a member for a failed call: the server's own message when it sent one,
- * otherwise the spec's fallback for that call (for example 'Failed to update profile').
+ * otherwise the page's fallback for that call (for example 'Failed to update profile').
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
@@ -39,7 +39,7 @@ export interface RequestOptions {
   /** Extra query parameters; undefined and empty values are left out. */
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
-  /** The spec says the listing pages send no credentials; everything else does. */
+  /** The listing pages send no credentials (docs/product/screens.md#how-the-client-calls); everything else does. */
   credentials?: RequestCredentials;
 }
 

@@ -1,4 +1,4 @@
-// The landing page's account dialogs (spec section 2, 'Landing page'): which one is open.
+// The landing page's account dialogs (docs/product/screens.md#landing-page): which one is open.
 // The landing feature holds this state and the auth feature draws the dialogs; the router
 // joins the two, so neither feature imports the other.
 export type AuthDialogName = 'sign-in' | 'join' | 'forgot-password' | 'login-link';

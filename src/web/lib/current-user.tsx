@@ -34,7 +34,7 @@ export function displayName(user: Pick<CurrentUser, 'firstName' | 'email'>): str
   return user.firstName?.trim() || user.email;
 }
 
-// Spec section 2, member home: 'a session flag for a new user' sends a member who has just
+// docs/product/screens.md#member-home: 'a session flag for a new user' sends a member who has just
 // joined on to their profile. /verify-email raises it; the member home takes it down. It
 // lives in sessionStorage so a reload on the way keeps it, and a new visit does not.
 const NEW_MEMBER_KEY = 'jigsaw-club:new-member';

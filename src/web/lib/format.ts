@@ -1,4 +1,4 @@
-// How numbers and dates read on screen (spec section 9). Pages use these rather than
+// How numbers and dates read on screen (docs/product/screens.md#numbers-and-dates-on-screen). Pages use these rather than
 // formatting inline, so one wording holds across the club.
 import { differenceInHours, format } from 'date-fns';
 import { formatClubDate, formatClubDateTime, formatClubDay, formatClubTime } from '../../domain/dates';

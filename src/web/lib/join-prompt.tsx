@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
-// Browsing before joining (CONTRACT §7): on the public pages a visitor who presses something
+// Browsing before joining (docs/product/members.md#browsing-before-joining): on the public pages a visitor who presses something
 // only members can do (Request, Contact Owner, the heart) is asked to join or sign in. The
 // router owns the dialogs; the pages ask through this context, so no feature imports another.
 

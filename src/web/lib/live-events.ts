@@ -1,4 +1,4 @@
-// CONTRACT §4 live updates: one EventSource to GET /api/events per signed-in member, whose
+// Live updates (docs/product/messages.md#live-updates): one EventSource to GET /api/events per signed-in member, whose
 // events update the TanStack Query cache, so the unread badge, the conversation list, an
 // open thread, trade pages and the member's PuzzlePoints balance change without reload or
 // polling.

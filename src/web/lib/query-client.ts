@@ -4,7 +4,7 @@ import { ApiError } from './api-client';
 import type { CurrentUser } from './current-user';
 import { queryKeys } from './query-keys';
 
-// Spec section 7 and 9: data is fresh for 5 minutes, nothing is retried, nothing refetches
+// docs/product/screens.md#how-the-client-calls: data is fresh for 5 minutes, nothing is retried, nothing refetches
 // when the window regains focus, and there is no polling (live updates come over /api/events).
 export const FIVE_MINUTES = 5 * 60 * 1000;
 
@@ -71,6 +71,6 @@ export function endSession(
   setTimeout(() => toast(notice), 0);
 }
 
-/** The current user is fresh for 300000 ms and kept for 600000 ms (spec section 9). */
+/** The current user is fresh for 300000 ms and kept for 600000 ms (docs/product/screens.md#how-the-client-calls). */
 export const CURRENT_USER_STALE_TIME = 300_000;
 export const CURRENT_USER_GC_TIME = 600_000;

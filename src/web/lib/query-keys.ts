@@ -24,7 +24,7 @@ export const queryKeys = {
   notificationsUnreadCount: ['notifications', 'unread-count'] as const,
   /** Prefix of the manufacturer choice lists (an administrator's change refreshes them). */
   manufacturers: ['manufacturers'] as const,
-  /** Prefix of every forum query (CONTRACT §5; refreshed by live `community` events). */
+  /** Prefix of every forum query (docs/product/community.md; refreshed by live `community` events). */
   community: ['community'] as const,
   /** GET /api/community/posts pages, any filter. */
   communityPosts: ['community', 'posts'] as const,

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { TextSize } from '../../domain/enums';
 import { TEXT_SIZE_OPTIONS } from '../../domain/constants';
 
-// The member's own text size (CONTRACT §7) is the page's root font size. Every size on the
+// The member's own text size (docs/product/members.md#text-size) is the page's root font size. Every size on the
 // site is in rem (styles.css), so the whole site grows at once. Signed out there is no
 // setting, and the root keeps the browser's own size (its default, or the visitor's choice).
 

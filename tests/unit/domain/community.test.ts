@@ -89,7 +89,7 @@ describe('likeSchema', () => {
   });
 });
 
-describe('the rest of CONTRACT §5', () => {
+describe('the rest of the forum rules', () => {
   it('a new post takes up to 4 uploaded photos', () => {
     expect(createPostSchema.parse({ title: 'Finished!', content: 'A lovely puzzle it was.' }).imageUrls).toEqual([]);
     expect(
@@ -111,14 +111,14 @@ describe('the rest of CONTRACT §5', () => {
     ).toBe('Photo must be an uploaded image URL');
   });
 
-  it('an edit names at least one field and keeps the spec’s rules', () => {
+  it('an edit names at least one field and keeps the product’s rules', () => {
     expect(updatePostSchema.parse({ title: 'A better title' })).toEqual({ title: 'A better title' });
     expect(messageAt(updatePostSchema, {}, '')).toBe(NOTHING_TO_CHANGE_MESSAGE);
     expect(messageAt(updatePostSchema, { title: 'Hi' }, 'title')).toBe('Title must be at least 5 characters');
     expect(messageAt(updateReplySchema, { content: 'Hi' }, 'content')).toBe('Reply must be at least 5 characters');
   });
 
-  it('a report names one post or reply and one of the spec’s reasons', () => {
+  it('a report names one post or reply and one of the product’s reasons', () => {
     expect(flagSchema.parse({ postId: 3, reason: 'spam' })).toEqual({ postId: 3, reason: 'spam' });
     expect(messageAt(flagSchema, { reason: 'spam' }, '')).toBe(FLAG_TARGET_MESSAGE);
     expect(messageAt(flagSchema, { replyId: 1, reason: 'rude' }, 'reason')).toBe('Choose a reason');

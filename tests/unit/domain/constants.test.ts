@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as domain from '../../../src/domain';
 
-describe('business constants (spec section 9)', () => {
+describe('business constants', () => {
   it('points', () => {
     expect(domain.WELCOME_GIFT_POINTS).toBe(5);
     expect(domain.DEFAULT_POINTS).toBe(5);
@@ -77,7 +77,7 @@ describe('business constants (spec section 9)', () => {
     expect([domain.BROWSE_PAGE_SIZE, domain.BROWSE_PAGE_SIZE_MAX]).toEqual([24, 100]);
   });
 
-  it('trade, token and session durations (CONTRACT)', () => {
+  it('trade, token and session durations', () => {
     const day = 24 * 60 * 60 * 1000;
     expect(domain.TRADE_AUTO_COMPLETE_MS).toBe(21 * day);
     expect(domain.TRADE_PENDING_EXPIRY_MS).toBe(7 * day);
@@ -92,7 +92,7 @@ describe('business constants (spec section 9)', () => {
 });
 
 describe('labels', () => {
-  it('conditions, statuses, preferences and categories read as the spec shows', () => {
+  it('conditions, statuses, preferences and categories read as the product shows', () => {
     expect(domain.CONDITION_LABELS).toEqual({
       new: 'New',
       like_new: 'Like New',

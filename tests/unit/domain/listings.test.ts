@@ -161,7 +161,7 @@ describe('listing status changes', () => {
     }
   }
 
-  it('offers the Live/Draft toggle and Archive/Unarchive per the spec', () => {
+  it('offers the Live/Draft toggle and Archive/Unarchive per the listing rules', () => {
     const actions = (s: ListingStatus) => listingStatusActions(s);
     expect(actions('draft')).toEqual({ toggleTo: 'active', archiveTo: 'archived', canView: false });
     expect(actions('active')).toEqual({ toggleTo: 'draft', archiveTo: 'archived', canView: true });

@@ -96,7 +96,7 @@ describe('the directory search', () => {
 });
 
 describe('the member page settings', () => {
-  it("keeps the spec's limits: welcome message 200 and about me 500, blank text clears", () => {
+  it("keeps the product's limits: welcome message 200 and about me 500, blank text clears", () => {
     expect(accepts(memberProfilePatchSchema, { welcomeMessage: 'w'.repeat(200), aboutMe: 'a'.repeat(500) })).toBe(true);
     expect(messageAt(memberProfilePatchSchema, { welcomeMessage: 'w'.repeat(201) }, 'welcomeMessage')).toBe(
       'Welcome message must be at most 200 characters',

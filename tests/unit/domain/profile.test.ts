@@ -19,7 +19,7 @@ describe('normalizePostcode', () => {
 });
 
 describe('profileUpdateSchema', () => {
-  it('requires first and last name, with the spec messages', () => {
+  it('requires first and last name, with the documented messages', () => {
     expect(messageAt(profileUpdateSchema, { lastName: 'S' }, 'firstName')).toBe('First name is required');
     expect(messageAt(profileUpdateSchema, { firstName: 'A', lastName: '   ' }, 'lastName')).toBe(
       'Last name is required',

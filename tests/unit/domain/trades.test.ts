@@ -87,7 +87,7 @@ describe('trade bodies', () => {
 });
 
 describe('trade state machine', () => {
-  // CONTRACT section 4, written out independently of TRADE_TRANSITIONS.
+  // docs/product/trades.md#who-may-take-each-step, written out independently of TRADE_TRANSITIONS.
   const expected: Record<TradeAction, [TradeStatus[], TradeStatus, TradeRole[]]> = {
     accept: [['pending'], 'accepted', ['owner']],
     decline: [['pending'], 'declined', ['owner']],

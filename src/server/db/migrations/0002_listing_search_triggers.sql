@@ -1,4 +1,4 @@
--- puzzle_listings.search_text: the lower-cased text browse searches (spec §5: title,
+-- puzzle_listings.search_text: the lower-cased text browse searches (docs/product/listings.md#browse-filters: title,
 -- subtitle, artist, description, barcode and manufacturer name), kept here by triggers so
 -- every writer (API, seed, admin rename) gets it right and one trigram index answers
 -- `search_text LIKE '%term%'`. Fields are joined by a newline so a search term cannot

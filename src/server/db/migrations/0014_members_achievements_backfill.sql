@@ -1,11 +1,11 @@
 -- Members who were here before achievements existed get what they have already earned
--- (CONTRACT §7), by the rules of src/domain/achievements.ts written in SQL: the titles and
+-- (docs/product/members.md#achievements), by the rules of src/domain/achievements.ts written in SQL: the titles and
 -- descriptions are the domain table's, and tests/api/members-achievements.test.ts checks this
 -- file against it. No notification and no activity row: nobody did anything today, and a
 -- feed full of "earned" lines dated the day of an upgrade would only be noise.
 -- Idempotent (ON CONFLICT DO NOTHING on the one-per-member-and-type constraint).
 
--- The spec keeps "public profile" on the user and on the member profile; the member
+-- The product keeps "public profile" on the user and on the member profile; the member
 -- profile's flag is the one the directory reads, so a member who had asked not to be shown
 -- stays hidden.
 INSERT INTO "member_profiles" ("user_id", "is_profile_public")

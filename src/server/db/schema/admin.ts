@@ -11,7 +11,7 @@ export const systemSettings = pgTable(
     id: idColumn(),
     category: text('category', { enum: SETTING_CATEGORIES }).notNull(),
     key: text('key').notNull(),
-    // Any JSON value the admin typed (spec: the value must parse as JSON).
+    // Any JSON value the admin typed (docs/product/administration.md#settings: the value must parse as JSON).
     value: jsonb('value').$type<unknown>().notNull(),
     description: text('description'),
     createdAt: createdAt(),

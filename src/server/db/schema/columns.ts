@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { integer, timestamp, type AnyPgColumn, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 
-/** Integer identity primary key (ids are integers in the API, CONTRACT §3). */
+/** Integer identity primary key (ids are integers in the API, docs/product/every-call.md#answers). */
 export const idColumn = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 
 /** A `timestamp with time zone` column; the API sends these as ISO 8601 strings. */

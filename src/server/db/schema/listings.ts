@@ -29,11 +29,11 @@ export const manufacturers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // 'Ravensburger' and 'ravensburger' are one brand (CONTRACT §6).
+  // 'Ravensburger' and 'ravensburger' are one brand (docs/product/administration.md#manufacturers).
   (t) => [uniqueIndex('manufacturers_name_lower_unique').on(sql`lower(${t.name})`)],
 );
 
-// Browse only ever shows active listings (CONTRACT §4), so its indexes are partial.
+// Browse only ever shows active listings (docs/product/listings.md#browse), so its indexes are partial.
 const ACTIVE = sql`status = 'active'`;
 
 export const puzzleListings = pgTable(
@@ -64,7 +64,7 @@ export const puzzleListings = pgTable(
     puzzlePoints: integer('puzzle_points').notNull().default(1),
     isAvailable: boolean('is_available').notNull().default(true),
     status: text('status', { enum: LISTING_STATUSES }).notNull().default('draft'),
-    // 0 = complete (CONTRACT §4); browse's completeOnly filters on it.
+    // 0 = complete (docs/product/listings.md#a-listing); browse's completeOnly filters on it.
     missingPieces: integer('missing_pieces').notNull().default(0),
     publishedAt: timestamptz('published_at'),
     /**

@@ -15,7 +15,7 @@ export const messageThreads = pgTable(
     puzzleListingId: integer('puzzle_listing_id').references(() => puzzleListings.id, {
       onDelete: 'set null',
     }),
-    // Set for the thread a trade request opened (CONTRACT §4); trades are never deleted,
+    // Set for the thread a trade request opened (docs/product/trades.md#requesting-a-puzzle); trades are never deleted,
     // but set null keeps the two-way link from blocking anything if one ever is.
     tradeRequestId: integer('trade_request_id').references((): AnyPgColumn => tradeRequests.id, {
       onDelete: 'set null',
@@ -32,7 +32,7 @@ export const messageThreads = pgTable(
 );
 
 /**
- * The spec's Message thread.participantIds and Message.readBy, as rows. A message counts as
+ * A thread's participantIds and each message's readBy list, as rows. A message counts as
  * read by a participant when `messages.created_at <= last_read_at` (null: nothing read yet);
  * mark-read sets last_read_at to now. The unread count is then one indexed query instead of
  * an array per message.

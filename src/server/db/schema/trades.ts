@@ -25,7 +25,7 @@ import { users } from './users';
 /** A request still in play; a member may have at most one of these per listing. */
 export const OPEN_TRADE_STATUSES = ['pending', 'accepted', 'shipped', 'disputed'] as const;
 
-/** The whole life of a trade, CONTRACT §4. */
+/** The whole life of a trade, docs/product/trades.md#the-life-of-a-trade. */
 export const tradeRequests = pgTable(
   'trade_requests',
   {
@@ -66,7 +66,7 @@ export const tradeRequests = pgTable(
     disputedById: integer('disputed_by_id').references(() => users.id, { onDelete: 'restrict' }),
     resolvedById: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
     // Timers for the background sweeper: a pending request expires 7 days after creation,
-    // a shipped trade completes by itself 21 days after shipping (CONTRACT §4).
+    // a shipped trade completes by itself 21 days after shipping (docs/product/trades.md#clocks).
     expiresAt: timestamptz('expires_at'),
     autoCompleteAt: timestamptz('auto_complete_at'),
     createdAt: createdAt(),
@@ -99,7 +99,7 @@ export const tradeRequests = pgTable(
 
 /**
  * Every change of a member's balance, written in the same transaction as the change
- * (CONTRACT §4). amount is signed (never 0); balance_after is users.puzzle_points after it.
+ * (docs/product/points.md#the-ledger). amount is signed (never 0); balance_after is users.puzzle_points after it.
  */
 export const pointsLedger = pgTable(
   'points_ledger',
@@ -174,7 +174,7 @@ export const tradingFeedback = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
-    // Spec default true; hiding until both parties have rated (CONTRACT §4) is decided
+    // Default true; hiding until both parties have rated (docs/product/trades.md#feedback) is decided
     // at read time from the trade, so an admin can still hide a row with this flag.
     isVisible: boolean('is_visible').notNull().default(true),
     isReported: boolean('is_reported').notNull().default(false),
@@ -208,7 +208,7 @@ export const feedbackResponses = pgTable('feedback_responses', {
 /**
  * The club's one table of members' reports, for admins to review: a report names exactly one
  * thing (a piece of feedback, a response to one, a forum post or a forum reply). A new kind of
- * report is one more target column here and one more row type in the admin service. The spec
+ * report is one more target column here and one more row type in the admin service. The product
  * calls it "Feedback report"; the table keeps that name.
  */
 export const feedbackReports = pgTable(
@@ -248,7 +248,7 @@ export const feedbackReports = pgTable(
     index('feedback_reports_created_at_idx').on(descending(t.createdAt), descending(t.id)),
     index('feedback_reports_feedback_id_idx').on(t.feedbackId),
     index('feedback_reports_response_id_idx').on(t.responseId),
-    // One flag per member per forum post or reply (CONTRACT §5).
+    // One flag per member per forum post or reply (docs/product/community.md#reports-flags).
     uniqueIndex('feedback_reports_reporter_post_unique')
       .on(t.reportedByUserId, t.postId)
       .where(sql`post_id IS NOT NULL`),

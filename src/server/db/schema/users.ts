@@ -17,11 +17,11 @@ import { CONDITION_PREFERENCES, PREFERRED_DIFFICULTIES, TEXT_SIZES, TOKEN_PURPOS
 import { createdAt, idColumn, oneOf, timestamptz, updatedAt } from './columns';
 
 /**
- * A member (spec §3 "User").
+ * A member (docs/product/members.md).
  *
- * The spec's resetToken / resetTokenExpiry are deliberately NOT columns here: every e-mailed
+ * resetToken / resetTokenExpiry (a common design) are deliberately NOT columns here: every e-mailed
  * link (verify, reset, login link) is a row of `auth_tokens`, stored hashed and single-use
- * (CONTRACT §3), so one member can never have two reset links fighting over one column.
+ * (docs/product/accounts.md#e-mailed-links), so one member can never have two reset links fighting over one column.
  *
  * passwordHash is null until the member sets a password through the verify link; such an
  * account cannot sign in (it is not active yet).
@@ -39,7 +39,7 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     phone: text('phone'),
     country: text('country').notNull().default('United Kingdom'),
-    // Address properties keep the spec's API names (line_1, town_or_city, ...) so the
+    // Address properties keep the API's names (line_1, town_or_city, ...) so the
     // profile API and the postcode lookup can pass them through unchanged.
     line_1: text('line_1'),
     line_2: text('line_2'),
@@ -70,7 +70,7 @@ export const users = pgTable(
     // Cached average of the visible feedback received (0 = none yet, shown as 'New Member').
     tradingReputation: doublePrecision('trading_reputation').notNull().default(0),
     completedTrades: integer('completed_trades').notNull().default(0),
-    // An administrator's suspension (CONTRACT §6). In force while suspended_at is set and
+    // An administrator's suspension (docs/product/administration.md#suspensions). In force while suspended_at is set and
     // suspended_until is null (until further notice) or still ahead: a suspension with an
     // end date ends by itself then (isSuspended in src/domain/admin.ts; the same rule in SQL
     // in members/suspension-sql.ts).
@@ -78,14 +78,14 @@ export const users = pgTable(
     suspendedUntil: timestamptz('suspended_until'),
     suspensionReason: text('suspension_reason'),
     suspendedById: integer('suspended_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    // The member's own text size (CONTRACT §7): saved on the account so it follows them to
+    // The member's own text size (docs/product/members.md#text-size): saved on the account so it follows them to
     // every device.
     textSize: text('text_size', { enum: TEXT_SIZES }).notNull().default('standard'),
     // Set when the member closed their membership (decision 0021): their personal details are
     // erased on the row, which stays so their trades, ledger rows, posts and feedback keep an
     // author ('A former member'); the account can never sign in again.
     closedAt: timestamptz('closed_at'),
-    // Replies to my forum posts and replies by e-mail too (CONTRACT §5); in-app always.
+    // Replies to my forum posts and replies by e-mail too (docs/product/messages.md#e-mail); in-app always.
     forumEmails: boolean('forum_emails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -132,7 +132,7 @@ export const users = pgTable(
 );
 
 /**
- * Server-side sessions (spec §3 "Session"). `sid` is the SHA-256 hash (hex) of the cookie
+ * Server-side sessions (docs/product/accounts.md#sessions). `sid` is the SHA-256 hash (hex) of the cookie
  * token, never the token itself, so a leaked table cannot be replayed as cookies.
  */
 export const sessions = pgTable(
@@ -143,7 +143,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     sess: jsonb('sess').$type<Record<string, unknown>>().notNull().default({}),
-    // Sliding expiry: 30 days with 'remember me', otherwise 24 hours idle (CONTRACT §3).
+    // Sliding expiry: 30 days with 'remember me', otherwise 24 hours idle (docs/product/accounts.md#sessions).
     expire: timestamptz('expire').notNull(),
     remember: boolean('remember').notNull().default(false),
     createdAt: createdAt(),
@@ -152,8 +152,8 @@ export const sessions = pgTable(
 );
 
 /**
- * Single-use e-mailed links (the spec's "Email verification token", generalised to the three
- * purposes of CONTRACT §3). Only the SHA-256 hash of the token is stored. Keyed by e-mail
+ * Single-use e-mailed links (an "Email verification token", generalised to the three
+ * purposes of docs/product/accounts.md#e-mailed-links). Only the SHA-256 hash of the token is stored. Keyed by e-mail
  * rather than user id because a registration link exists before the account is active.
  * The application stores the e-mail lower-cased.
  */
@@ -176,7 +176,7 @@ export const authTokens = pgTable(
 
 /**
  * Sign-in attempts, counted per e-mail address and per IP for the rate limits of
- * CONTRACT §3 (at most 10 failed sign-ins per address in 15 minutes). Old rows can be
+ * docs/product/accounts.md#limits-on-signing-in (at most 10 failed sign-ins per address in 15 minutes). Old rows can be
  * pruned freely.
  */
 export const loginAttempts = pgTable(
@@ -194,7 +194,7 @@ export const loginAttempts = pgTable(
   ],
 );
 
-/** Optional public face of a member (spec §3 "Member profile"), one per member. */
+/** Optional public face of a member (docs/product/members.md#how-other-members-see-you), one per member. */
 export const memberProfiles = pgTable(
   'member_profiles',
   {

@@ -21,7 +21,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-// Spec section 2, in this order. The wide top bar shows these five plus Admin; the
+// docs/product/design.md#the-page-frame, in this order. The wide top bar shows these five plus Admin; the
 // slide-in menu shows these, then Messages, Profile and Admin Panel.
 export const primaryNavItems: NavItem[] = [
   { label: 'Home', href: paths.home.getHref(), icon: House, end: true },
@@ -31,7 +31,7 @@ export const primaryNavItems: NavItem[] = [
   { label: 'Community', href: paths.community.getHref(), icon: Users },
 ];
 
-/** After the spec's five: the member's trades (issue 6), on the wide top bar and in the menu. */
+/** After these five: the member's trades (issue 6), on the wide top bar and in the menu. */
 export const tradesNavItem: NavItem = { label: 'My Trades', href: paths.trades.getHref(), icon: ArrowLeftRight };
 /** Trading notifications, a bell with the unread count beside Messages. */
 export const notificationsNavItem: NavItem = {

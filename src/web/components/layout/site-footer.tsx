@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
 import { paths } from '../../paths';
 
-// The version label the spec shows in the footer (matches package.json).
+// The version label the footer shows (matches package.json).
 export const APP_VERSION_LABEL = 'v1.0.7';
 
 const exploreLinks = [
@@ -39,7 +39,7 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: {
   );
 }
 
-/** The page frame's footer (spec section 1 and 2). */
+/** The page frame's footer (docs/product/design.md#the-page-frame). */
 export function SiteFooter() {
   return (
     <footer className="mt-12 border-t border-line bg-gray-100">

@@ -32,7 +32,7 @@ export type VisitorActions = { onSignIn: () => void; onJoin: () => void };
 const notificationsLabel = (count: number) => `${count} unread`;
 
 /**
- * The bar at the top of every member page (spec section 2), sticky where the screen is tall
+ * The bar at the top of every member page (docs/product/design.md#the-page-frame), sticky where the screen is tall
  * enough: at 200% zoom on a laptop (a 400-px-high page) a sticky bar would keep a third of
  * the screen, so there it scrolls away with the page.
  */

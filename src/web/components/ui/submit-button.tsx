@@ -8,7 +8,7 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'disabled'
 }
 
 /**
- * A form's submit button with the spec's in-progress label ('Signing In...'). While busy it
+ * A form's submit button with the product's in-progress label ('Signing In...'). While busy it
  * is aria-disabled rather than disabled, so keyboard focus stays on it; the form ignores a
  * second submit meanwhile.
  */

@@ -10,8 +10,8 @@ import {
 import { cn } from '../../lib/cn';
 import type { ToastVariant } from './use-toast';
 
-// shadcn/ui-style wrappers around Radix Toast. The provider fixes the spec's behaviour
-// (section 9): 5000 ms on screen, swipe right past 50 px to dismiss; the viewport answers to F8.
+// shadcn/ui-style wrappers around Radix Toast. The provider fixes the product's behaviour
+// (docs/product/screens.md#toasts): 5000 ms on screen, swipe right past 50 px to dismiss; the viewport answers to F8.
 
 const hotkey = [...TOAST_HOTKEY];
 

@@ -1,5 +1,5 @@
 // The toast store, after shadcn/ui's use-toast: one module-level list that any code can add
-// to with toast({...}), shown by <Toaster />. Spec section 9: only TOAST_LIMIT (1) toast at a
+// to with toast({...}), shown by <Toaster />. docs/product/screens.md#toasts: only TOAST_LIMIT (1) toast at a
 // time; a dismissed toast stays in the list (closed) for TOAST_REMOVE_DELAY_MS before it is
 // dropped. How long one stays on screen is the provider's (toast.tsx).
 import { useSyncExternalStore, type ReactElement } from 'react';

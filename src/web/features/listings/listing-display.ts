@@ -43,7 +43,7 @@ export function browseItems(pages: readonly Pick<BrowsePage, 'items'>[]): Listin
 
 /**
  * Live but held by an accepted trade (points held, parcel on its way, or disputed): nobody
- * can request it, and its owner cannot change it, until the trade ends (CONTRACT §4).
+ * can request it, and its owner cannot change it, until the trade ends (docs/product/listings.md#reserved-while-in-a-trade).
  */
 export function isReserved(listing: Pick<Listing, 'status' | 'isAvailable'>): boolean {
   return listing.status === 'active' && !listing.isAvailable;

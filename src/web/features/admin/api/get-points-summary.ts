@@ -3,7 +3,7 @@ import type { PointsSummary } from '../../../../domain/admin';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** GET /api/admin/points: every member's balance summed up (spec: the points tab's summary). */
+/** GET /api/admin/points: every member's balance summed up (the points tab's summary: docs/product/points.md#where-points-show). */
 export function getPointsSummary(): Promise<PointsSummary> {
   return api.get<PointsSummary>('/api/admin/points');
 }

@@ -12,7 +12,7 @@ import { getSettings } from './get-settings';
 import { getUsers } from './get-users';
 import { adminKeys } from './query-keys';
 
-// Spec section 2: 'Test All Functions' creates a test setting; CONTRACT §6: then reads every
+// 'Test All Functions' (docs/product/administration.md#the-panel) creates a test setting, then reads every
 // admin list once and shows which answered. The test setting is deleted again at the end, so
 // the button can be pressed any number of times and leaves only its lines in the log.
 

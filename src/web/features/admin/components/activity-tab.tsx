@@ -19,8 +19,8 @@ import { useUsers } from '../api/get-users';
 import { Pager, usePageFor } from './pager';
 import { cellClasses, ColumnHeads, TableScroll } from './table-scroll';
 
-// Spec section 2, the activity tab: id, timestamp, admin, action, target and details, newest
-// first; CONTRACT §6 adds filters by admin, action and dates. Details read as "what: from →
+// The activity tab (docs/product/administration.md#the-activity-log): id, timestamp, admin, action, target and details, newest
+// first; with filters by admin, action and dates. Details read as "what: from →
 // to", as each action records them.
 
 type Filters = { adminId: string; action: string; from: string; to: string };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-/** The admin pages: visitors and non-admins are told why they cannot see them (spec section 2). */
+/** The admin pages: visitors and non-admins are told why they cannot see them (docs/product/administration.md#admin-calls). */
 export function AdminGate({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   if (!user) return <AdminRefusal title="Admin" message="Please log in to access the admin panel." />;

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSetAdminStatus } from '../api/set-admin-status';
 
 /**
- * The per-user admin toggle (spec section 2). On the administrator's own row it is the
+ * The per-user admin toggle (docs/product/administration.md#members-and-admin-status). On the administrator's own row it is the
  * disabled 'Self-Admin' button, with the reason written beside it (a disabled button cannot
  * take the focus, so a tooltip would be out of reach).
  */

@@ -23,7 +23,7 @@ import { useDeleteManufacturer } from '../api/delete-manufacturer';
 import { useManufacturers } from '../api/get-manufacturers';
 import { useUpdateManufacturer } from '../api/update-manufacturer';
 
-// Spec section 2, the manufacturers tab: add, rename, Activate/Deactivate, delete. A
+// The manufacturers tab (docs/product/administration.md#manufacturers): add, rename, Activate/Deactivate, delete. A
 // manufacturer listings use cannot be deleted (the server says how many use it): deactivating
 // takes it off the forms while those listings keep its name.
 

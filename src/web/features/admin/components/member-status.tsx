@@ -2,7 +2,7 @@ import { suspensionPeriod } from '../../../../domain/admin';
 import type { MemberAdmin } from '../../../../domain/members';
 import { Badge } from '../../../components/ui/badge';
 
-// The words for a member's state in the admin panel (spec: admin status, welcome gift Pending
+// The words for a member's state in the admin panel (docs/product/administration.md#members-and-admin-status: admin status, welcome gift Pending
 // or Seen, profile Complete or Incomplete), each a badge whose text says what it means.
 
 export function YesNo({ yes, labels }: { yes: boolean; labels: [string, string] }) {

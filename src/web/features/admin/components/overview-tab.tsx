@@ -11,8 +11,8 @@ import { paths } from '../../../paths';
 import { useOverview } from '../api/get-overview';
 import { TRADE_STATUS_WORDS } from './trade-words';
 
-// CONTRACT §6: the club at a glance, first of the tabs. The points figures are the
-// conservation rule of CONTRACT §4 (balances + held = granted): the panel says whether they
+// docs/product/administration.md#overview: the club at a glance, first of the tabs. The points figures are the
+// conservation rule of docs/product/points.md#the-points-invariant (balances + held = granted): the panel says whether they
 // agree, so an administrator would see at once if points were ever created or lost.
 
 function Card({ title, children }: { title: string; children: ReactNode }) {

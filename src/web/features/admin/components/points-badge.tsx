@@ -1,7 +1,7 @@
 import { pointsBadgeTier, type PointsBadgeTier } from '../../../../domain/admin';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 
-// Spec section 9: balances are styled at 20 and 10. The words say the tier too, so colour is
+// docs/product/screens.md#admin: balances are styled at 20 and 10. The words say the tier too, so colour is
 // never the only sign.
 const TIERS: Record<PointsBadgeTier, { variant: BadgeProps['variant']; word: string }> = {
   high: { variant: 'default', word: 'high' },

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatPuzzlePoints } from '../../../lib/format';
 import { useAdjustPoints } from '../api/adjust-points';
 
-// CONTRACT §6: grant or deduct points with a reason, through the ledger. The form asks which
+// docs/product/points.md#administrators-grants: grant or deduct points with a reason, through the ledger. The form asks which
 // and how many (a whole number, never a minus sign to get wrong); the domain's schema checks
 // the signed amount and the reason the member will read.
 

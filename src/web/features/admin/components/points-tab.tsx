@@ -17,7 +17,7 @@ import { useUsers } from '../api/get-users';
 import { Pager, usePageFor } from './pager';
 import { PointsBadge } from './points-badge';
 
-// Spec sections 2 and 9, the points tab: the summary ('High Balances (15+)', 'Standard
+// The points tab (docs/product/points.md#where-points-show): the summary ('High Balances (15+)', 'Standard
 // Balances (5)') and every balance, largest first, styled at 20 and 10.
 
 function Figure({ label, value }: { label: string; value: string | number }) {

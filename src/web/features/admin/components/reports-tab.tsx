@@ -26,7 +26,7 @@ import { useReports } from '../api/get-reports';
 import { useResolveReport } from '../api/resolve-report';
 import { Pager, usePageFor } from './pager';
 
-// CONTRACT §6, the reports tab: what members reported (feedback, replies to feedback, forum
+// The reports tab (docs/product/administration.md#reports): what members reported (feedback, replies to feedback, forum
 // posts and replies) in one list, and the decision on each: dismiss, hide or restore, with a
 // note for the activity log. Pending reports come oldest first, as a queue.
 

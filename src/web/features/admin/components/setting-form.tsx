@@ -12,7 +12,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCreateSetting } from '../api/create-setting';
 
-// Spec sections 2 and 5: a new setting needs a category (one of the four), a key and a value
+// docs/product/administration.md#settings: a new setting needs a category (one of the four), a key and a value
 // that parses as JSON. The value is typed as text and parsed here; the result is checked by
 // the domain's settingSchema, so a setting the app reads is held to its type before it is
 // sent, with the server's own words ('Value must be a whole number of days from 1 to 90').

@@ -14,7 +14,7 @@ import { useSettings } from '../api/get-settings';
 import { SettingForm } from './setting-form';
 import { cellClasses, ColumnHeads, TableScroll } from './table-scroll';
 
-// Spec section 2, the settings tab: create and delete (the spec's free key/value store), and
+// The settings tab (docs/product/administration.md#settings): create and delete (a free key/value store), and
 // the settings the club's software reads, with their type, default and the value in force.
 
 export function SettingsTab() {

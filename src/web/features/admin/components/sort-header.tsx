@@ -4,7 +4,7 @@ import { headClasses } from './table-scroll';
 
 export type SortState<K extends string> = { key: K; dir: SortDirection } | null;
 
-/** Spec section 4: a column's sort cycles ascending, descending, none. */
+/** docs/product/screens.md#admin: a column's sort cycles ascending, descending, none. */
 export function nextSort<K extends string>(current: SortState<K>, key: K): SortState<K> {
   if (current?.key !== key) return { key, dir: 'asc' };
   return current.dir === 'asc' ? { key, dir: 'desc' } : null;

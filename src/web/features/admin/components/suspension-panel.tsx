@@ -14,7 +14,7 @@ import { formatActivityDate } from '../../../lib/format';
 import { useSuspendMember } from '../api/suspend-member';
 import { useUnsuspendMember } from '../api/unsuspend-member';
 
-// CONTRACT §6: suspend with a reason and an end date (or none: until further notice), and
+// docs/product/administration.md#suspensions: suspend with a reason and an end date (or none: until further notice), and
 // lift it. The member is signed out at once and e-mailed why and until when; the panel says
 // so before the button is pressed.
 

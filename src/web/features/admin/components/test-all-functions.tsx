@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { useTestAllFunctions } from '../api/test-all-functions';
 
-/** Spec section 2: the 'Test All Functions' button, and what answered. */
+/** The 'Test All Functions' button (docs/product/administration.md#the-panel), and what answered. */
 export function TestAllFunctions() {
   const test = useTestAllFunctions();
   const run = () =>

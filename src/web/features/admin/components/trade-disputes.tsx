@@ -12,7 +12,7 @@ import { formatActivityDate, formatPuzzlePoints } from '../../../lib/format';
 import { useDisputedTrades } from '../api/get-disputed-trades';
 import { useResolveDispute } from '../api/resolve-dispute';
 
-// CONTRACT §4: a disputed trade is frozen, its points held, until an administrator decides
+// docs/product/trades.md#disputes: a disputed trade is frozen, its points held, until an administrator decides
 // it. The decision is final and moves points, so each choice is confirmed in a dialog that
 // says exactly what will happen, with room for a note kept in the activity log.
 

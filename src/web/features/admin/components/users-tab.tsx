@@ -20,8 +20,8 @@ import { PointsBadge } from './points-badge';
 import { SortHeader, type SortState } from './sort-header';
 import { cellClasses, headClasses, TableScroll } from './table-scroll';
 
-// Spec section 2, the users tab: every member, sortable on each column (ascending,
-// descending, none), searchable by name or e-mail (CONTRACT §6), a page at a time from the
+// The users tab (docs/product/screens.md#admin): every member, sortable on each column (ascending,
+// descending, none), searchable by name or e-mail (docs/product/administration.md#members-and-admin-status), a page at a time from the
 // server, with the per-user admin toggle and a link to each member's admin page.
 
 const COLUMNS: { key: AdminUserSort; label: string }[] = [

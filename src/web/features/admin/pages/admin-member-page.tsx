@@ -21,7 +21,7 @@ import { ReportCard } from '../components/reports-tab';
 import { SuspensionPanel } from '../components/suspension-panel';
 import { TRADE_STATUS_WORDS } from '../components/trade-words';
 
-// /admin/members/{id} (CONTRACT §6): one member as an administrator sees them: their account,
+// /admin/members/{id} (docs/product/administration.md#members-and-admin-status): one member as an administrator sees them: their account,
 // points (grant or deduct), membership (suspend or lift), the reports about what they wrote,
 // their trades, listings and points history.
 

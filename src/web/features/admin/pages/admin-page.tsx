@@ -12,7 +12,7 @@ import { TestAllFunctions } from '../components/test-all-functions';
 import { TradeDisputes } from '../components/trade-disputes';
 import { UsersTab } from '../components/users-tab';
 
-// /admin (spec section 2, CONTRACT §6): the overview first, the spec's five tabs, then
+// /admin (docs/product/administration.md#the-panel): the overview first, the five main tabs, then
 // reports and disputes. The open tab is in the address (?tab=users), so a reload or a link
 // from the overview lands on it.
 

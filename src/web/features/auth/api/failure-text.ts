@@ -1,7 +1,7 @@
 import { ApiError } from '../../../lib/api-client';
 
 /**
- * The description of a failure toast, in the spec's order of preference (section 8): the
+ * The description of a failure toast, in this order of preference (docs/product/screens.md#toasts): the
  * server's own message; else, when the server answered without one, the call's fallback
  * ('Failed to send verification email'); else, when there was no answer at all (offline),
  * the toast's fallback ('Please try again.').

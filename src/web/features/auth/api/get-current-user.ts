@@ -14,7 +14,7 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
-// Spec sections 4 and 9: fresh for 5 minutes, kept for 10, never retried.
+// docs/product/screens.md#how-the-client-calls: fresh for 5 minutes, kept for 10, never retried.
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.currentUser,
@@ -35,7 +35,7 @@ export function useCurrentUserQuery() {
 /**
  * After a sign-in (password, e-mailed link or a completed registration): the member the call
  * answered with goes into the cache at once, so the page switches to the member's view
- * without waiting, and is then fetched again (spec section 7: 'written into the cached
+ * without waiting, and is then fetched again (docs/product/screens.md#how-the-client-calls: 'written into the cached
  * current-user entry, which is refreshed').
  */
 export async function rememberSignedInUser(queryClient: QueryClient, user: CurrentUser): Promise<void> {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { RegisterEmailBody } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
 
-/** POST /api/auth/register-email: e-mails a link to /verify-email (spec section 7). */
+/** POST /api/auth/register-email: e-mails a link to /verify-email (docs/product/accounts.md#joining). */
 export function registerEmail(body: RegisterEmailBody): Promise<{ message: string }> {
   return api.post<{ message: string }>('/api/auth/register-email', body);
 }

@@ -3,7 +3,7 @@ import type { LoginLinkBody } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
 
 /**
- * POST /api/auth/login-link: e-mails a one-time link to /login-link (CONTRACT §4). The spec's
+ * POST /api/auth/login-link: e-mails a one-time link to /login-link (docs/product/accounts.md#login-links). The original
  * client only pretended (a 1.5 s wait); this sends it for real.
  */
 export function sendLoginLink(body: LoginLinkBody): Promise<{ message: string }> {

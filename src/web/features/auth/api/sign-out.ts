@@ -11,7 +11,7 @@ export async function signOut(): Promise<void> {
 
 /**
  * Signs the member out. Whether the call succeeds or fails the browser goes to / and the
- * cached member is forgotten (spec section 4); a failure is only logged.
+ * cached member is forgotten (docs/product/accounts.md#sessions); a failure is only logged.
  */
 export function useSignOut() {
   const queryClient = useQueryClient();

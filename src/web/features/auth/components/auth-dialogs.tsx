@@ -19,7 +19,7 @@ export interface AuthDialogProps {
 }
 
 /**
- * All of the landing page's account dialogs (spec section 2). Switching from one to another
+ * All of the landing page's account dialogs (docs/product/screens.md#landing-page). Switching from one to another
  * goes through onOpenChange, so only one is ever open. Each dialog draws its form only while
  * open, so closing one forgets what was typed and any 'sent' confirmation.
  *

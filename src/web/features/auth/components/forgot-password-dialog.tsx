@@ -2,7 +2,7 @@ import { useForgotPassword } from '../api/forgot-password';
 import type { AuthDialogProps } from './auth-dialogs';
 import { EmailLinkDialog, type EmailLinkTexts } from './email-link-dialog';
 
-// Spec section 8: the same words whether or not the address has an account.
+// docs/product/accounts.md#not-revealing-accounts: the same words whether or not the address has an account.
 export const FORGOT_PASSWORD_CONFIRMATION =
   "If an account with that email exists, we've sent you a secure link to reset your password.";
 

@@ -19,7 +19,7 @@ export interface SetPasswordFormProps {
 }
 
 /**
- * A new password typed twice (spec section 5): at least 8 characters, and "Passwords don't
+ * A new password typed twice (docs/product/accounts.md#joining): at least 8 characters, and "Passwords don't
  * match" on the second field when they differ. Used by /verify-email and /reset-password.
  */
 export function SetPasswordForm({

@@ -12,7 +12,7 @@ import { returnToFrom } from '../components/return-to';
 
 const INVALID_LINK_MESSAGE = 'This sign-in link is invalid or has expired.';
 
-/** /login-link?token=…: the e-mailed sign-in link (CONTRACT §4). Signs the member in and goes home. */
+/** /login-link?token=…: the e-mailed sign-in link (docs/product/accounts.md#login-links). Signs the member in and goes home. */
 export function LoginLinkPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim();

@@ -6,7 +6,7 @@ import { paths } from '../../../paths';
 
 /**
  * /registration-success: after Join ('Registration Started!', check your inbox), or with
- * completed=true once the account is active and the member should log in (spec section 2).
+ * completed=true once the account is active and the member should log in (docs/product/accounts.md#joining).
  */
 export function RegistrationSuccessPage() {
   const [searchParams] = useSearchParams();

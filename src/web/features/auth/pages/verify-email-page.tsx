@@ -83,7 +83,7 @@ function CompleteRegistration({ token, returnTo }: { token: string; returnTo: st
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // Spec section 4: signed in, to /?welcome=true after 1 s; otherwise to the 'activated' page after 250 ms.
+  // docs/product/screens.md#joining-and-password-pages: signed in, to /?welcome=true after 1 s; otherwise to the 'activated' page after 250 ms.
   useEffect(() => {
     if (!outcome) return;
     const timer = setTimeout(
@@ -106,7 +106,7 @@ function CompleteRegistration({ token, returnTo }: { token: string; returnTo: st
       if (result.autoLogin) {
         // Sent on to their profile from the member home, unless they are going back to a page.
         if (!returnTo) newMemberFlag.raise();
-        // One toast at a time (spec section 9), so the welcome rides on the same one.
+        // One toast at a time (docs/product/screens.md#toasts), so the welcome rides on the same one.
         toast({
           title: 'Registration Complete!',
           description: "Welcome to Jigsaw Club! You're signed in, with 5 PuzzlePoints to start trading.",

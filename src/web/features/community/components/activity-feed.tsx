@@ -11,7 +11,7 @@ import { useActivities } from '../api/get-activities';
 import { AuthorName } from './post-card';
 import { useErrorToast } from './use-error-toast';
 
-/** 'Recent Community Activity' (spec §2): who, what, when, and '+N points' above 0; 50 at a time. */
+/** 'Recent Community Activity' (docs/product/community.md#the-activity-feed): who, what, when, and '+N points' above 0; 50 at a time. */
 export function ActivityFeed() {
   const activities = useActivities({ enabled: true });
   const items = activities.data?.pages.flat() ?? [];
@@ -64,7 +64,7 @@ export function ActivityFeed() {
   );
 }
 
-/** 10 grey stand-ins while the feed loads (spec section 9). */
+/** 10 grey stand-ins while the feed loads (docs/product/screens.md#community). */
 function ActivitySkeleton() {
   return (
     <ul className="flex flex-col gap-3" aria-hidden="true" data-testid="activity-skeletons">

@@ -6,7 +6,7 @@ import { plural } from './post-card';
 
 /**
  * The like count, and for someone else's writing a button that likes or unlikes it
- * (aria-pressed says which). A failed like shows nothing (spec §8); the count stays the server's.
+ * (aria-pressed says which). A failed like shows nothing (docs/product/community.md#likes); the count stays the server's.
  */
 export function LikeButton({
   target,

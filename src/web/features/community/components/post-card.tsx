@@ -17,7 +17,7 @@ export function plural(count: number, one: string, many: string): string {
 }
 
 /**
- * One post in the list (spec §2): category badge, a Pinned badge and highlighted card, the
+ * One post in the list (docs/product/community.md#posts): category badge, a Pinned badge and highlighted card, the
  * author, the title (the link that opens the post), the content clamped to 3 lines, the
  * view, like and reply counts, and the last-activity date; '3 new replies' since the member
  * last read it.
@@ -70,7 +70,7 @@ export function PostCard({ post, href, isOpen }: { post: CommunityPostView; href
   );
 }
 
-/** Grey stand-ins for the cards while the posts load (5, spec section 9). */
+/** Grey stand-ins for the cards while the posts load (5, docs/product/screens.md#community). */
 export function PostListSkeleton() {
   return (
     <ul className="flex flex-col gap-4" aria-hidden="true" data-testid="post-skeletons">

@@ -41,7 +41,7 @@ export interface PostFormDialogProps {
   onCreated?: (postId: number) => void;
 }
 
-/** 'Create New Post' (spec §2): Title, Category, Content and up to 4 photos; also edits a post. */
+/** 'Create New Post' (docs/product/community.md#posts): Title, Category, Content and up to 4 photos; also edits a post. */
 export function PostFormDialog(props: PostFormDialogProps) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>

@@ -49,7 +49,7 @@ function shownReplies(replies: CommunityReplyView[]): number {
 }
 
 /**
- * The open post (spec §2, CONTRACT §5), inside the side panel: the post, its photos and
+ * The open post (docs/product/community.md), inside the side panel: the post, its photos and
  * actions, 'Replies (n)' as one flat list, and the reply form, or why there is none.
  * `replyId` (from ?reply=) is brought into view once the replies have loaded.
  */

@@ -17,7 +17,7 @@ const formSchema = (target: ReportTarget) =>
     .transform((values): z.input<typeof flagSchema> => ({ ...target, ...values }) as z.input<typeof flagSchema>)
     .pipe(flagSchema);
 
-/** 'Report' on a post or a reply: one of the spec's report reasons and optional details. */
+/** 'Report' on a post or a reply: one of the report reasons and optional details. */
 export function ReportDialog({
   target,
   open,

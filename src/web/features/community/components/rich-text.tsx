@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 
-// A member's post or reply as plain text (CONTRACT §5): line breaks kept, web addresses made
+// A member's post or reply as plain text (docs/product/community.md#posts): line breaks kept, web addresses made
 // into links. React escapes every piece, so nothing a member writes becomes HTML.
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+/gi;

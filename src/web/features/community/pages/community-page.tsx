@@ -52,7 +52,7 @@ function withParams(current: URLSearchParams, changes: Record<string, string | n
 }
 
 /**
- * /community (spec §2, CONTRACT §5): 'Discussion Posts' (a category sidebar, search, the post
+ * /community (docs/product/community.md): 'Discussion Posts' (a category sidebar, search, the post
  * list) and 'Community Activity'. Everything a member chose is in the address: ?category=,
  * ?q=, ?tab=activity, and the open post ?post={id} (with ?reply={id} to bring a reply into
  * view), so a notice's link and the Back button work.

@@ -12,7 +12,7 @@ import { WelcomePanel } from './welcome-panel';
 import { YourProfileCard } from './your-profile-card';
 
 /**
- * The member home's body (spec section 2): a spinner first, then the welcome panel and the
+ * The member home's body (docs/product/screens.md#member-home): a spinner first, then the welcome panel and the
  * five cards. The three reads start together (no waterfall); the page shows once all have
  * answered, so the cards do not jump about while an older reader is reading them. A card
  * whose read failed says so and the others still show.

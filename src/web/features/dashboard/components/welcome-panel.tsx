@@ -53,7 +53,7 @@ const STEPS: Step[] = [
   },
 ];
 
-/** The member home's welcome panel (spec section 2): three ways in and 'Continue to Dashboard'. */
+/** The member home's welcome panel (docs/product/screens.md#member-home): three ways in and 'Continue to Dashboard'. */
 export function WelcomePanel({ onContinue }: { onContinue: () => void }) {
   const [hidden, setHidden] = useState(isHidden);
   const member = useMember();

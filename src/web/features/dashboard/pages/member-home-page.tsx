@@ -5,7 +5,7 @@ import { Dashboard } from '../components/dashboard';
 
 export interface MemberHomePageProps {
   /**
-   * The welcome-gift dialog and the new member's redirect to their profile (spec section 2),
+   * The welcome-gift dialog and the new member's redirect to their profile (docs/product/screens.md#member-home),
    * drawn by the welcome feature; the router passes it in, lazily.
    */
   WelcomeGift: ComponentType;
@@ -13,7 +13,7 @@ export interface MemberHomePageProps {
   TradeTasks?: ComponentType;
 }
 
-/** / for a signed-in member: the dashboard of spec section 2. */
+/** / for a signed-in member: the dashboard of docs/product/screens.md#member-home. */
 export function MemberHomePage({ WelcomeGift, TradeTasks }: MemberHomePageProps) {
   const member = useMember();
   useDocumentTitle('Home');

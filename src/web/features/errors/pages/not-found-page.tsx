@@ -3,7 +3,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
 
-/** Any unknown path: no navigation, a friendly line and a way home (spec section 2). */
+/** Any unknown path: no navigation, a friendly line and a way home (docs/product/screens.md#not-found). */
 export function NotFoundPage() {
   useDocumentTitle('Page Not Found');
   return (

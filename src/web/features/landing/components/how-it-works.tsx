@@ -19,7 +19,7 @@ const steps = [
   },
 ];
 
-/** The three-step explainer (spec section 1). */
+/** The three-step explainer (docs/product/screens.md#landing-page). */
 export function HowItWorks() {
   return (
     <section id={landingAnchors.howItWorks} aria-labelledby="how-it-works-title" className="bg-white py-16">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { landingAnchors, paths } from '../../../paths';
 
-// Spec section 1: the groups were placeholders, so most links lead to a section of this page;
+// docs/product/screens.md#landing-page: the groups were placeholders, so most links lead to a section of this page;
 // Contact Us and Privacy lead to their own pages (decision 0021).
 type FooterLink = { label: string; id: string } | { label: string; to: string };
 const groups: { title: string; links: FooterLink[] }[] = [

@@ -13,7 +13,7 @@ function patchListing(listing: Listing | undefined, listingId: number, favorite:
   return listing && listing.id === listingId ? { ...listing, isFavorite: favorite } : listing;
 }
 
-/** The heart: saved on the server, shown at once, with the spec's toasts. */
+/** The heart: saved on the server, shown at once, with the product's toasts (docs/product/listings.md#favourites). */
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
   return useMutation({

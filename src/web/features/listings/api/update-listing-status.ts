@@ -3,7 +3,7 @@ import type { ListingStatusPatch, Listing } from '../../../../domain/listings';
 import { api } from '../../../lib/api-client';
 import { listingKeys } from './query-keys';
 
-/** PATCH /api/puzzle-listings/{id} with {status} only (spec section 7). */
+/** PATCH /api/puzzle-listings/{id} with {status} only (docs/product/listings.md#listing-states). */
 export function updateListingStatus({ id, status }: { id: number } & ListingStatusPatch): Promise<Listing> {
   return api.patch<Listing>(`/api/puzzle-listings/${id}`, { status });
 }

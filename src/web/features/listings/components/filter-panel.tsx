@@ -121,7 +121,7 @@ function useNarrow(): boolean {
 }
 
 /**
- * 'Search & Filter Puzzles': every filter and the sort (spec section 2). On a wide window a
+ * 'Search & Filter Puzzles': every filter and the sort (docs/product/listings.md#browse-filters). On a wide window a
  * collapsible panel, open, with an 'N Active' badge. On a narrow one (issue 14: 13 fields came
  * before the first puzzle) the search box and a 'Filters (N)' button, the filters closed
  * until asked for; N counts the filters behind the button. Max Distance is not offered: the
@@ -137,7 +137,7 @@ export function FilterPanel({ filters, activeCount, years, manufacturers, onChan
   const [search, setSearch] = useDebouncedParam(str(filters.q), (q) => onChange({ q }, { replace: true }));
   const hiddenCount = activeCount - (str(filters.q).trim() ? 1 : 0);
 
-  // The spec's placeholder is wider than a narrow window's box (cut off mid-word on a phone and
+  // The product's placeholder is wider than a narrow window's box (cut off mid-word on a phone and
   // at 200% zoom), and a placeholder cannot wrap: there the same words show in full as the
   // box's hint, above it, and the box has no placeholder.
   const searchBox = (

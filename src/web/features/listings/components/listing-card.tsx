@@ -18,7 +18,7 @@ export interface ListingCardProps extends ListingActions {
 }
 
 /**
- * A browse card (spec section 2). The title is the link to the detail page and stretches
+ * A browse card (docs/product/screens.md#browse). The title is the link to the detail page and stretches
  * over the whole card, so a click anywhere opens it; the buttons sit above that layer, and
  * nothing interactive is nested inside anything else.
  */

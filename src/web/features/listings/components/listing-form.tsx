@@ -61,7 +61,7 @@ interface ListingFormProps {
   onCancel: () => void;
 }
 
-/** Every field of a listing (spec sections 3 and 5), validated by the domain schema. */
+/** Every field of a listing (docs/product/listings.md#a-listing), validated by the domain schema. */
 export function ListingForm({ initial, editing, manufacturers, saving, onSubmit, onCancel }: ListingFormProps) {
   const form = useForm<ListingFormValues, unknown, ListingInput>({
     resolver: zodResolver(listingInputSchema),

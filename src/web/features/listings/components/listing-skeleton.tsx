@@ -1,4 +1,4 @@
-/** Grey stand-ins for the cards while the first page loads (6 on browse, spec section 9). */
+/** Grey stand-ins for the cards while the first page loads (6 on browse, docs/product/screens.md#browse). */
 export function ListingGridSkeleton({ count }: { count: number }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true" data-testid="listing-skeletons">

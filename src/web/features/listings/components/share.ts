@@ -1,7 +1,7 @@
 import { toast } from '../../../components/ui/use-toast';
 import { appLink } from '../../../lib/app-url';
 
-/** Copies a link and says so ('Link copied'), or says why not (spec section 8, Share). */
+/** Copies a link and says so ('Link copied'), or says why not (docs/product/screens.md#browse). */
 export async function copyLink(url: string): Promise<void> {
   try {
     if (!navigator.clipboard) throw new Error('No clipboard');

@@ -22,7 +22,7 @@ import { browseItems, type ListingActions } from '../listing-display';
 
 const CAPPED_TOTAL_LABEL = '1,000+';
 
-/** /browse-puzzles (spec section 2): server-side search, filters and sort, 24 to a page. */
+/** /browse-puzzles (docs/product/screens.md#browse): server-side search, filters and sort, 24 to a page. */
 export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
   useDocumentTitle('Browse Puzzles');
   const user = useCurrentUser();

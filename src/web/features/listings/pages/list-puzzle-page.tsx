@@ -31,7 +31,7 @@ function editRefusal(listing: Listing, memberId: number | undefined): string | n
   return null;
 }
 
-/** /list-puzzle, and /list-puzzle?edit={id} to edit one (spec section 2). */
+/** /list-puzzle, and /list-puzzle?edit={id} to edit one (docs/product/screens.md#list-a-puzzle). */
 export function ListPuzzlePage() {
   const [searchParams] = useSearchParams();
   const raw = searchParams.get('edit');

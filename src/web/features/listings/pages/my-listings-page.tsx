@@ -37,7 +37,7 @@ const STATUS_BADGE: Record<ListingStatus, 'default' | 'outline' | 'highlight' | 
   sold: 'highlight',
 };
 
-/** /my-listings (spec section 2): counts, tabs and the member's listings with their actions. */
+/** /my-listings (docs/product/screens.md#my-listings): counts, tabs and the member's listings with their actions. */
 export function MyListingsPage() {
   useDocumentTitle('My Puzzle Listings');
   const listings = useMyListings();

@@ -24,7 +24,7 @@ function parseId(raw: string | undefined): number | null {
 }
 
 /**
- * /puzzle/{id} (spec section 2). Visitors see live listings too, with the same buttons: the
+ * /puzzle/{id} (docs/product/screens.md#puzzle-page). Visitors see live listings too, with the same buttons: the
  * router turns Request, Contact Owner and the heart into 'Join or sign in to …' for them.
  */
 export function PuzzleDetailPage({ onRequest, onContact }: ListingActions) {

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useUpdateMyMemberProfile } from '../api/update-my-member-profile';
 
 /**
- * 'Forum e-mails' (CONTRACT §5): whether a reply to my post or my reply also comes by e-mail
+ * 'Forum e-mails' (docs/product/messages.md#e-mail): whether a reply to my post or my reply also comes by e-mail
  * (it always shows under the bell). On by default; ticking or unticking saves at once.
  */
 export function ForumEmailsChoice({ current }: { current: boolean }) {

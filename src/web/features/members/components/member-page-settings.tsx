@@ -29,7 +29,7 @@ import { TextSizeChoice } from './text-size-choice';
 const SECTION_ID = 'member-page-settings';
 
 /**
- * The profile page's 'How other members see you' (CONTRACT §7): the member page's avatar,
+ * The profile page's 'How other members see you' (docs/product/members.md#how-other-members-see-you): the member page's avatar,
  * welcome message and about me, whether it is in the directory and shows the town; and the
  * member's own text size.
  */

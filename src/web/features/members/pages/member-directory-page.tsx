@@ -22,7 +22,7 @@ type FiltersInput = z.input<typeof filtersSchema>;
 type FiltersOutput = z.output<typeof filtersSchema>;
 
 /**
- * /member-directory (CONTRACT §7): the club's members who show their profile, as large cards,
+ * /member-directory (docs/product/members.md#the-member-directory): the club's members who show their profile, as large cards,
  * 30 at a time. Search and town live in the address, so a search can be shared or revisited.
  */
 export function MemberDirectoryPage() {

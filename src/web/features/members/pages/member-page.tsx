@@ -25,7 +25,7 @@ function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
 }
 
-/** /members/{id} (CONTRACT §7): a member as other members see them. */
+/** /members/{id} (docs/product/members.md#member-pages): a member as other members see them. */
 export function MemberPage({ ListingCard }: MemberPageProps) {
   const id = parseId(useParams().id);
   const page = useMemberPage(id);

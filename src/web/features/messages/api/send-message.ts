@@ -8,7 +8,7 @@ export function sendMessage({ threadId, content }: { threadId: number; content: 
   return api.post<Message>(`/api/message-threads/${threadId}/messages`, { content });
 }
 
-/** Sends a reply, then refreshes the threads, that thread's messages and the unread count (spec §7). */
+/** Sends a reply, then refreshes the threads, that thread's messages and the unread count (docs/product/screens.md#how-the-client-calls). */
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -34,7 +34,7 @@ export interface ContactOwnerDialogProps {
 }
 
 /**
- * Contact Owner (spec §2): a subject prefilled 'Question about: {title}' and a message to the
+ * Contact Owner (docs/product/messages.md#conversations): a subject prefilled 'Question about: {title}' and a message to the
  * puzzle's owner. On success the member lands on /messages with the conversation open.
  */
 export function ContactOwnerDialog({ listing, open, onOpenChange }: ContactOwnerDialogProps) {
@@ -95,7 +95,7 @@ function ContactOwnerForm({ listing, onDone }: { listing: Listing; onDone: () =>
     );
   };
 
-  // Blank after trimming: the spec's toast as well as the messages under the fields.
+  // Blank after trimming: the product's toast as well as the messages under the fields.
   const missing = () =>
     failure.report({ title: 'Missing information', description: 'Please fill in both subject and message' });
 

@@ -6,7 +6,7 @@ import { LazyPicture } from '../../../components/ui/lazy-picture';
 import { formatPieces } from '../../../lib/format';
 import { threadWhoAndWhen } from './thread-text';
 
-/** Spec §9 layout: the conversation list is 600 px high. */
+/** docs/product/screens.md#messages: the conversation list is 600 px high. */
 export const THREAD_LIST_HEIGHT_PX = 600;
 
 export type ThreadTab = 'all' | 'new' | 'sent';
@@ -17,7 +17,7 @@ const TABS: { value: ThreadTab; label: string }[] = [
   { value: 'sent', label: 'Sent' },
 ];
 
-/** New: last message under 24 hours old; Sent: the member has written in it (spec §4). */
+/** New: last message under 24 hours old; Sent: the member has written in it (docs/product/messages.md#the-messages-page). */
 function threadsFor(tab: ThreadTab, threads: MessageThread[]): MessageThread[] {
   if (tab === 'new') return threads.filter((t) => t.isNew);
   if (tab === 'sent') return threads.filter((t) => t.sentByMe);

@@ -132,7 +132,7 @@ function usePageVisible(): boolean {
 }
 
 /**
- * Opening a thread marks it read (spec §4); so does a message arriving while it is open,
+ * Opening a thread marks it read (docs/product/messages.md#the-messages-page); so does a message arriving while it is open,
  * since the member is looking at it. Only while the page is visible: a thread open in a
  * background tab (or opened into one) stays unread until the member comes to that tab.
  */

@@ -18,7 +18,7 @@ function idParam(value: string | null): number | null {
 }
 
 /**
- * /messages (spec §2): the conversation list on the left, the open conversation on the right.
+ * /messages (docs/product/messages.md#the-messages-page): the conversation list on the left, the open conversation on the right.
  * The open conversation is in the URL (?thread={id}); ?contact={listingId} opens the Contact
  * dialog for a listing. On narrow screens the list and the conversation take turns.
  */

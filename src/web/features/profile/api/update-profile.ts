@@ -4,14 +4,14 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { MemberSelf } from '../../../../domain/members';
 
-/** PATCH /api/profile: saves the whole form (blank fields left out, spec section 5); answers the member. */
+/** PATCH /api/profile: saves the whole form (blank fields left out, docs/product/screens.md#profile); answers the member. */
 export function updateProfile(payload: ProfilePayload): Promise<MemberSelf> {
   return api.patch<MemberSelf>('/api/profile', payload);
 }
 
 /**
  * Saves the profile. The answer goes into the current-user cache at once (so the badge and
- * the summary show what was saved), then the member is fetched again (spec sections 4 and 7).
+ * the summary show what was saved), then the member is fetched again (docs/product/screens.md#how-the-client-calls).
  */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

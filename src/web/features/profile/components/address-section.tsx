@@ -16,7 +16,7 @@ const MANUAL = 'manual';
 const LOOKUP_FAILED = 'Address lookup is not available. Please enter your address manually.';
 
 /**
- * Address Information (spec sections 2 and 5). For the United Kingdom the member types a
+ * Address Information (docs/product/members.md#profile-and-address). For the United Kingdom the member types a
  * postcode and picks their address from what the lookup finds; the address lines show once
  * they pick one, when nothing is found, or when they choose 'Enter address manually' (the
  * only option left when the lookup fails). Other countries show every field at once.
@@ -49,7 +49,7 @@ export function AddressSection() {
 
   const findAddress = () => {
     const postcode = normalizePostcode(getValues('postcode'));
-    // Spec section 5: a blank postcode is ignored.
+    // A blank postcode is ignored (docs/product/screens.md#profile).
     if (!postcode) {
       setFocus('postcode');
       return;

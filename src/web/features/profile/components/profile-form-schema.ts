@@ -58,8 +58,8 @@ export function toFormState(member: MemberSelf): ProfileFormState {
 }
 
 /**
- * The PATCH /api/profile body: an emptied piece count falls back to 100 / 5000 (spec
- * section 5), then the domain's sending rule (trimmed, blanks left out, names always sent).
+ * The PATCH /api/profile body: an emptied piece count falls back to 100 / 5000
+ * (docs/product/screens.md#profile), then the domain's sending rule (trimmed, blanks left out, names always sent).
  */
 export function toPayload(form: ProfileFormState): ProfilePayload {
   return toProfilePayload({

@@ -12,14 +12,14 @@ import { CloseMembership } from '../components/close-membership';
 import { useMember } from '../../../lib/current-user';
 
 /**
- * /profile (spec section 2, 'Edit profile'). The saved view is headed 'Your Profile' (issue 14: a
+ * /profile (docs/product/screens.md#profile). The saved view is headed 'Your Profile' (issue 14: a
  * member reading what they saved is not editing it); the form is headed 'Edit Profile'. The view shows what is saved, with an Edit Profile
  * button; ?edit=true or ?welcome=true opens the form. Both open it for every member: the
  * member home sends a new member here with ?edit=true only after the welcome gift is closed
  * (so by then it counts as seen), and Edit Profile uses the same address.
  */
 export interface ProfilePageProps {
-  /** The member's PuzzlePoints history (spec: "a 'PuzzlePoints history' section on the
+  /** The member's PuzzlePoints history (docs/product/points.md#the-ledger: "a 'PuzzlePoints history' section on the
    * profile"), drawn by the trades feature; the router passes it in. */
   PointsHistory?: ComponentType;
   /** 'How other members see you' (avatar, welcome, about me, privacy, text size), drawn by the

@@ -3,7 +3,7 @@ import type { ConfirmDeliveryBody, DeclineBody, DisputeBody, ShipBody, Trade } f
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-// The life-cycle steps (CONTRACT §4) share one shape: POST /api/trade-requests/{id}/{step}
+// The life-cycle steps (docs/product/trades.md#who-may-take-each-step) share one shape: POST /api/trade-requests/{id}/{step}
 // with an optional body, answering the trade as the caller now sees it. One file for all six.
 
 export type TradeStep =

@@ -15,7 +15,7 @@ export interface PointsHistoryProps {
 
 /**
  * 'PuzzlePoints history': every movement of the member's points, newest first, with the
- * reason, the balance after it and a link to its trade (CONTRACT §4, GET /points/transactions).
+ * reason, the balance after it and a link to its trade (docs/product/points.md#the-ledger, GET /points/transactions).
  */
 export function PointsHistory({ headingLevel = 2, className }: PointsHistoryProps) {
   const query = usePointsTransactions();

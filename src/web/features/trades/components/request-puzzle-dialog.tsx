@@ -49,7 +49,7 @@ function profileComplete(member: CurrentUser): boolean {
 }
 
 /**
- * Request Puzzle (spec §2 and §8): optional comments (500, counted), the in-dialog alerts for
+ * Request Puzzle (docs/product/trades.md#requesting-a-puzzle): optional comments (500, counted), the in-dialog alerts for
  * the three blocking conditions, and 'Trade Request Sent!' / 'Request Failed' toasts.
  */
 export function RequestPuzzleDialog({ listing, open, onOpenChange, onRequested }: RequestPuzzleDialogProps) {

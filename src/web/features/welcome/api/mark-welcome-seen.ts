@@ -9,8 +9,8 @@ export function markWelcomeSeen(): Promise<CurrentUser> {
 }
 
 /**
- * Records that the member has seen the welcome gift, then refreshes the member (spec
- * section 4). The cached member is marked at once, so the dialog cannot come back while the
+ * Records that the member has seen the welcome gift, then refreshes the member
+ * (docs/product/points.md#the-welcome-gift). The cached member is marked at once, so the dialog cannot come back while the
  * call is on its way (say, the member returns home within the half second before the redirect).
  */
 export function useMarkWelcomeSeen() {

@@ -22,7 +22,7 @@ export interface WelcomeGiftDialogProps {
   balance: number;
 }
 
-/** The welcome gift (spec sections 2 and 4): 5 PuzzlePoints for a new member, with a 3-second sparkle. */
+/** The welcome gift (docs/product/points.md#the-welcome-gift): 5 PuzzlePoints for a new member, with a 3-second sparkle. */
 export function WelcomeGiftDialog({ open, onOpenChange, balance }: WelcomeGiftDialogProps) {
   const startButton = useRef<HTMLButtonElement>(null);
   return (

@@ -5,7 +5,7 @@ import { newMemberFlag } from '../../../lib/current-user';
 import { paths } from '../../../paths';
 
 /**
- * Spec section 2, member home: '?welcome=true', or the session flag /verify-email raises for a
+ * docs/product/screens.md#member-home: '?welcome=true', or the session flag /verify-email raises for a
  * new member, clears itself and after 0.5 s sends the member to /profile?edit=true.
  *
  * `hold` keeps the member here meanwhile: the welcome gift is read first, and the half

@@ -4,10 +4,19 @@
 
 type DateInput = Date | string | number;
 
-const LONDON = 'Europe/London';
+/**
+ * The club's clock: every date and time, on the server and in the browser, is read in this
+ * zone, never the machine's or the browser's own (a member abroad, or a server kept on UTC,
+ * still sees the club's days).
+ */
+export const CLUB_TIME_ZONE = 'Europe/London';
+const LONDON = CLUB_TIME_ZONE;
 const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: LONDON });
 const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: LONDON });
 const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: LONDON });
+const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: LONDON });
+const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: LONDON });
+const offsetName = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, timeZoneName: 'longOffset' });
 
 // en-GB writes September as 'Sept'; the club writes every month in three letters.
 const tidy = (text: string) => text.replace('Sept', 'Sep');
@@ -36,4 +45,38 @@ export function formatClubTime(value: DateInput): string {
 export function formatClubDayOrDate(value: DateInput, now: DateInput = new Date()): string {
   const sameYear = formatClubDate(value).slice(-4) === formatClubDate(now).slice(-4);
   return sameYear ? formatClubDay(value) : formatClubDate(value);
+}
+
+/** 'Fri'. */
+export function formatClubWeekday(value: DateInput): string {
+  return weekday.format(new Date(value));
+}
+
+/** 'March 2024'. */
+export function formatClubMonthYear(value: DateInput): string {
+  return monthYear.format(new Date(value));
+}
+
+/** The club's offset from UTC at an instant, in minutes (60 in British Summer Time). */
+function clubOffsetMinutes(at: Date): number {
+  const name = offsetName.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/**
+ * The instant a club day ('2026-03-29', as a date box gives it) begins at midnight on the
+ * club's clock; `next` for the day after. Undefined for a text that is not a day.
+ */
+export function clubDayStart(day: string, next = false): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + (next ? 1 : 0));
+  if (Number.isNaN(utcMidnight)) return undefined;
+  // Midnight on the club's clock is UTC midnight less the offset in force then; the offset
+  // is read at the guess itself, so a day that starts a change of clocks is right too.
+  const guess = new Date(utcMidnight - clubOffsetMinutes(new Date(utcMidnight)) * 60_000);
+  return new Date(utcMidnight - clubOffsetMinutes(guess) * 60_000);
 }

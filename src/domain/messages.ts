@@ -2,8 +2,7 @@
 // time label and the unread badge.
 
 import { z } from 'zod';
-import { format } from 'date-fns';
-import { formatClubDay, formatClubTime } from './dates';
+import { formatClubDay, formatClubTime, formatClubWeekday } from './dates';
 import { MESSAGE_MAX, NEW_THREAD_HOURS, THREAD_SUBJECT_MAX, WEEKDAY_FORMAT_HOURS } from './constants';
 import { LISTING_CONDITIONS } from './enums';
 import { memberPublicSchema } from './members';
@@ -45,13 +44,8 @@ export function formatMessageTime(date: DateInput, now: DateInput = new Date()):
   const when = new Date(date);
   const age = new Date(now).getTime() - when.getTime();
   if (age < NEW_THREAD_HOURS * HOUR_MS) return formatClubTime(when);
-  if (age < WEEKDAY_FORMAT_HOURS * HOUR_MS) return format(when, 'EEE');
+  if (age < WEEKDAY_FORMAT_HOURS * HOUR_MS) return formatClubWeekday(when);
   return formatClubDay(when);
-}
-
-export function unreadBadgeLabel(count: number): string | null {
-  if (!Number.isFinite(count) || count <= 0) return null;
-  return count > 9 ? '9+' : String(Math.floor(count));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -3,10 +3,8 @@ import {
   formatActivityDate,
   formatCommunityDate,
   formatMemberSince,
-  formatMessageTime,
   formatPuzzlePoints,
   formatUnreadBadge,
-  isRecentMessage,
   unreadMessagesLabel,
 } from '../../src/web/lib/format';
 
@@ -40,18 +38,5 @@ describe('the formats on screen', () => {
   it('names PuzzlePoints in the singular for one', () => {
     expect(formatPuzzlePoints(1)).toBe('1 PuzzlePoint');
     expect(formatPuzzlePoints(5)).toBe('5 PuzzlePoints');
-  });
-
-  it('shows a message time, weekday or date by age', () => {
-    const now = new Date(2024, 2, 12, 12, 0);
-    expect(formatMessageTime(new Date(2024, 2, 12, 9, 5), now)).toBe('09:05');
-    expect(formatMessageTime(new Date(2024, 2, 8, 9, 5), now)).toBe('Fri');
-    expect(formatMessageTime(new Date(2024, 1, 20, 9, 5), now)).toBe('20 Feb');
-  });
-
-  it('counts a thread as new for 24 hours', () => {
-    const now = new Date(2024, 2, 12, 12, 0);
-    expect(isRecentMessage(new Date(2024, 2, 11, 12, 1), now)).toBe(true);
-    expect(isRecentMessage(new Date(2024, 2, 11, 12, 0), now)).toBe(false);
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatClubDate, formatClubDateTime, formatClubDay, formatClubDayOrDate } from '../../../src/domain/dates';
+import {
+  clubDayStart,
+  formatClubDate,
+  formatClubDateTime,
+  formatClubDay,
+  formatClubDayOrDate,
+  formatClubMonthYear,
+  formatClubWeekday,
+} from '../../../src/domain/dates';
 import { waitsFor } from '../../../src/domain/trades';
 
 // Issue 14: one date format throughout, '3 Dec 2026', on London's calendar.
@@ -27,5 +35,28 @@ describe('waitsFor: whose move a trade is (My Trades opens on that tab)', () => 
     expect(waitsFor('shipped', 'requester')).toBe(true);
     expect(waitsFor('pending', 'requester')).toBe(false);
     expect(waitsFor('completed', 'owner')).toBe(false);
+  });
+});
+
+describe("the club's clock, whatever the machine's", () => {
+  it('reads weekdays and months on London time', () => {
+    // 23:30 UTC on Friday 5 June 2026 is 00:30 on Saturday in London (summer time).
+    expect(formatClubWeekday('2026-06-05T23:30:00Z')).toBe('Sat');
+    expect(formatClubWeekday('2026-01-09T23:30:00Z')).toBe('Fri');
+    expect(formatClubMonthYear('2026-05-31T23:30:00Z')).toBe('June 2026');
+    expect(formatClubMonthYear('2026-01-31T23:30:00Z')).toBe('January 2026');
+  });
+
+  it('starts a club day at midnight in London, across the changes of the clocks', () => {
+    expect(clubDayStart('2026-01-15')?.toISOString()).toBe('2026-01-15T00:00:00.000Z');
+    expect(clubDayStart('2026-07-15')?.toISOString()).toBe('2026-07-14T23:00:00.000Z');
+    expect(clubDayStart('2026-07-15', true)?.toISOString()).toBe('2026-07-15T23:00:00.000Z');
+    // Clocks go forward at 01:00 UTC on 29 March 2026 and back at 01:00 UTC on 25 October.
+    expect(clubDayStart('2026-03-29')?.toISOString()).toBe('2026-03-29T00:00:00.000Z');
+    expect(clubDayStart('2026-03-30')?.toISOString()).toBe('2026-03-29T23:00:00.000Z');
+    expect(clubDayStart('2026-10-25')?.toISOString()).toBe('2026-10-24T23:00:00.000Z');
+    expect(clubDayStart('2026-10-26')?.toISOString()).toBe('2026-10-26T00:00:00.000Z');
+    expect(clubDayStart('not a day')).toBeUndefined();
+    expect(clubDayStart('')).toBeUndefined();
   });
 });

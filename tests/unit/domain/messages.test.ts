@@ -5,7 +5,6 @@ import {
   formatMessageTime,
   isThreadNew,
   messageContentSchema,
-  unreadBadgeLabel,
 } from '../../../src/domain';
 import { accepts, messageAt } from './issues';
 
@@ -99,17 +98,3 @@ describe('formatMessageTime', () => {
   });
 });
 
-describe('unreadBadgeLabel', () => {
-  it('is hidden at 0, shows the count up to 9 and "9+" above', () => {
-    expect(unreadBadgeLabel(0)).toBeNull();
-    expect(unreadBadgeLabel(1)).toBe('1');
-    expect(unreadBadgeLabel(9)).toBe('9');
-    expect(unreadBadgeLabel(10)).toBe('9+');
-    expect(unreadBadgeLabel(250)).toBe('9+');
-  });
-
-  it('is hidden for nonsense counts', () => {
-    expect(unreadBadgeLabel(-1)).toBeNull();
-    expect(unreadBadgeLabel(Number.NaN)).toBeNull();
-  });
-});

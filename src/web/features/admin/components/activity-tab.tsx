@@ -17,6 +17,7 @@ import { formatActivityDate } from '../../../lib/format';
 import { useActions } from '../api/get-actions';
 import { useUsers } from '../api/get-users';
 import { Pager, usePageFor } from './pager';
+import { clubDayStart } from '../../../../domain/dates';
 import { cellClasses, ColumnHeads, TableScroll } from './table-scroll';
 
 // The activity tab (docs/product/administration.md#the-activity-log): id, timestamp, admin, action, target and details, newest
@@ -25,13 +26,9 @@ import { cellClasses, ColumnHeads, TableScroll } from './table-scroll';
 
 type Filters = { adminId: string; action: string; from: string; to: string };
 
-/** A date box's day (its own midnight, in this browser's time) as an instant; `next` for the day after. */
+/** A date box's day (its midnight on the club's clock) as an instant; `next` for the day after. */
 function dayStart(day: string, next = false): string | undefined {
-  if (!day) return undefined;
-  const date = new Date(`${day}T00:00:00`);
-  if (Number.isNaN(date.getTime())) return undefined;
-  if (next) date.setDate(date.getDate() + 1);
-  return date.toISOString();
+  return clubDayStart(day, next)?.toISOString();
 }
 
 const isChange = (v: unknown): v is { from: unknown; to: unknown } =>

@@ -19,7 +19,9 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], setupFiles },
+        // 30 s, not Vitest's 5: the property tests and the lint-rule tests (which start ESLint)
+        // take 1-2 s quiet and went past 5 s on a machine loaded with other work.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], setupFiles, testTimeout: 30_000 },
       },
       {
         test: {

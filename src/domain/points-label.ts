@@ -2,7 +2,9 @@
 // show it, and importing it from points.ts would make their first paint download and run
 // Zod's schemas (about 24 KB compressed) for one line of text.
 
+import { plural } from './sentences';
+
 // The browse card's 'PuzzlePoint(s)' badge.
 export function puzzlePointsLabel(points: number): string {
-  return `${points} ${points === 1 ? 'PuzzlePoint' : 'PuzzlePoints'}`;
+  return plural(points, 'PuzzlePoint');
 }

@@ -5,3 +5,11 @@
 export function withFullStop(text: string): string {
   return text.endsWith('.') ? text : `${text}.`;
 }
+
+/**
+ * A count and its noun, '1 piece', '1,000 pieces': the one way the club writes a number of
+ * things. `many` defaults to `one` with an s ('reply', 'replies' needs it given).
+ */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+}

@@ -1,6 +1,7 @@
 // How numbers and dates read on screen (docs/product/screens.md#numbers-and-dates-on-screen). Pages use these rather than
 // formatting inline, so one wording holds across the club.
 import { formatClubDate, formatClubDateTime, formatClubMonthYear } from '../../domain/dates';
+import { plural } from '../../domain/sentences';
 
 type DateInput = Date | string | number;
 
@@ -12,17 +13,17 @@ export function formatUnreadBadge(count: number): string | null {
 
 /** What a screen reader hears for the unread badge. */
 export function unreadMessagesLabel(count: number): string {
-  return count === 1 ? '1 unread message' : `${count} unread messages`;
+  return plural(count, 'unread message');
 }
 
 /** '1 PuzzlePoint', '5 PuzzlePoints'. */
 export function formatPuzzlePoints(points: number): string {
-  return `${points} PuzzlePoint${points === 1 ? '' : 's'}`;
+  return plural(points, 'PuzzlePoint');
 }
 
 /** '1,000 pieces'. */
 export function formatPieces(pieces: number): string {
-  return `${pieces.toLocaleString('en-GB')} piece${pieces === 1 ? '' : 's'}`;
+  return plural(pieces, 'piece');
 }
 
 /** Member since: the long month and year in en-GB, 'March 2024'. */

@@ -22,6 +22,7 @@ import { useCreateManufacturer } from '../api/create-manufacturer';
 import { useDeleteManufacturer } from '../api/delete-manufacturer';
 import { useManufacturers } from '../api/get-manufacturers';
 import { useUpdateManufacturer } from '../api/update-manufacturer';
+import { plural } from '../../../../domain/sentences';
 
 // The manufacturers tab (docs/product/administration.md#manufacturers): add, rename, Activate/Deactivate, delete. A
 // manufacturer listings use cannot be deleted (the server says how many use it): deactivating
@@ -95,7 +96,7 @@ function ManufacturerRow({ manufacturer: m }: { manufacturer: AdminManufacturer 
   const [deleting, setDeleting] = useState(false);
   const update = useUpdateManufacturer();
   const remove = useDeleteManufacturer();
-  const used = `Used by ${m.listingCount} ${m.listingCount === 1 ? 'listing' : 'listings'}`;
+  const used = `Used by ${plural(m.listingCount, 'listing')}`;
 
   const setActive = (isActive: boolean) =>
     update.mutate(

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { formatCommunityDate, formatPieces } from '../../../lib/format';
 import { tradeNumber } from './trade-status';
 import type { Trade } from '../../../../domain/trades';
+import { plural } from '../../../../domain/sentences';
 
 // While the slip is open, printing shows the slip alone: this body class hides every other
 // child of <body> (the app, toasts) on paper. Tailwind generates it from this literal.
@@ -43,7 +44,7 @@ export function AddressBlock({
 
 function missingText(missing: number): string {
   if (missing <= 0) return 'None – the puzzle is complete';
-  return `${missing} ${missing === 1 ? 'piece' : 'pieces'} missing`;
+  return `${plural(missing, 'piece')} missing`;
 }
 
 /**

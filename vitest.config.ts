@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // program started as a child process: start-up time, locks, shutdown, the seed killed
 // midway), e2e (real Chromium against a real server). Each test file gets a fresh copy of a
 // migrated template database. Groups run one after another (sequence.groupOrder) so the
-// timing-sensitive process tests and the browser get the two cores to themselves.
+// timing-sensitive process tests, then the browser tests, get the two cores to themselves.
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const setupFiles = ['tests/support/fail-on-console-error.ts'];
@@ -14,8 +14,8 @@ export default defineConfig({
   test: {
     // Two files at a time where fileParallelism allows it (unit, api, api-postgres): Vitest's
     // default is one fewer than the cores, which on a 2-core machine is one, leaving a core idle
-    // while the embedded database (in the worker) works. The process and browser groups stay
-    // one file at a time.
+    // while the embedded database (in the worker) works. The process group stays one file at a
+    // time (it times start-ups).
     maxWorkers: 2,
     projects: [
       {
@@ -75,7 +75,9 @@ export default defineConfig({
           setupFiles,
           globalSetup: ['tests/support/global-setup-embedded.ts', 'tests/support/global-setup-browser.ts'],
           env: { TEST_DB_KIND: 'embedded' },
-          fileParallelism: false,
+          // Two files at a time, each with its own server and the worker's one Chromium: a
+          // browser test mostly waits (for the page, the server, an animation), so two share
+          // the two cores well; one at a time left the run's longest group half idle.
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -48,12 +48,25 @@ function useToastSpace(viewport: RefObject<HTMLOListElement | null>, active: boo
   }, [viewport, active]);
 }
 
-/** The element last pressed or focused: the control the member is using. */
-function useLastUsedControl(): RefObject<Element | null> {
-  const last = useRef<Element | null>(null);
+/** Where on the page (not the window) a control is: it stays right when the page scrolls. */
+type PagePlace = { top: number; height: number };
+const pagePlaceOf = (element: Element): PagePlace => {
+  const box = element.getBoundingClientRect();
+  return { top: box.top + window.scrollY, height: box.height };
+};
+
+/**
+ * The control the member last pressed or focused outside a dialog, and where it was then:
+ * a dialog's own buttons say nothing of where she works on the page, and the control may be
+ * gone by the time a toast shows (Request Puzzle gives way to 'See your trade' in its place).
+ */
+function useLastUsedControl(): RefObject<{ element: Element; place: PagePlace } | null> {
+  const last = useRef<{ element: Element; place: PagePlace } | null>(null);
   useEffect(() => {
     const note = (event: Event) => {
-      if (event.target instanceof Element) last.current = event.target;
+      const target = event.target;
+      if (!(target instanceof Element) || target.closest(OPEN_DIALOG)) return;
+      last.current = { element: target, place: pagePlaceOf(target) };
     };
     document.addEventListener('pointerdown', note, true);
     document.addEventListener('focusin', note, true);
@@ -73,26 +86,33 @@ type Place = { edge: 'top' | 'bottom'; top: number };
  * where her next step usually is: the reply box after sending a message, the Save button
  * after saving, the puzzle's request line after asking for it. At the top it sits below
  * the top bar, never over its links. Decided when a toast appears, and again when a dialog
- * closes (focus goes back to the control that opened it).
+ * closes (focus goes back to the page).
  */
 function useToastPlace(newestToast: string | undefined, dialogOpen: boolean): Place {
   const lastUsed = useLastUsedControl();
   const [place, setPlace] = useState<Place>({ edge: 'bottom', top: 0 });
   const decide = useCallback(() => {
     const active = document.activeElement;
-    const control = active && active !== document.body ? active : lastUsed.current;
-    const box = control?.isConnected ? control.getBoundingClientRect() : null;
+    const last = lastUsed.current;
+    const where =
+      active && active !== document.body && !active.closest(OPEN_DIALOG)
+        ? pagePlaceOf(active)
+        : last === null
+          ? null
+          : last.element.isConnected
+            ? pagePlaceOf(last.element)
+            : last.place;
     const header = document.querySelector('header')?.getBoundingClientRect();
     const top = Math.max(0, Math.ceil(header?.bottom ?? 0));
     // With nothing to go by, the top (below the bar) keeps clear of a form's buttons.
-    const inLowerHalf = box === null || box.top + box.height / 2 > window.innerHeight / 2;
-    setPlace({ edge: inLowerHalf ? 'top' : 'bottom', top });
+    const middle = where === null ? Infinity : where.top - window.scrollY + where.height / 2;
+    setPlace({ edge: middle > window.innerHeight / 2 ? 'top' : 'bottom', top });
   }, [lastUsed]);
   // Before the toast is painted, so it never shows in one place and jumps to another.
   useLayoutEffect(() => {
     if (newestToast && !dialogOpen) decide();
   }, [newestToast, dialogOpen, decide]);
-  // A dialog that closes hands focus back to its control in the next frame: decide again then.
+  // A dialog that closes hands focus back to the page in the next frame: decide again then.
   useEffect(() => {
     if (dialogOpen) return;
     const frame = requestAnimationFrame(decide);

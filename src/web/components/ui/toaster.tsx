@@ -79,16 +79,24 @@ function useLastUsedControl(): RefObject<{ element: Element; place: PagePlace } 
 }
 
 type Place = { edge: 'top' | 'bottom'; top: number };
+/** How far around the control in use its next step usually is. */
+const NEAR_ABOVE_PX = 24;
+const NEAR_BELOW_PX = 160;
 
 /**
- * Where a toast goes when no dialog is open (issue 22): at the edge of the window away from
- * the control the member is using (the one she pressed, or the field she typed in), which is
- * where her next step usually is: the reply box after sending a message, the Save button
- * after saving, the puzzle's request line after asking for it. At the top it sits below
- * the top bar, never over its links. Decided when a toast appears, and again when a dialog
- * closes (focus goes back to the page).
+ * Where a toast goes when no dialog is open (issue 22): at the top or bottom edge of the
+ * window, whichever covers less of the control the member is using (the one she pressed, or
+ * the field she typed in) and the space just below it, where her next step usually is: the
+ * reply box and Send after sending a message, the puzzle's request line after asking for it;
+ * on a tie, the edge away from it. At the top it sits below the top bar, never over its
+ * links. Decided when a toast appears, and again when a dialog closes (focus goes back to
+ * the page).
  */
-function useToastPlace(newestToast: string | undefined, dialogOpen: boolean): Place {
+function useToastPlace(
+  viewport: RefObject<HTMLOListElement | null>,
+  newestToast: string | undefined,
+  dialogOpen: boolean,
+): Place {
   const lastUsed = useLastUsedControl();
   const [place, setPlace] = useState<Place>({ edge: 'bottom', top: 0 });
   const decide = useCallback(() => {
@@ -105,9 +113,18 @@ function useToastPlace(newestToast: string | undefined, dialogOpen: boolean): Pl
     const header = document.querySelector('header')?.getBoundingClientRect();
     const top = Math.max(0, Math.ceil(header?.bottom ?? 0));
     // With nothing to go by, the top (below the bar) keeps clear of a form's buttons.
-    const middle = where === null ? Infinity : where.top - window.scrollY + where.height / 2;
-    setPlace({ edge: middle > window.innerHeight / 2 ? 'top' : 'bottom', top });
-  }, [lastUsed]);
+    if (where === null) return setPlace({ edge: 'top', top });
+    // The control and what usually follows it just below (Send under the reply box, 'See your
+    // trade' under the request line): the edge whose toast covers less of that wins.
+    const from = where.top - window.scrollY - NEAR_ABOVE_PX;
+    const to = where.top - window.scrollY + where.height + NEAR_BELOW_PX;
+    const height = viewport.current?.getBoundingClientRect().height || window.innerHeight / 4;
+    const covered = (start: number) => Math.max(0, Math.min(to, start + height) - Math.max(from, start));
+    const [atTop, atBottom] = [covered(top), covered(window.innerHeight - height)];
+    const lowerHalf = where.top - window.scrollY + where.height / 2 > window.innerHeight / 2;
+    const edge = atTop === atBottom ? (lowerHalf ? 'top' : 'bottom') : atTop < atBottom ? 'top' : 'bottom';
+    setPlace({ edge, top });
+  }, [lastUsed, viewport]);
   // Before the toast is painted, so it never shows in one place and jumps to another.
   useLayoutEffect(() => {
     if (newestToast && !dialogOpen) decide();
@@ -128,7 +145,7 @@ export function Toaster() {
   const viewport = useRef<HTMLOListElement>(null);
   const showing = toasts.some((t) => t.open !== false);
   useToastSpace(viewport, dialogOpen && showing);
-  const place = useToastPlace(toasts[0]?.id, dialogOpen);
+  const place = useToastPlace(viewport, toasts[0]?.id, dialogOpen);
   // A dialog's toasts are at the very top (the dialog moves down below them, useToastSpace).
   const position: CSSProperties = dialogOpen
     ? { top: 0, bottom: 'auto' }

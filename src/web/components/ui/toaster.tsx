@@ -81,15 +81,14 @@ function useLastUsedControl(): RefObject<{ element: Element; place: PagePlace } 
 type Place = { edge: 'top' | 'bottom'; top: number };
 /** How far around the control in use its next step usually is. */
 const NEAR_ABOVE_PX = 24;
-const NEAR_BELOW_PX = 160;
+const NEAR_BELOW_PX = 96;
 
 /**
- * Where a toast goes when no dialog is open (issue 22): at the top or bottom edge of the
- * window, whichever covers less of the control the member is using (the one she pressed, or
- * the field she typed in) and the space just below it, where her next step usually is: the
- * reply box and Send after sending a message, the puzzle's request line after asking for it;
- * on a tie, the edge away from it. At the top it sits below the top bar, never over its
- * links. Decided when a toast appears, and again when a dialog closes (focus goes back to
+ * Where a toast goes when no dialog is open (issue 22): at the bottom of the window, unless
+ * there it would cover the control the member is using (the one she pressed, or the field she
+ * typed in) or the space just below it, where her next step usually is (Send under the reply
+ * box, 'See your trade' under the request line); then at the top, if that covers less. At
+ * the top it sits below the top bar, never over its links. Decided when a toast appears, and again when a dialog closes (focus goes back to
  * the page).
  */
 function useToastPlace(
@@ -115,15 +114,14 @@ function useToastPlace(
     // With nothing to go by, the top (below the bar) keeps clear of a form's buttons.
     if (where === null) return setPlace({ edge: 'top', top });
     // The control and what usually follows it just below (Send under the reply box, 'See your
-    // trade' under the request line): the edge whose toast covers less of that wins.
+    // trade' under the request line). The bottom, the toasts' usual place, unless it covers
+    // them; then the edge that covers less of them.
     const from = where.top - window.scrollY - NEAR_ABOVE_PX;
     const to = where.top - window.scrollY + where.height + NEAR_BELOW_PX;
     const height = viewport.current?.getBoundingClientRect().height || window.innerHeight / 4;
     const covered = (start: number) => Math.max(0, Math.min(to, start + height) - Math.max(from, start));
     const [atTop, atBottom] = [covered(top), covered(window.innerHeight - height)];
-    const lowerHalf = where.top - window.scrollY + where.height / 2 > window.innerHeight / 2;
-    const edge = atTop === atBottom ? (lowerHalf ? 'top' : 'bottom') : atTop < atBottom ? 'top' : 'bottom';
-    setPlace({ edge, top });
+    setPlace({ edge: atBottom > 0 && atTop < atBottom ? 'top' : 'bottom', top });
   }, [lastUsed, viewport]);
   // Before the toast is painted, so it never shows in one place and jumps to another.
   useLayoutEffect(() => {

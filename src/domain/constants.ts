@@ -179,6 +179,15 @@ export const REMEMBER_ME_SESSION_MS = 30 * DAY_MS;
 export const SESSION_IDLE_MS = 24 * HOUR_MS;
 export const FAILED_SIGN_IN_LIMIT = 10;
 export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Account e-mails (the join link, and the same sent again from 'Registration Started!'; the
+ * reset link; the sign-in link): at most this many of one kind to one address per window,
+ * whether or not the address has an account.
+ */
+export const ACCOUNT_EMAILS_PER_ADDRESS = 5;
+export const ACCOUNT_EMAIL_WINDOW_MS = 15 * 60 * 1000;
+/** The same calls per IP address and window: looser, as a household or a club night shares one. */
+export const ACCOUNT_EMAIL_CALLS_PER_IP = 60;
 
 // Rate limits a member never meets: far above what anyone does by hand, low enough to stop a
 // runaway script (issue 16). Per member, so a club night on one address is not one allowance.

@@ -14,7 +14,12 @@ import {
   verifyEmailBodySchema,
   verifyEmailCheckBodySchema,
 } from '../../domain/auth';
-import { CURRENT_USER_CALLS_PER_MINUTE } from '../../domain/constants';
+import {
+  ACCOUNT_EMAIL_CALLS_PER_IP,
+  ACCOUNT_EMAIL_WINDOW_MS,
+  ACCOUNT_EMAILS_PER_ADDRESS,
+  CURRENT_USER_CALLS_PER_MINUTE,
+} from '../../domain/constants';
 import { memberSelfSchema } from '../../domain/members';
 import type { AppContext } from '../app-context';
 import * as accounts from './accounts-service';
@@ -41,7 +46,12 @@ const REGISTER_MESSAGE = 'Please check your email for a link to complete your re
 export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   // At most 5 e-mails of one kind to one address per 15 minutes.
-  const limiter = createAddressLimiter(hitCounterFor(ctx.database), 5, FIFTEEN_MINUTES);
+  const limiter = createAddressLimiter(
+    hitCounterFor(ctx.database),
+    ACCOUNT_EMAILS_PER_ADDRESS,
+    ACCOUNT_EMAIL_WINDOW_MS,
+  );
+  const perIpMail = { rateLimit: { max: ACCOUNT_EMAIL_CALLS_PER_IP, timeWindow: ACCOUNT_EMAIL_WINDOW_MS } };
   // Forgot-password and login-link work runs after their answer; closing the app waits for it.
   const afterReply = (task: string, work: () => Promise<void>) => runAfterReply(ctx, app.log, task, work);
   app.addHook('onClose', async () => afterReplyIdle(ctx));
@@ -64,7 +74,9 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
     '/auth/register-email',
     {
       schema: { body: registerEmailBodySchema, response: { 200: authMessageSchema, ...errorAnswers(503) } },
-      config: perIp(60),
+      // 'Registration Started!' sends the e-mail again through this same call, under the same
+      // limits (docs/decisions/0025-small-things-from-the-walk.md).
+      config: perIpMail,
     },
     async (request) => {
       await accounts.registerEmail(deps(), request.body.email, request.body.returnTo);
@@ -117,7 +129,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/forgot-password',
-    { schema: { body: forgotPasswordSchema, response: { 200: authMessageSchema } }, config: perIp(60) },
+    { schema: { body: forgotPasswordSchema, response: { 200: authMessageSchema } }, config: perIpMail },
     async (request) => {
       await accounts.sendPasswordReset(deps(), request.body.email);
       return { message: FORGOT_PASSWORD_MESSAGE };
@@ -135,7 +147,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/login-link',
-    { schema: { body: loginLinkSchema, response: { 200: authMessageSchema } }, config: perIp(60) },
+    { schema: { body: loginLinkSchema, response: { 200: authMessageSchema } }, config: perIpMail },
     async (request) => {
       await accounts.sendLoginLink(deps(), request.body.email, request.body.returnTo);
       return { message: LOGIN_LINK_MESSAGE };

@@ -72,7 +72,7 @@ function toMessageView(row: MessageRow): Message {
 
 export async function listMessages(db: Db, memberId: number, threadId: number): Promise<Message[]> {
   await requireParticipant(db, threadId, memberId);
-  return (await messageRowsForThread(db, threadId)).map(toMessageView);
+  return (await messageRowsForThread(db, threadId, memberId)).map(toMessageView);
 }
 
 /** A listing a member may write about: shown to them, or one they already trade or talk about. */
@@ -135,7 +135,7 @@ export async function postMessage(
     return addMessage(tx, { threadId, senderId: memberId, content });
   });
   await notifyThreadActivity(ctx, threadId, log);
-  const [row] = await messageRowsForThread(db, threadId, message.id);
+  const [row] = await messageRowsForThread(db, threadId, memberId, message.id);
   return toMessageView(row!);
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client';
 import { messageThreadParticipants, messageThreads, messages } from '../db/schema';
 import type { ThreadRow } from './message-views';
@@ -48,6 +48,8 @@ export async function addMessage(
     isSystemMessage?: boolean;
     /** For a system message: the member whose step wrote it (never unread for them). */
     systemActorId?: number | null;
+    /** For a system message: its words for that member, in the second person. */
+    actorContent?: string | null;
     /** Only the demo seed back-dates a message. */
     createdAt?: Date;
   },
@@ -60,6 +62,7 @@ export async function addMessage(
       content: input.content,
       isSystemMessage: input.isSystemMessage ?? false,
       systemActorId: input.systemActorId ?? null,
+      actorContent: input.actorContent ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning();
@@ -114,7 +117,7 @@ export async function threadRowsForMember(db: DbOrTx, userId: number, onlyThread
         t.last_message_at AS "lastMessageAt", t.created_at AS "createdAt", t.updated_at AS "updatedAt",
         l.title AS "puzzleTitle", l.pieces AS "puzzlePieces", l.condition AS "puzzleCondition",
         l.puzzle_image_url AS "puzzleImageUrl",
-        lm.content AS "lastContent", lm.sender_id AS "lastSenderId", lm.is_system_message AS "lastIsSystem",
+        ${contentFor(sql`lm`, sql`me.user_id`)} AS "lastContent", lm.sender_id AS "lastSenderId", lm.is_system_message AS "lastIsSystem",
         lm.created_at AS "lastCreatedAt",
         (SELECT count(*)::int FROM messages m
           WHERE m.thread_id = t.id
@@ -128,7 +131,7 @@ export async function threadRowsForMember(db: DbOrTx, userId: number, onlyThread
       JOIN message_threads t ON t.id = me.thread_id
       LEFT JOIN puzzle_listings l ON l.id = t.puzzle_listing_id
       LEFT JOIN LATERAL (
-        SELECT content, sender_id, is_system_message, created_at FROM messages m
+        SELECT content, actor_content, system_actor_id, sender_id, is_system_message, created_at FROM messages m
         WHERE m.thread_id = t.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1
       ) lm ON true
       WHERE me.user_id = ${userId} ${onlyThreadId === undefined ? sql`` : sql`AND t.id = ${onlyThreadId}`}
@@ -148,17 +151,26 @@ export type MessageRow = {
   readBy: number[] | string | null;
 };
 
-/** A thread's messages, oldest first, each with who has read it (from lastReadAt). */
+/**
+ * A message's words as `viewer` reads them: a system message about the viewer's own trade
+ * step in the second person ('You accepted…'), every other message as stored.
+ */
+function contentFor(m: SQL, viewer: SQL): SQL {
+  return sql`CASE WHEN ${m}.actor_content IS NOT NULL AND ${m}.system_actor_id = ${viewer} THEN ${m}.actor_content ELSE ${m}.content END`;
+}
+
+/** A thread's messages as `viewerId` reads them, oldest first, each with who has read it (from lastReadAt). */
 export async function messageRowsForThread(
   db: DbOrTx,
   threadId: number,
+  viewerId: number,
   onlyMessageId?: number,
 ): Promise<MessageRow[]> {
   return queryRows<MessageRow>(
     db,
     sql`SELECT m.id, m.thread_id AS "threadId", m.sender_id AS "senderId",
         u.first_name AS "senderFirstName", u.last_name AS "senderLastName",
-        m.content, m.is_system_message AS "isSystemMessage", m.created_at AS "createdAt",
+        ${contentFor(sql`m`, sql`${viewerId}`)} AS content, m.is_system_message AS "isSystemMessage", m.created_at AS "createdAt",
         (SELECT coalesce(json_agg(p.user_id ORDER BY p.user_id), '[]'::json) FROM message_thread_participants p
           WHERE p.thread_id = m.thread_id AND p.last_read_at >= m.created_at) AS "readBy"
       FROM messages m

@@ -30,6 +30,8 @@ export type NoticeMail = {
   audience: 'party' | 'admin' | 'member';
   /** The in-app path the mail's button leads to, when not the audience's usual page. */
   link?: string;
+  /** A trade's notice: its button opens that trade on My Trades. */
+  tradeRequestId?: number | null;
   /** The button's words with `link`. */
   linkLabel?: string;
   subject: string;
@@ -53,7 +55,8 @@ export function emptyOutbox(): Outbox {
 export type Notice = {
   at: Date;
   /** Written in a thread for both its members to read, as the club. */
-  systemMessage?: { threadId: number; content: string; actorId: number | null };
+  /** `actorContent`: the same message in the second person, for the member `actorId` (or null). */
+  systemMessage?: { threadId: number; content: string; actorContent?: string | null; actorId: number | null };
   /** An in-app notification for each member, and the same by e-mail. */
   notifications?: {
     member: { id: number; email: string };
@@ -91,8 +94,15 @@ export type Notice = {
 /** Writes a notice's rows in the caller's transaction and queues what follows the commit. */
 export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): Promise<void> {
   if (notice.systemMessage) {
-    const { threadId, content, actorId } = notice.systemMessage;
-    await addMessage(tx, { threadId, senderId: null, content, isSystemMessage: true, systemActorId: actorId });
+    const { threadId, content, actorContent, actorId } = notice.systemMessage;
+    await addMessage(tx, {
+      threadId,
+      senderId: null,
+      content,
+      actorContent,
+      isSystemMessage: true,
+      systemActorId: actorId,
+    });
     outbox.threads.add(threadId);
   }
 
@@ -110,7 +120,7 @@ export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): 
     })),
   );
   rows.forEach((row, i) => {
-    const { member, title, message, link, email } = notifications[i]!;
+    const { member, title, message, link, email, tradeRequestId } = notifications[i]!;
     outbox.events.push({ userIds: [member.id], event: { type: 'notification', data: { id: row.id } } });
     if (email === false) return;
     outbox.mails.push({
@@ -120,6 +130,7 @@ export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): 
       subject: title,
       heading: title,
       message,
+      tradeRequestId,
       ...(link ? { link: link.path, linkLabel: link.label } : {}),
     });
   });
@@ -165,8 +176,11 @@ export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): 
 
 function noticeEmail(appUrl: string, mail: NoticeMail) {
   const admin = mail.audience === 'admin';
-  const url = mail.link ? `${appUrl}${mail.link}` : admin ? `${appUrl}/admin` : `${appUrl}/trades`;
-  const label = mail.linkLabel ?? (admin ? 'Open the admin panel' : 'See my trades');
+  // A trade's notice opens that trade (/trades?trade={id}, as its in-app notification does).
+  const trade = mail.tradeRequestId ?? null;
+  const path = mail.link ?? (admin ? '/admin' : trade === null ? '/trades' : `/trades?trade=${trade}`);
+  const url = `${appUrl}${path}`;
+  const label = mail.linkLabel ?? (admin ? 'Open the admin panel' : trade === null ? 'See my trades' : 'See this trade');
   return {
     ...renderEmail({
       subject: mail.subject,

@@ -28,11 +28,15 @@ export async function recordStep(tx: DbOrTx, outbox: Outbox, record: StepRecord)
   const { trade, requester, owner, now } = record;
   const texts = stepTexts(record.step, record.facts);
   const parties = [trade.requesterId, trade.ownerId];
+  // The second-person words only for the party they speak to (an administrator's or the
+  // club's own step reads the same to both).
+  const actorParty = texts.actorMessage?.actor === 'owner' ? trade.ownerId : trade.requesterId;
+  const actorContent = texts.actorMessage && record.actorId === actorParty ? texts.actorMessage.text : null;
   await recordNotice(tx, outbox, {
     at: now,
     systemMessage:
       texts.systemMessage && trade.threadId !== null
-        ? { threadId: trade.threadId, content: texts.systemMessage, actorId: record.actorId }
+        ? { threadId: trade.threadId, content: texts.systemMessage, actorContent, actorId: record.actorId }
         : undefined,
     notifications: texts.notices.map((n) => ({
       member: n.to === 'owner' ? owner : requester,

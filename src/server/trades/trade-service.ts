@@ -288,7 +288,7 @@ export async function requestTrade(
       await recordStep(tx, outbox, {
         step: 'request',
         trade,
-        facts: factsFor(trade, listing, requester, owner),
+        facts: { ...factsFor(trade, listing, requester, owner), note: trade.requestComments },
         requester,
         owner,
         actorId: requester.id,

@@ -2,9 +2,12 @@ import { withFullStop } from '../../domain/sentences';
 import { puzzlePointsLabel } from '../../domain/points';
 import { TRADE_AUTO_COMPLETE_DAYS, TRADE_PENDING_EXPIRY_DAYS } from '../../domain/constants';
 
-// The words of every trade step, in one place: the system message both members read in the
-// trade's thread, and the notice (in-app notification and e-mail) the other member gets.
-// Plain, complete sentences: many members read these aloud or print them.
+// The words of every trade step, in one place: the system message in the trade's thread, and
+// the notice (in-app notification and e-mail) the other member gets. Plain, complete
+// sentences: many members read these aloud or print them. A system message about a member's
+// own step speaks to them ('You accepted the request.'), and names them to the other member
+// ('Dorothy B. accepted the request.'): `actorMessage` is the first, `systemMessage` the second
+// (docs/decisions/0025-small-things-from-the-walk.md).
 
 export type TradeStep =
   | 'request'
@@ -38,6 +41,8 @@ export type StepFacts = {
   trackingNumber?: string | null;
   details?: string | null;
   rating?: number;
+  /** A request: the requester's own note to the owner, if they wrote one. */
+  note?: string | null;
   /** The trade's own clocks, in days (the settings when it started: src/domain/admin.ts KNOWN_SETTINGS). */
   expiryDays?: number;
   autoCompleteDays?: number;
@@ -50,7 +55,12 @@ export type Notice = {
   message: string;
 };
 
-export type StepTexts = { systemMessage: string | null; notices: Notice[] };
+export type StepTexts = {
+  systemMessage: string | null;
+  /** The system message for the member who took the step (`actor`), in the second person. */
+  actorMessage?: { actor: 'owner' | 'requester'; text: string };
+  notices: Notice[];
+};
 
 const q = (title: string) => `"${title}"`;
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
@@ -63,18 +73,27 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
     case 'request':
       return {
         systemMessage: `${f.requesterName} asked for ${q(f.title)} (${points}). ${f.ownerName} has ${expiry} to accept or decline. No points move until the request is accepted.`,
+        actorMessage: {
+          actor: 'requester',
+          text: `You asked for ${q(f.title)} (${points}). ${f.ownerName} has ${expiry} to accept or decline. No points move until the request is accepted.`,
+        },
         notices: [
           {
             to: 'owner',
             type: 'trade_requested',
             title: `New request for ${q(f.title)}`,
-            message: `${f.requesterName} would like your puzzle ${q(f.title)} for ${points}. Please accept or decline within ${expiry}.`,
+            // The requester's note goes with it, so the owner can answer from the e-mail alone.
+            message: `${f.requesterName} would like your puzzle ${q(f.title)} for ${points}. Please accept or decline within ${expiry}.${f.note ? ` ${f.requesterName} wrote: "${f.note}"` : ''}`,
           },
         ],
       };
     case 'accept':
       return {
         systemMessage: `${f.ownerName} accepted the request. ${points} from ${f.requesterName} are held by the club until the puzzle arrives. ${f.ownerName} can now see the delivery address.`,
+        actorMessage: {
+          actor: 'owner',
+          text: `You accepted the request. ${points} from ${f.requesterName} are held by the club until the puzzle arrives. You can now see the delivery address.`,
+        },
         notices: [
           {
             to: 'requester',
@@ -88,6 +107,7 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
       const why = f.reason ? ` Reason given: ${f.reason}` : '';
       return {
         systemMessage: `${f.ownerName} declined the request. No points were taken.${why}`,
+        actorMessage: { actor: 'owner', text: `You declined the request. No points were taken.${why}` },
         notices: [
           {
             to: 'requester',
@@ -113,6 +133,10 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
     case 'withdrawn':
       return {
         systemMessage: `This request was closed because ${f.ownerName} took ${q(f.title)} off the club. No points were taken.`,
+        actorMessage: {
+          actor: 'owner',
+          text: `This request was closed because you took ${q(f.title)} off the club. No points were taken.`,
+        },
         notices: [
           {
             to: 'requester',
@@ -152,6 +176,10 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
       const refund = f.wasHeld ? ` The ${points} held for the trade went back to ${withFullStop(f.requesterName)}` : '';
       return {
         systemMessage: `${f.requesterName} cancelled the request.${refund}`,
+        actorMessage: {
+          actor: 'requester',
+          text: `You cancelled the request.${f.wasHeld ? ` The ${points} held for the trade went back to you.` : ''}`,
+        },
         notices: [
           {
             to: 'owner',
@@ -171,6 +199,10 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
         .join(' ');
       return {
         systemMessage: `${f.ownerName} has sent the puzzle.${tracking ? ` ${tracking}` : ''} ${f.requesterName}, please confirm when it arrives.`,
+        actorMessage: {
+          actor: 'owner',
+          text: `You have sent the puzzle.${tracking ? ` ${tracking}` : ''} ${f.requesterName} will confirm when it arrives.`,
+        },
         notices: [
           {
             to: 'requester',
@@ -184,6 +216,10 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
     case 'confirm-delivery':
       return {
         systemMessage: `${f.requesterName} confirmed that the puzzle arrived. ${points} went to ${withFullStop(f.ownerName)} The trade is complete: you can now leave feedback for each other.`,
+        actorMessage: {
+          actor: 'requester',
+          text: `You confirmed that the puzzle arrived. ${points} went to ${withFullStop(f.ownerName)} The trade is complete: you can now leave feedback for each other.`,
+        },
         notices: [
           {
             to: 'owner',
@@ -196,8 +232,10 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
     case 'dispute': {
       const by = f.actorRole === 'owner' ? f.ownerName : f.requesterName;
       const other = f.actorRole === 'owner' ? 'requester' : 'owner';
+      const onHold = 'The trade is on hold until a club administrator has looked at it. The points stay held meanwhile.';
       return {
-        systemMessage: `${by} reported a problem: ${f.details ?? ''} The trade is on hold until a club administrator has looked at it. The points stay held meanwhile.`,
+        systemMessage: `${by} reported a problem: ${f.details ?? ''} ${onHold}`,
+        actorMessage: { actor: f.actorRole ?? 'requester', text: `You reported a problem: ${f.details ?? ''} ${onHold}` },
         notices: [
           {
             to: other,

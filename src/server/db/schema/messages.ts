@@ -70,6 +70,10 @@ export const messages = pgTable(
     // member only, so it never counts as unread for the one who acted. Null when the club
     // itself acted (expiry, completion by time).
     systemActorId: integer('system_actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // The same system message in the second person, read by the member in system_actor_id
+    // ('You accepted the request.'); the other member reads `content`, which names them.
+    // Null when the message names nobody (docs/decisions/0025-small-things-from-the-walk.md).
+    actorContent: text('actor_content'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn';
+import { NoPhoto, usePictureFailure } from '../ui/no-photo';
 
 /** 'MH' for 'Margaret H.', 'M' for 'Margaret'. */
 export function initialsOf(name: string): string {
@@ -31,9 +32,19 @@ export interface MemberAvatarProps {
  */
 export function MemberAvatar({ name, url, size = 'large', className }: MemberAvatarProps) {
   const box = cn('shrink-0 rounded-full', SIZES[size], className);
+  const picture = usePictureFailure(url);
+  // A picture whose file is missing says so in words, not as a broken image (issue 22).
+  if (picture.failed) {
+    return (
+      <span className={cn(box, 'flex items-center justify-center overflow-hidden border border-line')}>
+        <NoPhoto icon={false} className="text-base font-semibold" />
+      </span>
+    );
+  }
   if (url) {
     return (
       <img
+        onError={picture.onError}
         src={url}
         alt=""
         width={SIDE_PX[size]}

@@ -32,7 +32,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
       hotkey={hotkey}
       label="Notifications ({hotkey})"
       className={cn(
-        'fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col p-4',
+        'fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col p-2 sm:p-4',
         'sm:top-auto sm:bottom-0 sm:max-w-md',
         className,
       )}
@@ -54,7 +54,9 @@ export function Toast({ variant = 'default', className, ...props }: ToastProps) 
   return (
     <ToastPrimitive.Root
       className={cn(
-        'toast relative flex w-full items-start gap-3 rounded-lg border-2 p-4 pr-14 shadow-lg',
+        // Compact, so a toast takes little of a phone's screen at the Largest text size: only
+        // the title keeps clear of the close button; the words below it use the full width.
+        'toast relative flex w-full items-start gap-3 rounded-lg border-2 p-3 shadow-lg sm:p-4',
         'data-[state=open]:animate-fade-in',
         variants[variant],
         className,
@@ -65,7 +67,7 @@ export function Toast({ variant = 'default', className, ...props }: ToastProps) 
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
-  return <ToastPrimitive.Title className={cn('font-bold', className)} {...props} />;
+  return <ToastPrimitive.Title className={cn('pr-11 font-bold', className)} {...props} />;
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {

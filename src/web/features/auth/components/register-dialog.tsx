@@ -13,6 +13,7 @@ import { landingAnchors, paths } from '../../../paths';
 import { failureText } from '../api/failure-text';
 import { useRegisterEmail } from '../api/register-email';
 import type { AuthDialogProps } from './auth-dialogs';
+import type { RegistrationStartedState } from '../pages/registration-success-page';
 import { FormAlert, useFormProblem } from '../../../components/ui/form-alert';
 
 export interface RegisterDialogProps extends AuthDialogProps {
@@ -81,7 +82,8 @@ function RegisterForm({
       });
       return;
     }
-    await navigate(paths.registrationSuccess.getHref());
+    const started: RegistrationStartedState = { email, returnTo };
+    await navigate(paths.registrationSuccess.getHref(), { state: started });
   });
 
   return (

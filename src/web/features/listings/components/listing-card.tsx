@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { ImageOff, Share2 } from 'lucide-react';
+import { Share2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { LazyPicture } from '../../../components/ui/lazy-picture';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -42,14 +42,14 @@ export function ListingCard({ listing, onRequest, onContact, first = false }: Li
   return (
     <article className="relative flex flex-col overflow-hidden rounded-lg border border-line bg-white shadow-sm focus-within:ring-2 focus-within:ring-focus">
       <div className="relative aspect-[4/3] bg-brand-50">
-        {image ? (
-          <LazyPicture src={image} width={400} height={300} inView={first} className="size-full object-cover" />
-        ) : (
-          <div className="flex size-full flex-col items-center justify-center gap-2 text-ink-muted">
-            <ImageOff aria-hidden="true" className="size-10" />
-            <span>No image</span>
-          </div>
-        )}
+        <LazyPicture
+          src={image}
+          missing="No image"
+          width={400}
+          height={300}
+          inView={first}
+          className="size-full object-cover"
+        />
         {/* A visitor's heart asks them to join (FavoriteButton). */}
         <div className="absolute top-2 right-2 z-10">
           <FavoriteButton listing={listing} />

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Tabs } from 'radix-ui';
-import { Archive, ArchiveRestore, Eye, ImageOff, Pencil, Plus, Radio, FileText } from 'lucide-react';
+import { Archive, ArchiveRestore, Eye, Pencil, Plus, Radio, FileText } from 'lucide-react';
 import { CONDITION_LABELS, MY_LISTINGS_HEIGHT_PX, STATUS_LABELS } from '../../../../domain/constants';
 import type { ListingStatus } from '../../../../domain/enums';
 import { listingStatusActions, type Listing } from '../../../../domain/listings';
@@ -167,11 +167,7 @@ function ListingRow({ listing }: { listing: Listing }) {
   return (
     <li className="flex flex-col gap-4 p-4 md:flex-row md:items-start">
       <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-md bg-brand-50">
-        {image ? (
-          <LazyPicture src={image} width={96} height={96} className="size-full object-cover" />
-        ) : (
-          <ImageOff aria-hidden="true" className="size-8 text-ink-muted" />
-        )}
+        <LazyPicture src={image} width={96} height={96} className="size-full object-cover" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-3">

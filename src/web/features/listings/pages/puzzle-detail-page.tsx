@@ -4,6 +4,8 @@ import { ArrowLeft, ImageOff, Share2 } from 'lucide-react';
 import { LISTING_PICTURE_SIZES, listingPictureSrcSet } from '../../../../domain/listing-picture';
 import { puzzlePointsLabel } from '../../../../domain/points-label';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { LazyPicture } from '../../../components/ui/lazy-picture';
+import { NoPhoto, usePictureFailure } from '../../../components/ui/no-photo';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -214,13 +216,16 @@ function ListingImages({ listing }: { listing: Listing }) {
     box: { url: listing.boxImageUrl, thumb: listing.boxThumbnailUrl, label: 'Box image', missing: 'No box image' },
   };
   const current = images[shown];
+  const main = usePictureFailure(current.url);
   return (
     <section aria-labelledby="images-heading" className="flex flex-col gap-3">
       <h2 id="images-heading" className="sr-only">
         Images
       </h2>
       <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-lg border border-line bg-brand-50">
-        {current.url ? (
+        {main.failed ? (
+          <NoPhoto className="text-lg" />
+        ) : current.url ? (
           // The page's largest picture (its LCP): fetched first, sized so nothing moves; its
           // thumbnail where that is sharp enough. The server's preload names the same srcset.
           // srcset and sizes before src: the browser must know them before it picks a file.
@@ -232,6 +237,7 @@ function ListingImages({ listing }: { listing: Listing }) {
             width={1200}
             height={900}
             fetchPriority="high"
+            onError={main.onError}
             className="size-full object-contain"
           />
         ) : (
@@ -256,18 +262,14 @@ function ListingImages({ listing }: { listing: Listing }) {
               )}
             >
               <span className="flex aspect-square w-full items-center justify-center overflow-hidden rounded bg-brand-50">
-                {(image.thumb ?? image.url) ? (
-                  <img
-                    src={(image.thumb ?? image.url)!}
-                    alt=""
-                    width={120}
-                    height={120}
-                    decoding="async"
-                    className="size-full object-cover"
-                  />
-                ) : (
-                  <ImageOff aria-hidden="true" className="size-8 text-ink-muted" />
-                )}
+                <LazyPicture
+                  src={image.thumb ?? image.url}
+                  inView
+                  width={120}
+                  height={120}
+                  icon={false}
+                  className="size-full object-cover"
+                />
               </span>
               <span>{which === 'puzzle' ? 'Puzzle' : 'Box'}</span>
             </button>

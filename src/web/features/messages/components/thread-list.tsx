@@ -1,5 +1,4 @@
 import { Tabs } from 'radix-ui';
-import { ImageOff } from 'lucide-react';
 import { formatMessageTime, type MessageThread } from '../../../../domain/messages';
 import { Badge } from '../../../components/ui/badge';
 import { LazyPicture } from '../../../components/ui/lazy-picture';
@@ -111,11 +110,7 @@ function ThreadRow({
       className="flex w-full items-start gap-3 p-3 text-left hover:bg-brand-50 aria-[current=true]:bg-brand-100 aria-[current=true]:shadow-[inset_4px_0_0_var(--color-brand-700)]"
     >
       <span className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-brand-50">
-        {image ? (
-          <LazyPicture src={image} width={64} height={64} className="size-full object-cover" />
-        ) : (
-          <ImageOff aria-hidden="true" className="size-7 text-ink-muted" />
-        )}
+        <LazyPicture src={image} width={64} height={64} icon={false} className="size-full object-cover" />
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className="flex items-start justify-between gap-2">

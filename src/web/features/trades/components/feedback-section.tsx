@@ -144,12 +144,18 @@ function FeedbackForm({ leave, otherName }: { leave: ReturnType<typeof useLeaveF
         </div>
         <FieldError id={`${id}-rating-error`} message={errors.rating?.message} />
       </fieldset>
+      {/* Said before she sends, not only as an error after (issue 22): the word 'Required' by the field. */}
       <Field
         label="Comment"
+        hint={
+          <>
+            <strong className="text-ink">Required.</strong> A few words about how the trade went, before you send.
+          </>
+        }
         error={errors.comment?.message}
         note={<CharacterCount length={comment.length} max={FEEDBACK_COMMENT_MAX} />}
       >
-        <Textarea maxLength={FEEDBACK_COMMENT_MAX} {...register('comment')} />
+        <Textarea maxLength={FEEDBACK_COMMENT_MAX} aria-required="true" {...register('comment')} />
       </Field>
       <Button type="submit" className="self-start" disabled={leave.isPending}>
         {leave.isPending ? 'Sending…' : 'Send feedback'}

@@ -1,6 +1,6 @@
 import { forwardRef, useState } from 'react';
 import { Link } from 'react-router';
-import { MessageSquare, Printer, Puzzle } from 'lucide-react';
+import { MessageSquare, Printer } from 'lucide-react';
 import { MemberNameLink } from '../../../components/members/member-name-link';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -39,18 +39,9 @@ export const TradeCard = forwardRef<HTMLElement, TradeCardProps>(function TradeC
     >
       {highlighted && <p className="text-sm font-semibold text-brand-800">The trade you opened</p>}
       <div className="flex flex-col gap-4 sm:flex-row">
-        {trade.listing.thumbnailUrl ? (
-          <LazyPicture
-            src={trade.listing.thumbnailUrl}
-            width={112}
-            height={112}
-            className="size-28 shrink-0 rounded-md border border-line object-cover"
-          />
-        ) : (
-          <div className="flex size-28 shrink-0 items-center justify-center rounded-md border border-line bg-brand-50">
-            <Puzzle aria-hidden="true" className="size-12 text-brand-700" />
-          </div>
-        )}
+        <div className="size-28 shrink-0 overflow-hidden rounded-md border border-line">
+          <LazyPicture src={trade.listing.thumbnailUrl} width={112} height={112} className="size-full object-cover" />
+        </div>
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <h3 id={headingId} className="text-xl font-bold text-ink">
             <Link

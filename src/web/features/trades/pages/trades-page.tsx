@@ -25,6 +25,11 @@ function idParam(value: string | null): number | null {
   return id > 0 ? id : null;
 }
 
+/** ?tab=requester or ?tab=owner, else null. */
+function tabParam(value: string | null): TradeListRole | null {
+  return value === 'requester' || value === 'owner' ? value : null;
+}
+
 const TABS: { role: TradeListRole; label: string; empty: string }[] = [
   { role: 'requester', label: 'Requests I made', empty: 'You have not requested any puzzles yet.' },
   { role: 'owner', label: 'Requests for my puzzles', empty: 'Nobody has requested your puzzles yet.' },
@@ -32,8 +37,9 @@ const TABS: { role: TradeListRole; label: string; empty: string }[] = [
 
 /**
  * /trades, 'My Trades': the member's requests and the requests for their puzzles, each with
- * its timeline and next step. ?trade={id} opens the right tab on that trade; ?request=
- * {listingId} opens the Request Puzzle dialog for a listing.
+ * its timeline and next step. ?trade={id} opens the right tab on that trade; ?tab=requester
+ * or ?tab=owner opens that tab (a tab she picks is written there, so a reload keeps it);
+ * ?request={listingId} opens the Request Puzzle dialog for a listing.
  */
 export function TradesPage() {
   useDocumentTitle('My Trades');
@@ -41,9 +47,13 @@ export function TradesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const focusId = idParam(searchParams.get('trade'));
   const requestId = idParam(searchParams.get('request'));
+  const askedTab = tabParam(searchParams.get('tab'));
   const requested = useTrades('requester');
   const owned = useTrades('owner');
-  const [tab, setTab] = useState<TradeListRole>('requester');
+  const [tab, setTab] = useState<TradeListRole>(askedTab ?? 'requester');
+  useEffect(() => {
+    if (askedTab) setTab(askedTab);
+  }, [askedTab]);
   const focusRef = useRef<HTMLElement | null>(null);
   const lists: Record<TradeListRole, ReturnType<typeof useTrades>> = { requester: requested, owner: owned };
 
@@ -58,23 +68,25 @@ export function TradesPage() {
   useEffect(() => {
     if (focusedTab) setTab(focusedTab);
   }, [focusedTab, focusId]);
-  // Without ?trade=: open on the tab where something waits for the member (issue 14), once
-  // both lists have come, unless the member has already picked a tab.
+  // Without ?trade= or ?tab=: open on the tab where something waits for the member (issues
+  // 14 and 22), once both lists have come, unless the member has already picked a tab. Her
+  // answer to a request or a puzzle to post comes first: someone is waiting on her, and an
+  // unanswered request expires (docs/decisions/0025-small-things-from-the-walk.md).
   const [picked, setPicked] = useState(false);
   const bothLoaded = requested.data !== undefined && owned.data !== undefined;
   const waitingTab: TradeListRole | null = !bothLoaded
     ? null
-    : requested.data!.some((t) => waitsFor(t.status, 'requester'))
-      ? 'requester'
-      : owned.data!.some((t) => waitsFor(t.status, 'owner'))
-        ? 'owner'
+    : owned.data!.some((t) => waitsFor(t.status, 'owner'))
+      ? 'owner'
+      : requested.data!.some((t) => waitsFor(t.status, 'requester'))
+        ? 'requester'
         : null;
   useEffect(() => {
     if (picked || !bothLoaded) return;
     // Decided once: a live update later does not move the member's page under them.
     setPicked(true);
-    if (!focusId && waitingTab) setTab(waitingTab);
-  }, [focusId, picked, bothLoaded, waitingTab]);
+    if (!focusId && !askedTab && waitingTab) setTab(waitingTab);
+  }, [focusId, askedTab, picked, bothLoaded, waitingTab]);
   useEffect(() => {
     if (!focusedTab || tab !== focusedTab) return;
     const frame = requestAnimationFrame(() => {
@@ -156,6 +168,14 @@ export function TradesPage() {
         onValueChange={(value) => {
           setPicked(true);
           setTab(value as TradeListRole);
+          setSearchParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('tab', value);
+              return next;
+            },
+            { replace: true },
+          );
         }}
         className="flex flex-col gap-6"
       >

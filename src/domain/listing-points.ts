@@ -4,8 +4,9 @@ import { queryParam } from './fields';
 
 // How many PuzzlePoints to ask for a puzzle, by its piece count (docs/decisions/0024): one
 // scale that the List a Puzzle form suggests from and the server groups listings by when it
-// says what members usually ask. The club's standard of 5 is the usual 1,000-piece puzzle;
-// smaller puzzles take an evening and ask less, bigger ones weeks and ask more.
+// says what members usually ask. The club's standard of 5 stays the value of the usual
+// puzzle, 500 to 1,000 pieces; a small one takes an evening and asks less, a big one weeks
+// and asks more.
 
 /** One size of puzzle: its piece counts (inclusive) and the points suggested for it. */
 export interface PointsBand {
@@ -16,9 +17,9 @@ export interface PointsBand {
 
 /** The scale, smallest puzzles first; the bands cover every piece count a listing may have. */
 export const POINTS_SCALE: readonly PointsBand[] = [
-  { minPieces: LISTING_PIECES_MIN, maxPieces: 299, points: 2 },
-  { minPieces: 300, maxPieces: 749, points: 3 },
-  { minPieces: 750, maxPieces: 1499, points: 5 },
+  { minPieces: LISTING_PIECES_MIN, maxPieces: 249, points: 2 },
+  { minPieces: 250, maxPieces: 449, points: 3 },
+  { minPieces: 450, maxPieces: 1499, points: 5 },
   { minPieces: 1500, maxPieces: 2999, points: 7 },
   { minPieces: 3000, maxPieces: LISTING_PIECES_MAX, points: 10 },
 ];

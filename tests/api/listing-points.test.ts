@@ -44,14 +44,14 @@ describe('the points guide', () => {
   it("suggests the scale's points and says nothing usual while fewer than 3 puzzles of the size are live", async () => {
     const owner = await createMember(t.database.db);
     await createListing(t.database.db, owner.id, { pieces: 200, puzzlePoints: 9 });
-    await createListing(t.database.db, owner.id, { pieces: 250, puzzlePoints: 9 });
+    await createListing(t.database.db, owner.id, { pieces: 249, puzzlePoints: 9 });
     const res = await guide('?pieces=100');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       pieces: 100,
       suggestedPoints: suggestedPoints(100),
       minPieces: 1,
-      maxPieces: 299,
+      maxPieces: 249,
       listingCount: 2,
       usualPoints: null,
     });
@@ -92,7 +92,7 @@ describe('the points guide', () => {
     // With the 1,499-piece listing of the test before (1 point): 1, 3, 6.
     for (const puzzlePoints of [3, 6]) await createListing(db, owner.id, { pieces: 1000, puzzlePoints });
     const before = await guide('?pieces=800');
-    expect(before.json()).toMatchObject({ suggestedPoints: 5, minPieces: 750, maxPieces: 1499, listingCount: 3 });
+    expect(before.json()).toMatchObject({ suggestedPoints: 5, minPieces: 450, maxPieces: 1499, listingCount: 3 });
     expect(before.json<{ usualPoints: number }>().usualPoints).toBe(3);
 
     const published = await t.app.inject({

@@ -13,18 +13,18 @@ import {
 } from '../../../src/domain';
 
 describe('the suggested points scale', () => {
-  it('suggests the standard 5 for the usual 1,000-piece puzzle', () => {
+  it('suggests the standard 5 for the usual puzzle of 500 to 1,000 pieces', () => {
+    expect(suggestedPoints(500)).toBe(LISTING_POINTS_STANDARD);
     expect(suggestedPoints(1000)).toBe(LISTING_POINTS_STANDARD);
   });
 
   it('follows the documented bands, edges included', () => {
     const cases: [number, number][] = [
       [1, 2],
-      [299, 2],
-      [300, 3],
-      [500, 3],
-      [749, 3],
-      [750, 5],
+      [249, 2],
+      [250, 3],
+      [449, 3],
+      [450, 5],
       [1499, 5],
       [1500, 7],
       [2999, 7],

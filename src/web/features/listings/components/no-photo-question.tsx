@@ -30,15 +30,16 @@ export function NoPhotoQuestion({
   /** Closed without an answer: the next Publish asks again. */
   onClose: () => void;
 }) {
-  const addButton = useRef<HTMLButtonElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const adding = useRef(false);
   return (
     <Dialog open={open} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <DialogContent
+        ref={content}
         // The safe answer has the keyboard first.
         onOpenAutoFocus={(event) => {
           event.preventDefault();
-          addButton.current?.focus();
+          content.current?.querySelector<HTMLElement>('[data-safe-answer]')?.focus();
         }}
         onCloseAutoFocus={(event) => {
           if (!adding.current) return;
@@ -59,7 +60,7 @@ export function NoPhotoQuestion({
             Publish without a photo
           </Button>
           <Button
-            ref={addButton}
+            data-safe-answer
             size="large"
             onClick={() => {
               adding.current = true;

@@ -56,7 +56,7 @@ export const pointsGuideQuerySchema = z.object({
       .regex(/^\d{1,9}$/, { error: PIECES_MESSAGE })
       .transform(Number)
       .pipe(z.number().min(LISTING_PIECES_MIN, { error: PIECES_MESSAGE }).max(LISTING_PIECES_MAX, { error: PIECES_MESSAGE })),
-  ).meta({ description: "The puzzle's piece count", examples: ['1000'] }),
+  ).meta({ description: "The puzzle's piece count" }),
 });
 export type PointsGuideQuery = z.output<typeof pointsGuideQuerySchema>;
 
@@ -76,10 +76,3 @@ export const pointsGuideSchema = z.object({
   usualPoints: z.number().int().nullable(),
 });
 export type PointsGuide = z.output<typeof pointsGuideSchema>;
-
-/** 'You need 4 more PuzzlePoints': how far a balance is from a cost, in plain words. */
-export function pointsNeededText(balance: number, cost: number): string | null {
-  const short = cost - balance;
-  if (short <= 0) return null;
-  return `You need ${short} more ${short === 1 ? 'PuzzlePoint' : 'PuzzlePoints'}`;
-}

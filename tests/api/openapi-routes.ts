@@ -20,7 +20,6 @@ export type JsonSchema = {
   pattern?: string;
   format?: string;
   default?: unknown;
-  examples?: unknown[];
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
@@ -115,8 +114,6 @@ export function sampleOf(
 ): unknown {
   if (!schema) return undefined;
   if (schema.default !== undefined) return schema.default;
-  // A value the route takes, where the type alone cannot say (a count in a query string).
-  if (schema.examples?.length) return schema.examples[0];
   if (schema.enum?.length) return schema.enum[0];
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives?.length)

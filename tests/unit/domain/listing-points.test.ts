@@ -8,9 +8,9 @@ import {
   POINTS_SCALE,
   pointsBand,
   pointsGuideQuerySchema,
-  pointsNeededText,
   suggestedPoints,
 } from '../../../src/domain';
+import { pointsNeededText } from '../../../src/domain/points-label';
 
 describe('the suggested points scale', () => {
   it('suggests the standard 5 for the usual puzzle of 500 to 1,000 pieces', () => {

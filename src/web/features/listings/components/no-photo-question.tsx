@@ -36,7 +36,7 @@ export function NoPhotoQuestion({
     <Dialog open={open} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <DialogContent
         ref={content}
-        // The safe answer has the keyboard first.
+        // The safe answer comes first and has the keyboard.
         onOpenAutoFocus={(event) => {
           event.preventDefault();
           content.current?.querySelector<HTMLElement>('[data-safe-answer]')?.focus();
@@ -56,9 +56,6 @@ export function NoPhotoQuestion({
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
-          <Button variant="secondary" size="large" onClick={onPublishWithout}>
-            Publish without a photo
-          </Button>
           <Button
             data-safe-answer
             size="large"
@@ -68,6 +65,9 @@ export function NoPhotoQuestion({
             }}
           >
             Add a photo
+          </Button>
+          <Button variant="secondary" size="large" onClick={onPublishWithout}>
+            Publish without a photo
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -19,8 +19,9 @@ interface UnsavedPart {
   /** What the member would lose, in their words: 'Your member page (welcome message, about me)'. */
   label: string;
   /**
-   * Saves the part when another part's Save is pressed; true when it was saved (false: it said
-   * why, beside its fields). Without it the part is saved only by its own button.
+   * Saves the part when another part's Save is pressed, without a toast of its own (that Save
+   * tells the member); true when it was saved (false: it says why beside its fields). Without
+   * it the part is saved only by its own button.
    */
   save?: () => Promise<boolean>;
 }
@@ -46,21 +47,26 @@ export function useUnsavedWords(id: string, part: UnsavedPart | null) {
     latest.current = part;
   });
   const label = part?.label ?? null;
+  const canSave = part?.save !== undefined;
   useEffect(() => {
     if (label === null) return;
-    parts.set(id, { label, save: () => latest.current?.save?.() ?? Promise.resolve(true) });
+    parts.set(id, { label, ...(canSave ? { save: () => latest.current?.save?.() ?? Promise.resolve(true) } : {}) });
     changed();
     return () => {
       parts.delete(id);
       changed();
     };
-  }, [id, label]);
+  }, [id, label, canSave]);
 }
 
-/** Saves every part with unsaved changes but `exceptId` (the one whose Save was pressed). */
-export async function saveOtherUnsavedWords(exceptId: string): Promise<boolean> {
-  const others = [...parts].filter(([id]) => id !== exceptId).map(([, part]) => part.save?.() ?? true);
-  return (await Promise.all(others)).every(Boolean);
+/**
+ * Saves every part with unsaved changes but `exceptId` (the one whose Save was pressed):
+ * how many there were, and whether all were saved.
+ */
+export async function saveOtherUnsavedWords(exceptId: string): Promise<{ count: number; allSaved: boolean }> {
+  const others = [...parts].filter(([id]) => id !== exceptId && parts.get(id)?.save).map(([, part]) => part.save!());
+  const results = await Promise.all(others);
+  return { count: results.length, allSaved: results.every(Boolean) };
 }
 
 function useUnsavedLabels(): string[] {

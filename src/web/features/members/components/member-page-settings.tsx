@@ -105,8 +105,11 @@ function MemberPageForm({ settings }: { settings: MemberProfileSettings }) {
   const { errors, isDirty } = formState;
   const [welcome, about] = useWatch({ control, name: ['welcomeMessage', 'aboutMe'] });
 
-  /** Saves the form; true when saved (false: the reason is under the field and in a toast). */
-  const saveNow = () =>
+  /**
+   * Saves the form; true when saved (false: the reason is under the field). `quiet` when the
+   * profile's Save Profile saves it too and tells the member itself.
+   */
+  const saveNow = (quiet = false) =>
     new Promise<boolean>((resolve) => {
       void handleSubmit(
         (values) =>
@@ -114,7 +117,7 @@ function MemberPageForm({ settings }: { settings: MemberProfileSettings }) {
             onSuccess: () => {
               // What is saved is now the form's starting point: nothing is left unsaved.
               reset(getValues());
-              toast({ title: 'Member page saved', description: 'Other members now see your changes.' });
+              if (!quiet) toast({ title: 'Member page saved', description: 'Other members now see your changes.' });
               resolve(true);
             },
             onError: (error) => {
@@ -124,11 +127,12 @@ function MemberPageForm({ settings }: { settings: MemberProfileSettings }) {
                   if (path) setError(path, { type: 'server', message: fieldError.message });
                 }
               }
-              toast({
-                title: 'Update failed',
-                description: errorMessage(error, 'Failed to save your member page'),
-                variant: 'destructive',
-              });
+              if (!quiet)
+                toast({
+                  title: 'Update failed',
+                  description: errorMessage(error, 'Failed to save your member page'),
+                  variant: 'destructive',
+                });
               resolve(false);
             },
           }),
@@ -140,7 +144,9 @@ function MemberPageForm({ settings }: { settings: MemberProfileSettings }) {
   // with them asks first (lib/unsaved-words.tsx).
   useUnsavedWords(
     'member-page',
-    isDirty ? { label: 'How other members see you (your photo, welcome message, about me)', save: saveNow } : null,
+    isDirty
+      ? { label: 'How other members see you (your photo, welcome message, about me)', save: () => saveNow(true) }
+      : null,
   );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

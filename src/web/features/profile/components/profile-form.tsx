@@ -73,9 +73,17 @@ export function ProfileForm({
   const submit = handleSubmit((values) => {
     failure.clear();
     save.mutate(toPayload(values), {
-      onSuccess: () => {
-        toast({ title: 'Profile updated', description: 'Your profile has been successfully updated.' });
-        void saveOtherUnsavedWords('profile');
+      onSuccess: async () => {
+        const others = await saveOtherUnsavedWords('profile');
+        toast({
+          title: 'Profile updated',
+          description:
+            others.count === 0
+              ? 'Your profile has been successfully updated.'
+              : others.allSaved
+                ? 'Your profile and your member page have been saved.'
+                : 'Your profile is saved, but your member page could not be: please press Save member page.',
+        });
         onSaved();
       },
       onError: (error) => {

@@ -49,14 +49,21 @@ const PIECES_MESSAGE = `Pieces must be a whole number from ${LISTING_PIECES_MIN}
 
 /** GET /api/puzzle-listings/points-guide?pieces=1000 */
 export const pointsGuideQuerySchema = z.object({
-  pieces: z.preprocess(
-    queryParam,
-    z
-      .string({ error: PIECES_MESSAGE })
-      .regex(/^\d{1,9}$/, { error: PIECES_MESSAGE })
-      .transform(Number)
-      .pipe(z.number().min(LISTING_PIECES_MIN, { error: PIECES_MESSAGE }).max(LISTING_PIECES_MAX, { error: PIECES_MESSAGE })),
-  ).meta({ description: "The puzzle's piece count" }),
+  pieces: z
+    .preprocess(
+      queryParam,
+      z
+        .string({ error: PIECES_MESSAGE })
+        .regex(/^\d{1,9}$/, { error: PIECES_MESSAGE })
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .min(LISTING_PIECES_MIN, { error: PIECES_MESSAGE })
+            .max(LISTING_PIECES_MAX, { error: PIECES_MESSAGE }),
+        ),
+    )
+    .meta({ description: "The puzzle's piece count" }),
 });
 export type PointsGuideQuery = z.output<typeof pointsGuideQuerySchema>;
 

@@ -35,9 +35,7 @@ describe('the points guide', () => {
     for (const query of ['', '?pieces=', '?pieces=0', '?pieces=50001', '?pieces=many', '?pieces=12.5', '?pieces=-3']) {
       const res = await guide(query);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json<{ message: string }>().message, query).toContain(
-        'Pieces must be a whole number from 1 to 50000',
-      );
+      expect(res.json<{ message: string }>().message, query).toContain('Pieces must be a whole number from 1 to 50000');
     }
   });
 

@@ -6,6 +6,7 @@ export * from './auth';
 export * from './return-path';
 export * from './profile';
 export * from './listings';
+export * from './listing-points';
 export * from './messages';
 export * from './trades';
 export * from './community';

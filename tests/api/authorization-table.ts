@@ -118,6 +118,7 @@ export const AUTHORIZATION_TABLE: Table = {
   'GET /api/activity/recent': members(ok),
   'GET /api/member-content': members(ok),
   'GET /api/puzzle-listings/my-listings': members(ok),
+  'GET /api/puzzle-listings/points-guide': { ...members(ok), query: 'pieces=1000' },
   'GET /api/favorites': members(ok),
   'POST /api/favorites/{listingId}': members([200, 201]),
   'DELETE /api/favorites/{listingId}': {

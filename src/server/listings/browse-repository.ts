@@ -2,6 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { YEAR_FILTER_MAX_YEARS } from '../../domain/constants';
 import type { BrowseFilters, BrowseQuery } from '../../domain/listings';
+import {
+  pointsBand,
+  USUAL_POINTS_MIN_LISTINGS,
+  type PointsBand,
+  type PointsGuide,
+} from '../../domain/listing-points';
 import { queryRows, type DbOrTx } from '../db/client';
 import { browseOrderBy, browsePageIds, browseWhere, ownerNotSuspended } from './browse-query';
 import { readCards, type BrowseCards } from './browse-cards';
@@ -346,4 +352,57 @@ export function cachedActiveListingYears(db: DbOrTx): Promise<number[]> {
   yearsCache.set(db, { at: Date.now(), generation, value: years });
   years.catch(() => yearsCache.delete(db));
   return years;
+}
+
+// ---------------------------------------------------------------------------------------
+
+/**
+ * What members usually ask for a puzzle of this size (GET /api/puzzle-listings/points-guide,
+ * docs/decisions/0024): the live listings browse shows in the band of the points scale, and
+ * the middle value of their points. The pieces range is read through
+ * puzzle_listings_active_pieces_idx (active listings by pieces); the answer changes slowly,
+ * so each band's is remembered for GUIDE_TTL_MS (and forgotten on a listing write, as the
+ * years are): at most one read per band a minute.
+ */
+export const usualPointsStatement = (band: PointsBand) => sql`SELECT count(*)::int AS listings,
+    round((percentile_cont(0.5) WITHIN GROUP (ORDER BY p.puzzle_points))::numeric)::int AS middle
+  FROM puzzle_listings p
+  WHERE p.status = 'active' AND p.pieces BETWEEN ${band.minPieces} AND ${band.maxPieces} AND ${ownerNotSuspended}`;
+
+const GUIDE_TTL_MS = 60_000;
+type BandAnswer = { listingCount: number; usualPoints: number | null };
+const guideCache = new WeakMap<object, Map<number, Remembered<Promise<BandAnswer>>>>();
+
+async function readBand(db: DbOrTx, band: PointsBand): Promise<BandAnswer> {
+  const [row] = await queryRows<{ listings: number; middle: number | null }>(db, usualPointsStatement(band));
+  const listingCount = Number(row?.listings ?? 0);
+  const middle = row?.middle ?? null;
+  return {
+    listingCount,
+    usualPoints: listingCount >= USUAL_POINTS_MIN_LISTINGS && middle !== null ? Number(middle) : null,
+  };
+}
+
+/** The points guide for a puzzle of `pieces` pieces: the scale's suggestion and the band's habit. */
+export async function pointsGuide(db: DbOrTx, pieces: number): Promise<PointsGuide> {
+  const band = pointsBand(pieces);
+  let answers = guideCache.get(db);
+  if (!answers) guideCache.set(db, (answers = new Map()));
+  let hit = answers.get(band.minPieces);
+  if (!fresh(hit, GUIDE_TTL_MS)) {
+    const value = readBand(db, band);
+    hit = { at: Date.now(), generation, value };
+    answers.set(band.minPieces, hit);
+    const remembered = answers;
+    value.catch(() => remembered.delete(band.minPieces));
+  }
+  const { listingCount, usualPoints } = await hit.value;
+  return {
+    pieces,
+    suggestedPoints: band.points,
+    minPieces: band.minPieces,
+    maxPieces: band.maxPieces,
+    listingCount,
+    usualPoints,
+  };
 }

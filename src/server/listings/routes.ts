@@ -10,10 +10,11 @@ import {
   type BrowsePage,
 } from '../../domain/listings';
 import { LISTINGS_PER_HOUR } from '../../domain/constants';
+import { pointsGuideQuerySchema, pointsGuideSchema } from '../../domain/listing-points';
 import type { AppContext } from '../app-context';
 import { errorAnswers, idParam, memberOnly, perMemberRateLimit, requireMember } from '../http/route-helpers';
 import { noticesFor } from '../notices/notices';
-import { browseListings, cachedActiveListingYears } from './browse-repository';
+import { browseListings, cachedActiveListingYears, pointsGuide } from './browse-repository';
 import { memberListingViews } from './listings-repository';
 import { changeListing, createListing, listingForViewer } from './listings-service';
 
@@ -65,6 +66,17 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/puzzle-listings/my-listings',
     { onRequest: memberOnly, schema: { response: { 200: z.array(listingViewSchema) } } },
     async (request) => memberListingViews(db, requireMember(request).id),
+  );
+
+  // The List a Puzzle form's guidance (docs/decisions/0024): the suggested points for a size
+  // and what members usually ask for one. Members only: it is there to help them list.
+  app.get(
+    '/puzzle-listings/points-guide',
+    {
+      onRequest: memberOnly,
+      schema: { querystring: pointsGuideQuerySchema, response: { 200: pointsGuideSchema } },
+    },
+    async (request) => pointsGuide(db, request.query.pieces),
   );
 
   app.post(

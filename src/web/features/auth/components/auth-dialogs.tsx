@@ -1,9 +1,9 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { AuthDialogName, AuthDialogsProps } from '../../../lib/auth-dialogs';
 import { landingAnchors } from '../../../paths';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LoginLinkDialog } from './login-link-dialog';
-import { RegisterDialog } from './register-dialog';
+import { RegisterDialog, type JoinDraft } from './register-dialog';
 import { SignInDialog } from './sign-in-dialog';
 
 /** What every account dialog gets from AuthDialogs. */
@@ -27,13 +27,19 @@ export interface AuthDialogProps {
  * would pull focus out of the new dialog, and the new one would remember a button that no
  * longer exists. So the button that opened the first dialog (Sign In, Join Now) is kept here,
  * and focus goes back to it only when the last dialog closes. The Join dialog's link to the
- * membership terms closes it and sends focus to the terms on the page instead.
+ * membership terms closes it and sends focus to the terms on the page instead, keeping what
+ * was typed in it for when Join opens again.
  */
 export function AuthDialogs({ open, onOpenChange, returnTo }: AuthDialogsProps) {
   const opener = useRef<HTMLElement | null>(null);
   const current = useRef<AuthDialogName | null>(null);
   /** The id of the page section to show once the dialog has gone, instead of the opener. */
   const showAfterClose = useRef<string | null>(null);
+  /**
+   * What the visitor typed in Join before going to read the terms: Join opens with it again
+   * (issue 22). Closing Join any other way forgets it, as every dialog forgets on closing.
+   */
+  const [joinDraft, setJoinDraft] = useState<JoinDraft | null>(null);
 
   // Layout effect: runs before Radix moves focus into the dialog, so the opener still has it.
   useLayoutEffect(() => {
@@ -67,15 +73,26 @@ export function AuthDialogs({ open, onOpenChange, returnTo }: AuthDialogsProps) 
     returnTo,
   });
 
+  const joinProps = propsFor('join');
   return (
     <>
       <SignInDialog {...propsFor('sign-in')} />
       <RegisterDialog
-        {...propsFor('join')}
+        {...joinProps}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setJoinDraft(null);
+          joinProps.onOpenChange(isOpen);
+        }}
+        onSwitch={(next) => {
+          setJoinDraft(null);
+          joinProps.onSwitch(next);
+        }}
+        draft={joinDraft}
         onReadTerms={
           // Away from the landing page the terms are not on the page: the link leads there.
           returnTo === undefined
-            ? () => {
+            ? (draft) => {
+                setJoinDraft(draft);
                 showAfterClose.current = landingAnchors.membershipTerms;
                 onOpenChange(null);
               }

@@ -16,9 +16,17 @@ import type { AuthDialogProps } from './auth-dialogs';
 import type { RegistrationStartedState } from '../pages/registration-success-page';
 import { FormAlert, useFormProblem } from '../../../components/ui/form-alert';
 
+/** What the visitor had typed in Join when they went to read the terms. */
+export type JoinDraft = { email: string; acceptTerms: boolean };
+
 export interface RegisterDialogProps extends AuthDialogProps {
-  /** Close the dialog and show the membership terms on the page; absent when they are not on it. */
-  onReadTerms?: () => void;
+  /**
+   * Close the dialog and show the membership terms on the page, keeping what was typed; absent
+   * when they are not on it.
+   */
+  onReadTerms?: (draft: JoinDraft) => void;
+  /** What to start the form with: the words typed before a trip to the terms (issue 22). */
+  draft?: JoinDraft | null;
 }
 
 /** The 'Join' dialog: an e-mail address and the terms; the address gets a link to set a password. */
@@ -28,6 +36,7 @@ export function RegisterDialog({
   onSwitch,
   onCloseAutoFocus,
   onReadTerms,
+  draft,
   returnTo,
 }: RegisterDialogProps) {
   return (
@@ -40,7 +49,12 @@ export function RegisterDialog({
             PuzzlePoints as a welcome gift.
           </DialogDescription>
         </DialogHeader>
-        <RegisterForm onSignIn={() => onSwitch('sign-in')} onReadTerms={onReadTerms} returnTo={returnTo} />
+        <RegisterForm
+          onSignIn={() => onSwitch('sign-in')}
+          onReadTerms={onReadTerms}
+          draft={draft ?? null}
+          returnTo={returnTo}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -52,10 +66,12 @@ type RegisterOutput = z.output<typeof registerSchema>;
 function RegisterForm({
   onSignIn,
   onReadTerms,
+  draft,
   returnTo,
 }: {
   onSignIn: () => void;
-  onReadTerms?: () => void;
+  onReadTerms?: (draft: JoinDraft) => void;
+  draft: JoinDraft | null;
   returnTo?: string;
 }) {
   const navigate = useNavigate();
@@ -63,10 +79,11 @@ function RegisterForm({
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm<RegisterValues, unknown, RegisterOutput>({
     resolver: zodResolver(registerSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email: draft?.email ?? '', ...(draft?.acceptTerms ? { acceptTerms: true as const } : {}) },
   });
 
   const failure = useFormProblem();
@@ -104,7 +121,8 @@ function RegisterForm({
                   // A new tab or window (Ctrl, Shift, middle button) opens the page at the terms.
                   if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
                   event.preventDefault();
-                  onReadTerms();
+                  const { email, acceptTerms } = getValues();
+                  onReadTerms({ email, acceptTerms: acceptTerms === true });
                 }}
               >
                 membership terms

@@ -1,4 +1,5 @@
 import { MIN_MEMBER_AGE } from '../../../../domain/constants';
+import { Button } from '../../../components/ui/button';
 import { landingAnchors } from '../../../paths';
 
 const terms = [
@@ -31,9 +32,10 @@ const terms = [
 /**
  * The club's membership terms in plain English: what a visitor agrees to when they tick
  * 'I accept the club's membership terms' in the Join dialog. The heading takes focus when the
- * dialog's link brings a visitor here, so it is read out at once.
+ * dialog's link brings a visitor here, so it is read out at once; 'Join the club' under them
+ * opens Join again.
  */
-export function MembershipTerms() {
+export function MembershipTerms({ onJoin }: { onJoin: () => void }) {
   return (
     <section id={landingAnchors.membershipTerms} aria-labelledby="membership-terms-title" className="bg-brand-50 py-16">
       <div className="mx-auto max-w-3xl px-4">
@@ -48,6 +50,12 @@ export function MembershipTerms() {
             </li>
           ))}
         </ol>
+        {/* Back to Join from here: it still holds what was typed before (issue 22). */}
+        <p className="mt-8">
+          <Button size="large" onClick={onJoin}>
+            Join the club
+          </Button>
+        </p>
       </div>
     </section>
   );

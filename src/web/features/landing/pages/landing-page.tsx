@@ -96,7 +96,7 @@ export function LandingPage({ AuthDialogs }: LandingPageProps) {
           </div>
         </section>
 
-        <MembershipTerms />
+        <MembershipTerms onJoin={() => openAuthDialog('join')} />
       </main>
       <LandingFooter />
       {dialogsWanted && (

@@ -9,4 +9,5 @@ export const listingKeys = {
   mine: ['puzzle-listings', 'mine'] as const,
   favorites: ['favorites'] as const,
   manufacturers: ['manufacturers', 'active'] as const,
+  pointsGuide: (bandStart: number) => ['puzzle-listings', 'points-guide', bandStart] as const,
 };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlert } from 'lucide-react';
@@ -10,6 +10,7 @@ import {
   LISTING_POINTS_MIN,
   LISTING_POINTS_STANDARD,
 } from '../../../../domain/constants';
+import { suggestedPoints } from '../../../../domain/listing-points';
 import { DIMENSION_UNITS, LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../../../domain/enums';
 import {
   LISTING_FORM_DEFAULTS,
@@ -27,6 +28,8 @@ import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { ImageUploadField } from '../../../components/ui/image-upload-field';
 import type { Manufacturer } from '../../../../domain/manufacturers';
+import { NoPhotoQuestion } from './no-photo-question';
+import { PointsGuidance } from './points-guidance';
 
 const numberOrUndefined = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
@@ -57,12 +60,25 @@ interface ListingFormProps {
   editing: boolean;
   manufacturers: Manufacturer[];
   saving: boolean;
+  /**
+   * Whether Publish without a photo asks once whether to add one (docs/decisions/0024): a new
+   * listing or a draft. A live listing was asked when it was first published.
+   */
+  askForPhoto: boolean;
   onSubmit: (input: ListingInput) => void;
   onCancel: () => void;
 }
 
 /** Every field of a listing (docs/product/listings.md#a-listing), validated by the domain schema. */
-export function ListingForm({ initial, editing, manufacturers, saving, onSubmit, onCancel }: ListingFormProps) {
+export function ListingForm({
+  initial,
+  editing,
+  manufacturers,
+  saving,
+  askForPhoto,
+  onSubmit,
+  onCancel,
+}: ListingFormProps) {
   const form = useForm<ListingFormValues, unknown, ListingInput>({
     resolver: zodResolver(listingInputSchema),
     defaultValues: { ...LISTING_FORM_DEFAULTS, ...initial },
@@ -73,8 +89,17 @@ export function ListingForm({ initial, editing, manufacturers, saving, onSubmit,
   const uploading = uploads.puzzle || uploads.box;
 
   const points = watch('puzzlePoints');
+  const pieces = watch('pieces');
   const description = watch('description') ?? '';
   const pointsValue = typeof points === 'number' && !Number.isNaN(points) ? points : null;
+  const piecesValue = typeof pieces === 'number' && Number.isInteger(pieces) && pieces > 0 ? pieces : null;
+  // The scale's value for this size (the standard 5 for the usual 500 to 1,000 pieces).
+  const suggestion = piecesValue === null ? LISTING_POINTS_STANDARD : suggestedPoints(piecesValue);
+  const puzzlePhoto = useRef<HTMLDivElement>(null);
+  // 'Publish' without a photo asks once; after an answer it publishes as asked.
+  const [photoQuestion, setPhotoQuestion] = useState<'not yet' | 'open' | 'answered'>(
+    askForPhoto ? 'not yet' : 'answered',
+  );
   // The 'Is 1 intentional?' note waits until the member has been in the field (issue 14): the
   // form's own default of 1 is not something they chose.
   const pointsState = form.getFieldState('puzzlePoints', formState);
@@ -82,7 +107,13 @@ export function ListingForm({ initial, editing, manufacturers, saving, onSubmit,
 
   const submit = (status: ListingCreateStatus) =>
     handleSubmit(
-      (input) => onSubmit({ ...input, status }),
+      (input) => {
+        if (status === 'active' && photoQuestion === 'not yet' && !input.puzzleImageUrl && !input.boxImageUrl) {
+          setPhotoQuestion('open');
+          return;
+        }
+        onSubmit({ ...input, status });
+      },
       () => {
         // Take the keyboard to the first field that needs fixing.
         requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -183,11 +214,18 @@ export function ListingForm({ initial, editing, manufacturers, saving, onSubmit,
               <p>
                 From {LISTING_POINTS_MIN} to {LISTING_POINTS_MAX}.
               </p>
-              {pointsChosen && pointsValue !== null && pointsValue !== LISTING_POINTS_STANDARD && (
+              <PointsGuidance
+                pieces={piecesValue}
+                suggestion={suggestion}
+                onUse={(value) => setValue('puzzlePoints', value, { shouldDirty: true, shouldValidate: true })}
+              />
+              {pointsChosen && pointsValue !== null && pointsValue !== suggestion && (
                 <p className="mt-1 flex items-start gap-2 rounded-md bg-highlight-100 p-2 font-semibold text-highlight-900">
                   <TriangleAlert aria-hidden="true" className="mt-1 size-5 shrink-0" />
                   <span>
-                    Note: {LISTING_POINTS_STANDARD} PuzzlePoints is the standard value. Is {pointsValue} intentional?
+                    Note: {suggestion} PuzzlePoints is the suggested value
+                    {piecesValue === null ? '' : ` for ${piecesValue.toLocaleString('en-GB')} pieces`}. Is {pointsValue}{' '}
+                    intentional?
                   </span>
                 </p>
               )}
@@ -214,12 +252,14 @@ export function ListingForm({ initial, editing, manufacturers, saving, onSubmit,
       </FormSection>
 
       <FormSection title="Photos">
-        <ImageUploadField
-          label="Puzzle photo"
-          value={watch('puzzleImageUrl')}
-          onChange={(url) => setValue('puzzleImageUrl', url, { shouldDirty: true })}
-          onBusyChange={(busy) => setUploads((u) => ({ ...u, puzzle: busy }))}
-        />
+        <div ref={puzzlePhoto}>
+          <ImageUploadField
+            label="Puzzle photo"
+            value={watch('puzzleImageUrl')}
+            onChange={(url) => setValue('puzzleImageUrl', url, { shouldDirty: true })}
+            onBusyChange={(busy) => setUploads((u) => ({ ...u, puzzle: busy }))}
+          />
+        </div>
         <ImageUploadField
           label="Box photo"
           value={watch('boxImageUrl')}
@@ -249,6 +289,19 @@ export function ListingForm({ initial, editing, manufacturers, saving, onSubmit,
           </p>
         )}
       </div>
+      <NoPhotoQuestion
+        open={photoQuestion === 'open'}
+        onAddPhoto={() => setPhotoQuestion('answered')}
+        showPhotoField={() => {
+          puzzlePhoto.current?.scrollIntoView({ block: 'center' });
+          puzzlePhoto.current?.querySelector('button')?.focus({ preventScroll: true });
+        }}
+        onPublishWithout={() => {
+          setPhotoQuestion('answered');
+          void submit('active')();
+        }}
+        onClose={() => setPhotoQuestion('not yet')}
+      />
     </form>
   );
 }

@@ -104,6 +104,7 @@ export function ListPuzzlePage() {
         editing={editing}
         manufacturers={offered}
         saving={save.isPending}
+        askForPhoto={listing.data?.status !== 'active'}
         onCancel={() => void navigate(paths.myListings.getHref())}
         onSubmit={(input) => {
           failure.clear();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, ImageOff, Share2 } from 'lucide-react';
 import { LISTING_PICTURE_SIZES, listingPictureSrcSet } from '../../../../domain/listing-picture';
-import { puzzlePointsLabel } from '../../../../domain/points-label';
+import { pointsNeededText, puzzlePointsLabel } from '../../../../domain/points-label';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LazyPicture } from '../../../components/ui/lazy-picture';
 import { NoPhoto, usePictureFailure } from '../../../components/ui/no-photo';
@@ -105,6 +105,8 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
   const myRequest = user ? (listing.myOpenRequest ?? null) : null;
   // Held by an accepted trade: the badge says so, and a request would only be refused.
   const reserved = isReserved(listing) && !myRequest;
+  // Said before Request Puzzle when the member's balance is short of the puzzle's points.
+  const short = user !== null && !own && !reserved && !myRequest && user.puzzlePoints < listing.puzzlePoints ? user : null;
   const navigate = useNavigate();
   const details: [string, string | null][] = [
     ['Manufacturer', listing.manufacturerName ?? 'Not given'],
@@ -143,10 +145,12 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
           )}
           {myRequest && <MyRequestLine listing={listing} request={myRequest} />}
           {!user && !reserved && <p className="font-semibold">Members can request this puzzle for PuzzlePoints.</p>}
+          {short && <PointsShort balance={short.puzzlePoints} cost={listing.puzzlePoints} />}
           <div className="flex flex-wrap gap-3">
             {!own && !reserved && !myRequest && (
               <Button
                 size="large"
+                aria-describedby={short ? POINTS_SHORT_ID : undefined}
                 onClick={() => (onRequest ? onRequest(listing) : void navigate(paths.messages.getHref()))}
               >
                 Request Puzzle
@@ -189,6 +193,36 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
           <p className="mt-3 whitespace-pre-line">{listing.description ?? 'No description given.'}</p>
         </section>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Before 'Request Puzzle', when the member's balance is short of the puzzle's points: how
+ * many more they need, in plain words, and how to earn them (issue 22). The request dialog
+ * would only refuse; this says so before it opens.
+ */
+const POINTS_SHORT_ID = 'points-short';
+
+function PointsShort({ balance, cost }: { balance: number; cost: number }) {
+  const needed = pointsNeededText(balance, cost);
+  if (needed === null) return null;
+  return (
+    <div id={POINTS_SHORT_ID} className="flex flex-col gap-2 rounded-lg border-2 border-highlight-900 bg-highlight-100 p-4 text-highlight-900">
+      <p className="text-xl font-bold">{needed} to request this puzzle.</p>
+      <p>
+        You have {puzzlePointsLabel(balance)}; this puzzle asks {puzzlePointsLabel(cost)}. You earn PuzzlePoints when
+        you pass on a puzzle of yours: list the puzzles you have finished, and when a member asks for one and receives
+        it, its points are yours.
+      </p>
+      <p className="flex flex-wrap gap-x-6 gap-y-2">
+        <Link to={paths.listPuzzle.getHref()} className="font-semibold text-brand-700 underline">
+          List a puzzle
+        </Link>
+        <Link to={paths.help.getHref('points')} className="font-semibold text-brand-700 underline">
+          How PuzzlePoints work
+        </Link>
+      </p>
     </div>
   );
 }

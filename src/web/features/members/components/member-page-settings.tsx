@@ -21,6 +21,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useMember } from '../../../lib/current-user';
 import { paths } from '../../../paths';
+import { useUnsavedWords } from '../../../lib/unsaved-words';
 import { useMyMemberProfile } from '../api/get-my-member-profile';
 import { useUpdateMyMemberProfile } from '../api/update-my-member-profile';
 import { ForumEmailsChoice } from './forum-emails-choice';
@@ -87,7 +88,11 @@ const FORM_KEYS: FormKeys[] = ['avatarUrl', 'welcomeMessage', 'aboutMe', 'isProf
 function MemberPageForm({ settings }: { settings: MemberProfileSettings }) {
   const save = useUpdateMyMemberProfile();
   const [uploading, setUploading] = useState(false);
-  const { register, control, handleSubmit, setError, formState } = useForm<FormValues, unknown, MemberProfilePatch>({
+  const { register, control, handleSubmit, setError, reset, getValues, formState } = useForm<
+    FormValues,
+    unknown,
+    MemberProfilePatch
+  >({
     resolver: zodResolver(formSchema),
     defaultValues: {
       avatarUrl: settings.avatarUrl,
@@ -97,35 +102,58 @@ function MemberPageForm({ settings }: { settings: MemberProfileSettings }) {
       showLocation: settings.showLocation,
     },
   });
-  const { errors } = formState;
+  const { errors, isDirty } = formState;
   const [welcome, about] = useWatch({ control, name: ['welcomeMessage', 'aboutMe'] });
 
-  const submit = handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: () => toast({ title: 'Member page saved', description: 'Other members now see your changes.' }),
-      onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const fieldError of error.errors) {
-            const path = FORM_KEYS.find((key) => key === fieldError.path);
-            if (path) setError(path, { type: 'server', message: fieldError.message });
-          }
-        }
-        toast({
-          title: 'Update failed',
-          description: errorMessage(error, 'Failed to save your member page'),
-          variant: 'destructive',
-        });
-      },
-    }),
+  /**
+   * Saves the form; true when saved (false: the reason is under the field). `quiet` when the
+   * profile's Save Profile saves it too and tells the member itself.
+   */
+  const saveNow = (quiet = false) =>
+    new Promise<boolean>((resolve) => {
+      void handleSubmit(
+        (values) =>
+          save.mutate(values, {
+            onSuccess: () => {
+              // What is saved is now the form's starting point: nothing is left unsaved.
+              reset(getValues());
+              if (!quiet) toast({ title: 'Member page saved', description: 'Other members now see your changes.' });
+              resolve(true);
+            },
+            onError: (error) => {
+              if (error instanceof ApiError) {
+                for (const fieldError of error.errors) {
+                  const path = FORM_KEYS.find((key) => key === fieldError.path);
+                  if (path) setError(path, { type: 'server', message: fieldError.message });
+                }
+              }
+              if (!quiet)
+                toast({
+                  title: 'Update failed',
+                  description: errorMessage(error, 'Failed to save your member page'),
+                  variant: 'destructive',
+                });
+              resolve(false);
+            },
+          }),
+        () => resolve(false),
+      )();
+    });
+
+  // Unsaved changes here are saved by the profile's Save Profile too, and leaving the page
+  // with them asks first (lib/unsaved-words.tsx).
+  useUnsavedWords(
+    'member-page',
+    isDirty
+      ? { label: 'How other members see you (your photo, welcome message, about me)', save: () => saveNow(true) }
+      : null,
   );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // The button stays focusable while saving or uploading (aria-disabled): ignore a press then.
-    if (save.isPending || uploading) {
-      event.preventDefault();
-      return;
-    }
-    void submit(event);
+    event.preventDefault();
+    if (save.isPending || uploading) return;
+    void saveNow();
   };
 
   return (
@@ -180,12 +208,14 @@ function MemberPageForm({ settings }: { settings: MemberProfileSettings }) {
       <p className="-mt-3 ml-9 text-ink-muted">
         Your town appears on your card and your puzzles. Your street and postcode are never shown.
       </p>
-      <SubmitButton
-        busy={save.isPending || uploading}
-        label="Save member page"
-        busyLabel="Saving..."
-        className="self-start"
-      />
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <SubmitButton busy={save.isPending || uploading} label="Save member page" busyLabel="Saving..." />
+        {isDirty && !save.isPending && (
+          <p role="status" className="font-semibold">
+            Not saved yet: press Save member page to keep your changes.
+          </p>
+        )}
+      </div>
     </form>
   );
 }

@@ -17,6 +17,7 @@ import { Select } from '../../../components/ui/select';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { saveOtherUnsavedWords, useUnsavedWords } from '../../../lib/unsaved-words';
 import { useUpdateProfile } from '../api/update-profile';
 import { AddressSection } from './address-section';
 import { ManufacturerChoices } from './manufacturer-choices';
@@ -63,11 +64,26 @@ export function ProfileForm({
   }, [focusFirstField, setFocus]);
 
   const failure = useFormProblem();
+  // Leaving with changes not saved asks first (lib/unsaved-words.tsx); Save Profile saves the
+  // page's other unsaved parts too (the member page's welcome message sits under this form).
+  useUnsavedWords(
+    'profile',
+    formState.isDirty ? { label: 'Your profile (name, phone, address, puzzle preferences)' } : null,
+  );
   const submit = handleSubmit((values) => {
     failure.clear();
     save.mutate(toPayload(values), {
-      onSuccess: () => {
-        toast({ title: 'Profile updated', description: 'Your profile has been successfully updated.' });
+      onSuccess: async () => {
+        const others = await saveOtherUnsavedWords('profile');
+        toast({
+          title: 'Profile updated',
+          description:
+            others.count === 0
+              ? 'Your profile has been successfully updated.'
+              : others.allSaved
+                ? 'Your profile and your member page have been saved.'
+                : 'Your profile is saved, but your member page could not be: please press Save member page.',
+        });
         onSaved();
       },
       onError: (error) => {

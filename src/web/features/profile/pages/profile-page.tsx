@@ -10,6 +10,7 @@ import { ProfileForm } from '../components/profile-form';
 import { AccountInformation, ProfileSummary } from '../components/profile-summary';
 import { CloseMembership } from '../components/close-membership';
 import { useMember } from '../../../lib/current-user';
+import { LeaveWarning } from '../../../lib/unsaved-words';
 
 /**
  * /profile (docs/product/screens.md#profile). The saved view is headed 'Your Profile' (issue 14: a
@@ -108,6 +109,8 @@ export function ProfilePage({ PointsHistory, MemberPageSettings }: ProfilePagePr
         </Suspense>
       )}
       <CloseMembership />
+      {/* Asks before leaving with unsaved words in the form or the member page (issue 22). */}
+      <LeaveWarning />
     </div>
   );
 }

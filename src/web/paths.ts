@@ -47,6 +47,8 @@ export const paths = {
   notifications: { path: '/notifications', getHref: () => '/notifications' },
   /** 'Contact the club' (public: a member's form opens a thread with the club team). */
   contact: { path: '/contact', getHref: () => '/contact' },
+  /** Help in plain words, with 'Contact the club' at its foot (public). */
+  help: { path: '/help', getHref: (section?: string) => (section ? `/help#${section}` : '/help') },
   /** What the club keeps, who sees it, for how long, and how to leave (public). */
   privacy: { path: '/privacy', getHref: () => '/privacy' },
 

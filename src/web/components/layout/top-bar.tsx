@@ -5,6 +5,7 @@ import { MobileMenu } from './mobile-menu';
 import { Brand } from './brand';
 import {
   adminNavItem,
+  helpNavItem,
   messagesNavItem,
   notificationsNavItem,
   primaryNavItems,
@@ -12,6 +13,7 @@ import {
   tradesNavItem,
 } from './nav-items';
 import { NavLinkItem } from './nav-link-item';
+import { TextSizeButton } from './text-size-control';
 import { UnreadBadge } from './unread-badge';
 
 export interface TopBarProps {
@@ -50,13 +52,26 @@ export function TopBar({
           a bar under 90 px high on a phone, where a taller sticky bar took a third of the screen. */}
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-2 px-4 max-lg:gap-y-0">
         <Brand />
-        {!user && visitorActions && (
-          <div className="ml-auto flex flex-wrap items-center gap-2 py-2 max-lg:py-1">
-            <Button variant="secondary" onClick={visitorActions.onSignIn}>
-              Sign In
-            </Button>
-            <Button onClick={visitorActions.onJoin}>Join Now</Button>
-          </div>
+        {/* Help and Text size on every page (issue 22): on the wide bar as worded controls; below
+            it in the menu, so the bar keeps its two rows (decision 0018): the club's name and Menu,
+            then the ways in. */}
+        {!user && (
+          <>
+            <div className="ml-auto lg:hidden">
+              <MobileMenu />
+            </div>
+            <div className="flex flex-wrap items-center gap-2 py-2 max-lg:w-full max-lg:py-1 lg:ml-auto">
+              <HelpAndTextSize />
+              {visitorActions && (
+                <>
+                  <Button variant="secondary" onClick={visitorActions.onSignIn}>
+                    Sign In
+                  </Button>
+                  <Button onClick={visitorActions.onJoin}>Join Now</Button>
+                </>
+              )}
+            </div>
+          </>
         )}
         {user && (
           <>
@@ -81,12 +96,14 @@ export function TopBar({
                 next in keyboard order), the member's own links on the row below. */}
             <div className="ml-auto lg:hidden">
               <MobileMenu
-                email={user.email}
-                isAdmin={user.isAdmin}
-                unreadCount={unreadCount}
-                notificationCount={notificationCount}
-                onSignOut={onSignOut}
-                isSigningOut={isSigningOut}
+                member={{
+                  email: user.email,
+                  isAdmin: user.isAdmin,
+                  unreadCount,
+                  notificationCount,
+                  onSignOut,
+                  isSigningOut,
+                }}
               />
             </div>
             <div className="flex flex-wrap items-center justify-end gap-1 max-lg:w-full max-sm:justify-start lg:ml-auto">
@@ -95,6 +112,7 @@ export function TopBar({
                   without icons, so the row keeps to one line with both unread counts (a 390-px
                   phone, 200% zoom); it still wraps rather than run off a narrow screen at the
                   member's largest text size. */}
+              <HelpAndTextSize />
               <NavLinkItem item={messagesNavItem} showIcon iconClassName="max-lg:hidden" dense>
                 <UnreadBadge count={unreadCount} />
               </NavLinkItem>
@@ -117,5 +135,15 @@ export function TopBar({
         )}
       </div>
     </header>
+  );
+}
+
+/** The wide bar's Help link and Text size button; below the wide layout both are in the menu. */
+export function HelpAndTextSize() {
+  return (
+    <div className="flex items-center gap-1 max-lg:hidden">
+      <NavLinkItem item={helpNavItem} showIcon dense />
+      <TextSizeButton />
+    </div>
   );
 }

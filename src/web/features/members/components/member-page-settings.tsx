@@ -65,7 +65,7 @@ export function MemberPageSettings() {
       ) : (
         <>
           <MemberPageForm settings={settings.data} />
-          <TextSizeChoice current={settings.data.textSize} />
+          <TextSizeChoice />
           <ForumEmailsChoice current={settings.data.forumEmails} />
         </>
       )}

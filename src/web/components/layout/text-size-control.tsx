@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ChevronDown, Type } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { TEXT_SIZES } from '../../../domain/enums';
 import { TEXT_SIZE_OPTIONS } from '../../../domain/constants';
 import { cn } from '../../lib/cn';
@@ -79,7 +79,6 @@ export function TextSizeButton() {
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        <Type aria-hidden="true" className="size-6" />
         <span>
           Text size: <span className="text-brand-800">{TEXT_SIZE_OPTIONS[size].label}</span>
         </span>

@@ -1,5 +1,6 @@
 import { LogOut } from 'lucide-react';
 import type { CurrentUser } from '../../lib/current-user';
+import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
 import { MobileMenu } from './mobile-menu';
 import { Brand } from './brand';
@@ -60,7 +61,7 @@ export function TopBar({
             <div className="ml-auto lg:hidden">
               <MobileMenu />
             </div>
-            <div className="flex flex-wrap items-center gap-2 py-2 max-lg:w-full max-lg:py-1 lg:ml-auto">
+            <div className="flex flex-wrap items-center gap-2 py-2 max-lg:py-1 max-sm:w-full max-sm:justify-end lg:ml-auto">
               <HelpAndTextSize />
               {visitorActions && (
                 <>
@@ -138,11 +139,15 @@ export function TopBar({
   );
 }
 
-/** The wide bar's Help link and Text size button; below the wide layout both are in the menu. */
-export function HelpAndTextSize() {
+/**
+ * The wide bar's Help link and Text size button, as words without icons: they share the bar's
+ * second row with Messages, Notifications, Profile and Sign out, which keeps to one line at
+ * 1024 px (decision 0022). Below the wide layout (`className`) both are in the menu.
+ */
+export function HelpAndTextSize({ className = 'max-lg:hidden' }: { className?: string }) {
   return (
-    <div className="flex items-center gap-1 max-lg:hidden">
-      <NavLinkItem item={helpNavItem} showIcon dense />
+    <div className={cn('flex items-center gap-1', className)}>
+      <NavLinkItem item={helpNavItem} dense />
       <TextSizeButton />
     </div>
   );

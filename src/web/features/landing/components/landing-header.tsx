@@ -22,8 +22,8 @@ export function LandingHeader({ onSignIn, onJoin }: LandingHeaderProps) {
       {/* Tighter between rows on narrow screens, where the header takes three rows of a phone. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 max-md:gap-y-1 max-md:py-1">
         <Brand />
-        {/* Help and Text size (issue 22): in the menu below the wide layout, on the bar above it. */}
-        <div className="ml-auto lg:hidden">
+        {/* Below 1280 px Help and Text size are in the menu, beside the club's name. */}
+        <div className="max-md:ml-auto xl:hidden">
           <MobileMenu />
         </div>
         {/* On narrow screens the anchors drop to their own row below the buttons. */}
@@ -41,8 +41,10 @@ export function LandingHeader({ onSignIn, onJoin }: LandingHeaderProps) {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
-          <HelpAndTextSize />
+        {/* Help and Text size (issue 22): on the header from 1280 px, where they fit on its one
+            row beside the section links; in the menu below that. */}
+        <div className="flex items-center gap-2 max-md:w-full max-md:justify-end md:ml-auto">
+          <HelpAndTextSize className="max-xl:hidden" />
           <Button variant="secondary" onClick={onSignIn}>
             Sign In
           </Button>

@@ -103,7 +103,10 @@ describe.skipIf(skipReason)('issue 22: a 75-year-old member on a phone and a des
         .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
         .reverse()
         .slice(0, 3)
-        .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${el.textContent!.slice(0, 40)}`);
+        .map(
+          (el) =>
+            `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${el.textContent!.slice(0, 40)}`,
+        );
       return { scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth, widest, sticking };
     });
     expect(scrollWidth, `${what}: the page is wider than the window: ${sticking.join(' | ')}`).toBeLessThanOrEqual(
@@ -140,8 +143,9 @@ describe.skipIf(skipReason)('issue 22: a 75-year-old member on a phone and a des
           const what = `${path} at ${viewport.width} px, ${size} text`;
           await expectFitsWindow(page, what);
           await shot(page, `list-${path.replace(/\W+/g, '-')}-${viewport.width}-${size}`);
-          // axe at Largest, where the layout is tightest (the smaller sizes: the width checks).
-          if (size === 'largest') await expectNoA11yViolations(page);
+          // axe on the phone at Largest, where the layout is tightest; the other sizes and the
+          // desktop draw the same page, checked here for width (axe is the slow part).
+          if (size === 'largest' && viewport === PHONE) await expectNoA11yViolations(page);
         }
         await page.context().close();
       }
@@ -254,7 +258,10 @@ describe.skipIf(skipReason)('issue 22: a 75-year-old member on a phone and a des
   describe('4. Text size from anywhere', () => {
     const rootSize = (page: Page) => page.evaluate(() => document.documentElement.dataset.textSize ?? 'standard');
     const savedSize = async (who: BrowserMember) => {
-      const [row] = await server.database.db.select({ textSize: users.textSize }).from(users).where(eq(users.id, who.id));
+      const [row] = await server.database.db
+        .select({ textSize: users.textSize })
+        .from(users)
+        .where(eq(users.id, who.id));
       return row!.textSize;
     };
     async function expectInView(page: Page, control: Locator) {

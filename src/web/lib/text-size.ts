@@ -86,8 +86,7 @@ export function useChooseTextSize() {
   const setMemberSize = (textSize: TextSize) =>
     queryClient.setQueryData<MemberSelf | null>(queryKeys.currentUser, (u) => (u ? { ...u, textSize } : u));
   const save = useMutation({
-    mutationFn: (textSize: TextSize) =>
-      api.patch<MemberProfileSettings>('/api/members/me/profile', { textSize }),
+    mutationFn: (textSize: TextSize) => api.patch<MemberProfileSettings>('/api/members/me/profile', { textSize }),
     onSuccess: (settings) => {
       // The profile's copy of the settings is the answer itself.
       queryClient.setQueryData(queryKeys.memberSettings, settings);

@@ -131,12 +131,12 @@ export function HelpPage() {
             note for the owner.
           </li>
           <li>
-            The owner has {TRADE_PENDING_EXPIRY_DAYS} days to accept or decline. If they do not answer, the request
-            ends by itself. You can cancel your request while you wait.
+            The owner has {TRADE_PENDING_EXPIRY_DAYS} days to accept or decline. If they do not answer, the request ends
+            by itself. You can cancel your request while you wait.
           </li>
           <li>
-            Once the owner accepts, the points are held, the owner sees your address and posts the puzzle. You can follow
-            each step in My Trades, and you are told by e-mail too.
+            Once the owner accepts, the points are held, the owner sees your address and posts the puzzle. You can
+            follow each step in My Trades, and you are told by e-mail too.
           </li>
           <li>When the puzzle arrives, press ‘I’ve received it’ on the trade. Then you can both leave feedback.</li>
         </ol>
@@ -154,8 +154,8 @@ export function HelpPage() {
             {TRADE_AUTO_COMPLETE_DAYS} days counts as received, and the points go to the owner.
           </li>
           <li>
-            If the owner has accepted but not yet posted the puzzle, you can also cancel the request, and the points come
-            back to you.
+            If the owner has accepted but not yet posted the puzzle, you can also cancel the request, and the points
+            come back to you.
           </li>
         </ul>
       </Section>
@@ -169,8 +169,8 @@ export function HelpPage() {
           <li>When you are signed in, your choice is kept with your membership, on every device you use.</li>
           <li>When you are not signed in, this browser remembers it.</li>
           <li>
-            Your browser can make everything larger too: hold Ctrl (Cmd on a Mac) and press +, or spread two fingers on a
-            phone or tablet.
+            Your browser can make everything larger too: hold Ctrl (Cmd on a Mac) and press +, or spread two fingers on
+            a phone or tablet.
           </li>
         </ul>
       </Section>

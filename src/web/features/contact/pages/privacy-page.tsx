@@ -31,8 +31,8 @@ export function PrivacyPage() {
           </li>
           <li>One cookie, which keeps you signed in. There are no tracking or advertising cookies.</li>
           <li>
-            The text size you choose, in your browser only (and on your account when you are signed in), so the next page
-            opens at that size.
+            The text size you choose, in your browser only (and on your account when you are signed in), so the next
+            page opens at that size.
           </li>
         </ul>
       </Section>

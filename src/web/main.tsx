@@ -3,8 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './lib/query-client';
+import { applyTextSize, storedTextSize } from './lib/text-size';
 import { AppRoutes, startFirstPage } from './router';
 import './styles.css';
+
+// The size last chosen in this browser from the first paint (a member's own follows once known).
+applyTextSize(storedTextSize());
 
 const queryClient = createQueryClient();
 // The sign-in check and the first page's code and data, before React's first draw (which on

@@ -100,9 +100,10 @@ const NotificationsPage = lazyNamed(
   () => import('./features/notifications/pages/notifications-page'),
   'NotificationsPage',
 );
-// 'Contact the club' and the privacy page: public, inside the frame.
+// 'Contact the club', the privacy and help pages: public, inside the frame.
 const ContactPage = lazyNamed(() => import('./features/contact/pages/contact-page'), 'ContactPage');
 const PrivacyPage = lazyNamed(() => import('./features/contact/pages/privacy-page'), 'PrivacyPage');
+const HelpPage = lazyNamed(() => import('./features/contact/pages/help-page'), 'HelpPage');
 const AdminPage = lazyNamed(() => import('./features/admin/pages/admin-page'), 'AdminPage');
 const AdminMemberPage = lazyNamed(() => import('./features/admin/pages/admin-member-page'), 'AdminMemberPage');
 
@@ -415,6 +416,7 @@ export function AppRoutes() {
           <Route path={paths.puzzle.path} element={<WithListingActions Page={PuzzleDetailPage} />} />
           <Route path={paths.contact.path} element={<ContactPage />} />
           <Route path={paths.privacy.path} element={<PrivacyPage />} />
+          <Route path={paths.help.path} element={<HelpPage />} />
         </Route>
 
         <Route element={<BareLayout />}>

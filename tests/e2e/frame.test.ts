@@ -182,6 +182,7 @@ describe.skipIf(skipReason)('page frame and landing page', () => {
         'Messages',
         'Notifications',
         'Profile',
+        'Help',
       ]);
       expect(await menu.getByRole('link', { name: 'Browse' }).getAttribute('aria-current')).toBe('page');
       expect(await menu.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(true);

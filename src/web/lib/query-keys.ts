@@ -3,6 +3,8 @@
 // importing that feature, so the keys live here.
 export const queryKeys = {
   currentUser: ['auth', 'user'] as const,
+  /** GET /api/members/me/profile: the member's page settings, text size among them (lib/text-size.ts). */
+  memberSettings: ['members', 'me', 'profile'] as const,
   /** GET /api/puzzle-listings/{id}: one listing, whichever feature shows it (lib/get-listing.ts). */
   listing: (id: number) => ['puzzle-listings', 'detail', id] as const,
   /** Prefix of every listing page's query. */

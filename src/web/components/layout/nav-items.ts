@@ -1,10 +1,13 @@
 import {
   ArrowLeftRight,
   Bell,
+  CircleHelp,
+  Mail,
   House,
   LayoutList,
   MessageSquare,
   Search,
+  Shield,
   ShieldCheck,
   SquarePlus,
   UserRound,
@@ -46,3 +49,13 @@ export const profileNavItem: NavItem = { label: 'Profile', href: paths.profile.g
 /** Admins only: 'Admin' on the wide top bar, 'Admin Panel' in the slide-in menu. */
 export const adminNavItem: NavItem = { label: 'Admin', href: paths.admin.getHref(), icon: ShieldCheck };
 export const ADMIN_MENU_LABEL = 'Admin Panel';
+
+/** Help in plain words (issue 22): on the top bar and in the menu on every page, visitors' too. */
+export const helpNavItem: NavItem = { label: 'Help', href: paths.help.getHref(), icon: CircleHelp };
+
+/** A visitor's menu, after Help: the pages a visitor may open. */
+export const publicNavItems: NavItem[] = [
+  { label: 'Browse Puzzles', href: paths.browsePuzzles.getHref(), icon: Search },
+  { label: 'Contact the club', href: paths.contact.getHref(), icon: Mail },
+  { label: 'Privacy', href: paths.privacy.getHref(), icon: Shield },
+];

@@ -16,6 +16,7 @@ const accountLinks = [
   { label: 'My Profile', href: paths.profile.getHref() },
   { label: 'My Listings', href: paths.myListings.getHref() },
   { label: 'Messages', href: paths.messages.getHref() },
+  { label: 'Help', href: paths.help.getHref() },
   { label: 'Contact the club', href: paths.contact.getHref() },
   { label: 'Privacy', href: paths.privacy.getHref() },
 ];

@@ -1,10 +1,12 @@
 import { LogOut } from 'lucide-react';
 import type { CurrentUser } from '../../lib/current-user';
+import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
 import { MobileMenu } from './mobile-menu';
 import { Brand } from './brand';
 import {
   adminNavItem,
+  helpNavItem,
   messagesNavItem,
   notificationsNavItem,
   primaryNavItems,
@@ -12,6 +14,7 @@ import {
   tradesNavItem,
 } from './nav-items';
 import { NavLinkItem } from './nav-link-item';
+import { TextSizeButton } from './text-size-control';
 import { UnreadBadge } from './unread-badge';
 
 export interface TopBarProps {
@@ -50,13 +53,26 @@ export function TopBar({
           a bar under 90 px high on a phone, where a taller sticky bar took a third of the screen. */}
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-2 px-4 max-lg:gap-y-0">
         <Brand />
-        {!user && visitorActions && (
-          <div className="ml-auto flex flex-wrap items-center gap-2 py-2 max-lg:py-1">
-            <Button variant="secondary" onClick={visitorActions.onSignIn}>
-              Sign In
-            </Button>
-            <Button onClick={visitorActions.onJoin}>Join Now</Button>
-          </div>
+        {/* Help and Text size on every page (issue 22): on the wide bar as worded controls; below
+            it in the menu, so the bar keeps its two rows (decision 0018): the club's name and Menu,
+            then the ways in. */}
+        {!user && (
+          <>
+            <div className="ml-auto lg:hidden">
+              <MobileMenu />
+            </div>
+            <div className="flex flex-wrap items-center gap-2 py-2 max-lg:py-1 max-sm:w-full max-sm:justify-end lg:ml-auto">
+              <HelpAndTextSize />
+              {visitorActions && (
+                <>
+                  <Button variant="secondary" onClick={visitorActions.onSignIn}>
+                    Sign In
+                  </Button>
+                  <Button onClick={visitorActions.onJoin}>Join Now</Button>
+                </>
+              )}
+            </div>
+          </>
         )}
         {user && (
           <>
@@ -81,12 +97,14 @@ export function TopBar({
                 next in keyboard order), the member's own links on the row below. */}
             <div className="ml-auto lg:hidden">
               <MobileMenu
-                email={user.email}
-                isAdmin={user.isAdmin}
-                unreadCount={unreadCount}
-                notificationCount={notificationCount}
-                onSignOut={onSignOut}
-                isSigningOut={isSigningOut}
+                member={{
+                  email: user.email,
+                  isAdmin: user.isAdmin,
+                  unreadCount,
+                  notificationCount,
+                  onSignOut,
+                  isSigningOut,
+                }}
               />
             </div>
             <div className="flex flex-wrap items-center justify-end gap-1 max-lg:w-full max-sm:justify-start lg:ml-auto">
@@ -95,6 +113,7 @@ export function TopBar({
                   without icons, so the row keeps to one line with both unread counts (a 390-px
                   phone, 200% zoom); it still wraps rather than run off a narrow screen at the
                   member's largest text size. */}
+              <HelpAndTextSize />
               <NavLinkItem item={messagesNavItem} showIcon iconClassName="max-lg:hidden" dense>
                 <UnreadBadge count={unreadCount} />
               </NavLinkItem>
@@ -117,5 +136,19 @@ export function TopBar({
         )}
       </div>
     </header>
+  );
+}
+
+/**
+ * The wide bar's Help link and Text size button, as words without icons: they share the bar's
+ * second row with Messages, Notifications, Profile and Sign out, which keeps to one line at
+ * 1024 px (decision 0022). Below the wide layout (`className`) both are in the menu.
+ */
+export function HelpAndTextSize({ className = 'max-lg:hidden' }: { className?: string }) {
+  return (
+    <div className={cn('flex items-center gap-1', className)}>
+      <NavLinkItem item={helpNavItem} dense />
+      <TextSizeButton />
+    </div>
   );
 }

@@ -101,8 +101,23 @@ export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElem
   return <div className={cn('mb-4 flex flex-col gap-2 pr-28', className)} {...props} />;
 }
 
+/**
+ * A dialog's buttons, in the order they are read at every width: the safe one ('Go back',
+ * 'Keep my membership', 'Cancel') first, left of or above the one that acts, which every
+ * dialog writes second (issue 22, decision 0022). Each button is whole: a row that is too
+ * narrow puts the second button under the first, and a label longer than the dialog wraps its
+ * words rather than being cut off at the dialog's edge.
+ */
 export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end', className)} {...props} />;
+  return (
+    <div
+      className={cn(
+        'mt-6 flex flex-col gap-3 *:shrink-0 *:whitespace-normal sm:flex-row sm:flex-wrap sm:justify-end',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

@@ -107,7 +107,7 @@ export function CommunityPage() {
           ))}
         </Tabs.List>
         <Tabs.Content value="posts">
-          <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
             <CategoryNav params={params} current={category} />
             <PostList
               params={params}

@@ -57,7 +57,7 @@ export function ContactPage() {
           e-mail, usually within two working days.
         </p>
       )}
-      {user ? <MemberContactForm /> : <VisitorContactForm />}
+      <ContactClubForm />
       <p>
         How we look after what you tell us:{' '}
         <Link to={paths.privacy.getHref()} className="text-brand-700 underline">
@@ -67,6 +67,12 @@ export function ContactPage() {
       </p>
     </div>
   );
+}
+
+/** The form that suits who is looking: a member's opens a conversation, a visitor's is e-mailed. */
+export function ContactClubForm() {
+  const user = useCurrentUser();
+  return user ? <MemberContactForm /> : <VisitorContactForm />;
 }
 
 /** Server field errors under their fields; anything else at the top of the form. */

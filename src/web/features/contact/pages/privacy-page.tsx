@@ -30,6 +30,10 @@ export function PrivacyPage() {
             For security: when you signed in and from which network address. These records are deleted after a day.
           </li>
           <li>One cookie, which keeps you signed in. There are no tracking or advertising cookies.</li>
+          <li>
+            The text size you choose, in your browser only (and on your account when you are signed in), so the next
+            page opens at that size.
+          </li>
         </ul>
       </Section>
 

@@ -16,7 +16,7 @@ const groups: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Support',
     links: [
-      { label: 'Help with Trading', id: landingAnchors.howItWorks },
+      { label: 'Help with Trading', to: paths.help.getHref() },
       { label: 'Contact Us', to: paths.contact.getHref() },
     ],
   },

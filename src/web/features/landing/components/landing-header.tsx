@@ -1,4 +1,6 @@
 import { Brand } from '../../../components/layout/brand';
+import { MobileMenu } from '../../../components/layout/mobile-menu';
+import { HelpAndTextSize } from '../../../components/layout/top-bar';
 import { Button } from '../../../components/ui/button';
 import { landingAnchors } from '../../../paths';
 
@@ -20,6 +22,10 @@ export function LandingHeader({ onSignIn, onJoin }: LandingHeaderProps) {
       {/* Tighter between rows on narrow screens, where the header takes three rows of a phone. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 max-md:gap-y-1 max-md:py-1">
         <Brand />
+        {/* Below 1280 px Help and Text size are in the menu, beside the club's name. */}
+        <div className="max-md:ml-auto xl:hidden">
+          <MobileMenu />
+        </div>
         {/* On narrow screens the anchors drop to their own row below the buttons. */}
         <nav aria-label="Page sections" className="order-last w-full md:order-none md:w-auto">
           <ul className="flex flex-wrap gap-x-1">
@@ -35,7 +41,10 @@ export function LandingHeader({ onSignIn, onJoin }: LandingHeaderProps) {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        {/* Help and Text size (issue 22): on the header from 1280 px, where they fit on its one
+            row beside the section links; in the menu below that. */}
+        <div className="flex items-center gap-2 max-md:w-full max-md:justify-end md:ml-auto">
+          <HelpAndTextSize className="max-xl:hidden" />
           <Button variant="secondary" onClick={onSignIn}>
             Sign In
           </Button>

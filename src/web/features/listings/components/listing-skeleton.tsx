@@ -1,7 +1,11 @@
 /** Grey stand-ins for the cards while the first page loads (6 on browse, docs/product/screens.md#browse). */
 export function ListingGridSkeleton({ count }: { count: number }) {
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true" data-testid="listing-skeletons">
+    <ul
+      className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      aria-hidden="true"
+      data-testid="listing-skeletons"
+    >
       {Array.from({ length: count }, (_, i) => (
         <li key={i} className="animate-pulse overflow-hidden rounded-lg border border-line bg-white">
           <div className="aspect-[4/3] bg-line" />

@@ -110,13 +110,19 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
         </EmptyState>
       ) : (
         <>
-          <ul ref={list} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Puzzles">
+          <ul ref={list} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Puzzles">
             {items.map((listing, index) => (
               // Past the first row, a card is laid out and painted only as it nears the screen
               // (content-visibility): the first draw of 24 cards was one long task on a phone.
+              // Its placeholder size is a height only: `contain-intrinsic-size: auto 34rem` set
+              // the width too, and cards after the third were 544 px wide on a 390 px phone
+              // (issue 22). The column's width comes from the grid.
               <li
                 key={listing.id}
-                className={cn('flex', index >= 3 && '[contain-intrinsic-size:auto_34rem] [content-visibility:auto]')}
+                className={cn(
+                  'flex min-w-0',
+                  index >= 3 && '[contain-intrinsic-block-size:auto_34rem] [content-visibility:auto]',
+                )}
               >
                 <div className="w-full">
                   <ListingCard listing={listing} onRequest={onRequest} onContact={onContact} first={index === 0} />

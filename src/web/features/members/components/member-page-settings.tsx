@@ -66,7 +66,7 @@ export function MemberPageSettings() {
       ) : (
         <>
           <MemberPageForm settings={settings.data} />
-          <TextSizeChoice current={settings.data.textSize} />
+          <TextSizeChoice />
           <ForumEmailsChoice current={settings.data.forumEmails} />
         </>
       )}

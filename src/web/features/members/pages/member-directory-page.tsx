@@ -81,7 +81,7 @@ export function MemberDirectoryPage() {
           <p role="status" className="font-semibold">
             Showing {members.length.toLocaleString('en-GB')} {members.length === 1 ? 'member' : 'members'}
           </p>
-          <ul ref={list} className="grid gap-6 md:grid-cols-2 xl:grid-cols-3" aria-label="Members">
+          <ul ref={list} className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" aria-label="Members">
             {members.map((member) => (
               <li key={member.id}>
                 <MemberCard member={member} />

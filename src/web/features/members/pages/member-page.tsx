@@ -128,7 +128,10 @@ function MemberProfile({ member, ListingCard }: { member: MemberPageData } & Mem
             {own ? 'You have no puzzles on offer at the moment.' : 'No puzzles on offer at the moment.'}
           </EmptyState>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Puzzles ${member.name} offers`}>
+          <ul
+            className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            aria-label={`Puzzles ${member.name} offers`}
+          >
             {member.activeListings.map((listing) => (
               <li key={listing.id} className="flex">
                 <div className="w-full">

@@ -54,7 +54,7 @@ export function MessagesPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold text-ink">Messages</h1>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-label="Conversations" className={selectedId === null ? '' : 'max-lg:hidden'}>
           <h2 className="sr-only">Conversations</h2>
           <ThreadList

@@ -37,6 +37,10 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
   const first = pages[0];
   const total = first?.total ?? 0;
   const totalText = first?.totalIsCapped ? CAPPED_TOTAL_LABEL : total.toLocaleString('en-GB');
+  const resultsText = results.isPending
+    ? null
+    : `${totalText} ${total === 1 && !first?.totalIsCapped ? 'puzzle' : 'puzzles'}`;
+  const suggestion = first?.suggestion;
 
   return (
     <div className="flex flex-col gap-6">
@@ -56,77 +60,100 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
         </div>
       </div>
 
-      <FilterPanel
-        filters={filters}
-        activeCount={activeCount}
-        years={first?.years ?? []}
-        manufacturers={manufacturers.data ?? []}
-        onChange={update}
-      />
+      {/* From 1024 px the filters stand in a column beside the puzzles, so what she types or
+          chooses never pushes them off the screen (issue 22; docs/decisions/0023). */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(17rem,24rem)_minmax(0,1fr)] lg:items-start">
+        <FilterPanel
+          filters={filters}
+          activeCount={activeCount}
+          years={first?.years ?? []}
+          manufacturers={manufacturers.data ?? []}
+          onChange={update}
+          resultsText={resultsText}
+        />
 
-      <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-        <p role="status" aria-live="polite" className="font-semibold">
-          {results.isPending
-            ? 'Loading puzzles…'
-            : `Showing ${items.length.toLocaleString('en-GB')} of ${totalText} puzzles`}
-          {activeCount > 0 && (
-            <span className="ml-4 font-normal">
-              {activeCount === 1 ? '1 filter active' : `${activeCount} filters active`}
-            </span>
-          )}
-        </p>
-        {activeCount > 0 && (
-          <Button variant="link" onClick={() => clear()}>
-            Clear All Filters
-          </Button>
-        )}
-      </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            <p role="status" aria-live="polite" className="font-semibold">
+              {results.isPending
+                ? 'Loading puzzles…'
+                : `Showing ${items.length.toLocaleString('en-GB')} of ${totalText} puzzles`}
+              {activeCount > 0 && (
+                <span className="ml-4 font-normal">
+                  {activeCount === 1 ? '1 filter active' : `${activeCount} filters active`}
+                </span>
+              )}
+            </p>
+            {activeCount > 0 && (
+              <Button variant="link" onClick={() => clear()}>
+                Clear All Filters
+              </Button>
+            )}
+          </div>
 
-      {results.isPending ? (
-        <ListingGridSkeleton count={BROWSE_SKELETON_COUNT} />
-      ) : results.isError ? (
-        <ErrorState message="The puzzles could not be loaded." onRetry={() => void results.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={SearchX}
-          title="No puzzles found"
-          headingLevel={2}
-          action={
-            <Button variant="secondary" onClick={() => clear(NO_RESULTS_RESET_KEYS)}>
-              Clear search and filters
-            </Button>
-          }
-        >
-          {filters.location?.trim() ? (
-            // Why a place finds nothing (issue 14): what Location looks at, and what it does not.
-            <>
-              No puzzles are listed by members in “{filters.location.trim()}”. Location looks for the town members give,
-              or the first part of their postcode (such as HG1); members who keep their town private are not found by
-              it. Try a nearby town, or clear the location.
-            </>
+          {results.isPending ? (
+            <ListingGridSkeleton count={BROWSE_SKELETON_COUNT} />
+          ) : results.isError ? (
+            <ErrorState message="The puzzles could not be loaded." onRetry={() => void results.refetch()} />
+          ) : items.length === 0 ? (
+            <EmptyState
+              icon={SearchX}
+              title="No puzzles found"
+              headingLevel={2}
+              action={
+                <Button variant="secondary" onClick={() => clear(NO_RESULTS_RESET_KEYS)}>
+                  Clear search and filters
+                </Button>
+              }
+            >
+              {suggestion && (
+                // A one-word search that found nothing, one letter from a word puzzles have.
+                <p className="mb-2 text-xl font-semibold">
+                  Did you mean{' '}
+                  <Link
+                    to={{ search: `?${new URLSearchParams({ ...params, q: suggestion }).toString()}` }}
+                    className="underline"
+                  >
+                    {suggestion}
+                  </Link>
+                  ?
+                </p>
+              )}
+              {filters.location?.trim() ? (
+                // Why a place finds nothing (issue 14): what Location looks at, and what it does not.
+                <>
+                  No puzzles are listed by members in “{filters.location.trim()}”. Location looks for the town members
+                  give, or the first part of their postcode (such as HG1); members who keep their town private are not
+                  found by it. Try a nearby town, or clear the location.
+                </>
+              ) : (
+                'Try adjusting your search terms or filters to find more puzzles.'
+              )}
+            </EmptyState>
           ) : (
-            'Try adjusting your search terms or filters to find more puzzles.'
+            <>
+              <ul ref={list} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Puzzles">
+                {items.map((listing, index) => (
+                  // Past the first row, a card is laid out and painted only as it nears the screen
+                  // (content-visibility): the first draw of 24 cards was one long task on a phone.
+                  <li
+                    key={listing.id}
+                    className={cn(
+                      'flex',
+                      index >= 3 && '[contain-intrinsic-size:auto_34rem] [content-visibility:auto]',
+                    )}
+                  >
+                    <div className="w-full">
+                      <ListingCard listing={listing} onRequest={onRequest} onContact={onContact} first={index === 0} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <LoadMore results={results} list={list} />
+            </>
           )}
-        </EmptyState>
-      ) : (
-        <>
-          <ul ref={list} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Puzzles">
-            {items.map((listing, index) => (
-              // Past the first row, a card is laid out and painted only as it nears the screen
-              // (content-visibility): the first draw of 24 cards was one long task on a phone.
-              <li
-                key={listing.id}
-                className={cn('flex', index >= 3 && '[contain-intrinsic-size:auto_34rem] [content-visibility:auto]')}
-              >
-                <div className="w-full">
-                  <ListingCard listing={listing} onRequest={onRequest} onContact={onContact} first={index === 0} />
-                </div>
-              </li>
-            ))}
-          </ul>
-          <LoadMore results={results} list={list} />
-        </>
-      )}
+        </div>
+      </div>
     </div>
   );
 }

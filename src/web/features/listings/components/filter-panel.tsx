@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
 import { ChevronDown, Search, SlidersHorizontal } from 'lucide-react';
 import {
   CONDITION_LABELS,
@@ -10,6 +11,7 @@ import {
   YEAR_GROUP_LABELS,
 } from '../../../../domain/constants';
 import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../../../domain/enums';
+import { browseQueryToParams } from '../../../../domain/listings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox';
@@ -29,6 +31,10 @@ interface FilterPanelProps {
   onChange: (changes: Partial<Record<FilterKey, string | undefined>>, options?: { replace?: boolean }) => void;
   /** How many puzzles the chosen filters find, in words ('3 puzzles', '1,000+ puzzles'); null while counting. */
   resultsText: string | null;
+  /** Takes the member to the puzzles (focus and scroll), after 'Show N puzzles' closed the sheet. */
+  onShowResults: () => void;
+  /** 'Did you mean' word the server offered for a search that found nothing. */
+  suggestion?: string;
 }
 
 const str = (v: string | number | boolean | undefined) => (v === undefined || v === false ? '' : String(v));
@@ -253,10 +259,21 @@ function FilterFields({
  * they find, which closes it onto the puzzles. Max Distance is not offered: the server has no
  * map data to measure distance with (docs/decisions/0018).
  */
-export function FilterPanel({ filters, activeCount, years, manufacturers, onChange, resultsText }: FilterPanelProps) {
+export function FilterPanel({
+  filters,
+  activeCount,
+  years,
+  manufacturers,
+  onChange,
+  resultsText,
+  onShowResults,
+  suggestion,
+}: FilterPanelProps) {
   const narrow = useNarrow();
   const [wideOpen, setWideOpen] = useState(true);
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Closed by 'Show N puzzles' (not Escape or the corner's Close): focus goes to the puzzles.
+  const showing = useRef(false);
   const panelId = useId();
   const [search, setSearch] = useDebouncedParam(str(filters.q), (q) => onChange({ q }, { replace: true }));
   const hiddenCount = activeCount - (str(filters.q).trim() ? 1 : 0);
@@ -266,11 +283,27 @@ export function FilterPanel({ filters, activeCount, years, manufacturers, onChan
   // at 200% zoom), and a placeholder cannot wrap: there the same words show in full as the
   // box's hint, above it, and the box has no placeholder. The wide panel's column is narrow
   // too, so there the hint is shown as well.
+  // A search that found nothing may be one letter out: the word puzzles have is offered right
+  // under the box, where she is looking (docs/decisions/0023), and read out as it appears.
   const searchBox = (
     <div role="search">
       <Field label="Search puzzles" hint={FILTER_PLACEHOLDERS.search}>
         <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       </Field>
+      <div aria-live="polite">
+        {suggestion && (
+          <p className="mt-3 text-lg font-semibold">
+            Did you mean{' '}
+            <Link
+              to={{ search: `?${new URLSearchParams(browseQueryToParams({ ...filters, q: suggestion })).toString()}` }}
+              className="text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
+              {suggestion}
+            </Link>
+            ?
+          </p>
+        )}
+      </div>
     </div>
   );
 
@@ -289,12 +322,28 @@ export function FilterPanel({ filters, activeCount, years, manufacturers, onChan
                 Filters ({hiddenCount})
               </Button>
             </SheetTrigger>
-            <SheetContent size="page" closeLabel="Close filters" aria-describedby={undefined} className="gap-5">
+            <SheetContent
+              size="page"
+              closeLabel="Close filters"
+              aria-describedby={undefined}
+              className="gap-5"
+              onCloseAutoFocus={(event) => {
+                if (!showing.current) return;
+                showing.current = false;
+                event.preventDefault();
+                onShowResults();
+              }}
+            >
               <SheetTitle className="pr-14 text-2xl font-bold">Filters</SheetTitle>
               <FilterFields {...fieldProps} columns="sm:grid-cols-2" />
-              <SheetClose asChild>
-                <Button className="w-full">{resultsText === null ? 'Show puzzles' : `Show ${resultsText}`}</Button>
-              </SheetClose>
+              {/* Always in reach at the sheet's foot, the count following each choice. */}
+              <div className="sticky -bottom-6 -mx-6 mt-auto -mb-6 border-t border-line bg-white px-6 py-4">
+                <SheetClose asChild>
+                  <Button className="w-full" onClick={() => (showing.current = true)}>
+                    {resultsText === null ? 'Show puzzles' : `Show ${resultsText}`}
+                  </Button>
+                </SheetClose>
+              </div>
             </SheetContent>
           </Sheet>
         </div>

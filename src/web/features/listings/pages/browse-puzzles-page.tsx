@@ -30,6 +30,7 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
   const manufacturers = useActiveManufacturers();
   const results = useBrowseListings(params);
   const list = useRef<HTMLUListElement>(null);
+  const status = useRef<HTMLParagraphElement>(null);
   const activeCount = countActiveFilters(filters);
 
   const pages = results.data?.pages ?? [];
@@ -40,7 +41,6 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
   const resultsText = results.isPending
     ? null
     : `${totalText} ${total === 1 && !first?.totalIsCapped ? 'puzzle' : 'puzzles'}`;
-  const suggestion = first?.suggestion;
 
   return (
     <div className="flex flex-col gap-6">
@@ -70,11 +70,24 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
           manufacturers={manufacturers.data ?? []}
           onChange={update}
           resultsText={resultsText}
+          onShowResults={() => {
+            // The puzzles at the top of the screen, the count first, and focus there.
+            status.current?.focus({ preventScroll: true });
+            status.current?.scrollIntoView({ block: 'start' });
+          }}
+          suggestion={first?.suggestion}
         />
 
         <div className="flex min-w-0 flex-col gap-6">
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-            <p role="status" aria-live="polite" className="font-semibold">
+            <p
+              ref={status}
+              role="status"
+              aria-live="polite"
+              tabIndex={-1}
+              // Clear of the sticky top bar when focus brings it into view.
+              className="scroll-mt-48 font-semibold"
+            >
               {results.isPending
                 ? 'Loading puzzles…'
                 : `Showing ${items.length.toLocaleString('en-GB')} of ${totalText} puzzles`}
@@ -106,19 +119,6 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
                 </Button>
               }
             >
-              {suggestion && (
-                // A one-word search that found nothing, one letter from a word puzzles have.
-                <p className="mb-2 text-xl font-semibold">
-                  Did you mean{' '}
-                  <Link
-                    to={{ search: `?${new URLSearchParams({ ...params, q: suggestion }).toString()}` }}
-                    className="underline"
-                  >
-                    {suggestion}
-                  </Link>
-                  ?
-                </p>
-              )}
               {filters.location?.trim() ? (
                 // Why a place finds nothing (issue 14): what Location looks at, and what it does not.
                 <>
@@ -132,7 +132,13 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
             </EmptyState>
           ) : (
             <>
-              <ul ref={list} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Puzzles">
+              <ul
+                ref={list}
+                // Beside the filters from 1024 px: as many columns as the room holds at the
+                // member's text size (3 at 1280 px, 2 at Largest text).
+                className="grid gap-6 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fill,minmax(15rem,1fr))]"
+                aria-label="Puzzles"
+              >
                 {items.map((listing, index) => (
                   // Past the first row, a card is laid out and painted only as it nears the screen
                   // (content-visibility): the first draw of 24 cards was one long task on a phone.

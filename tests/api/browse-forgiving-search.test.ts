@@ -49,10 +49,7 @@ beforeAll(async () => {
     ['harbour', away.id, { title: 'Harbour Lights' }],
   ];
   for (const [key, ownerId, spec] of listings) ids[key] = (await createListing(db, ownerId, { ...plain, ...spec })).id;
-  await db
-    .update(users)
-    .set({ suspendedAt: new Date(), suspensionReason: 'Testing' })
-    .where(eq(users.id, away.id));
+  await db.update(users).set({ suspendedAt: new Date(), suspensionReason: 'Testing' }).where(eq(users.id, away.id));
   await loadBrowseIndex(db);
 }, 120_000);
 
@@ -74,9 +71,7 @@ async function browseFromIndex(params: Record<string, string>): Promise<Answer> 
 /** The same question answered by the SQL path (inside a transaction browse never uses the index). */
 async function browseFromDatabase(params: Record<string, string>): Promise<Answer> {
   const before = browseStats.fromDatabase;
-  const page = await runInTransaction(t.database.db, (tx) =>
-    browseListings(tx, browseQuerySchema.parse(params), null),
-  );
+  const page = await runInTransaction(t.database.db, (tx) => browseListings(tx, browseQuerySchema.parse(params), null));
   expect(browseStats.fromDatabase, 'answered by the database').toBe(before + 1);
   const { itemsJson, ...rest } = page;
   return { ...rest, items: JSON.parse(itemsJson) as Array<{ id: number }> };
@@ -86,7 +81,10 @@ async function browseFromDatabase(params: Record<string, string>): Promise<Answe
 async function both(params: Record<string, string>): Promise<{ found: string[]; suggestion?: string }> {
   const fromIndex = await browseFromIndex(params);
   const fromDatabase = await browseFromDatabase(params);
-  expect(fromIndex.items.map((i) => i.id), JSON.stringify(params)).toEqual(fromDatabase.items.map((i) => i.id));
+  expect(
+    fromIndex.items.map((i) => i.id),
+    JSON.stringify(params),
+  ).toEqual(fromDatabase.items.map((i) => i.id));
   expect(fromIndex.total).toBe(fromDatabase.total);
   expect(fromIndex.suggestion, JSON.stringify(params)).toBe(fromDatabase.suggestion);
   const keyOf = new Map(Object.entries(ids).map(([k, v]) => [v, k]));
@@ -117,7 +115,11 @@ describe('plurals find the other number', () => {
   it('with the other filters, in every sort, the index and the database agree', async () => {
     const index = await currentBrowseIndex(t.database.db, t.database.pool);
     for (const sort of SORT_OPTIONS) {
-      for (const params of [{ q: 'cottages' }, { q: 'puppy', maxPieces: '2000' }, { q: 'boxes', page: '2', pageSize: '1' }]) {
+      for (const params of [
+        { q: 'cottages' },
+        { q: 'puppy', maxPieces: '2000' },
+        { q: 'boxes', page: '2', pageSize: '1' },
+      ]) {
         const q: BrowseQuery = browseQuerySchema.parse({ ...params, sort });
         const offset = (q.page - 1) * q.pageSize;
         const answer = index!.answer(q, q.pageSize + 1, offset, 1001);

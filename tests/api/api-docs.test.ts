@@ -103,7 +103,7 @@ describe('the API document', () => {
       required?: string[];
     };
     if (page.$ref)
-      page = (doc as { components: { schemas: Record<string, typeof page> } }).components.schemas[
+      page = (doc as unknown as { components: { schemas: Record<string, typeof page> } }).components.schemas[
         page.$ref.split('/').pop()!
       ]!;
     expect(page.properties!.suggestion).toMatchObject({ type: 'string' });

@@ -38,9 +38,8 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
   const first = pages[0];
   const total = first?.total ?? 0;
   const totalText = first?.totalIsCapped ? CAPPED_TOTAL_LABEL : total.toLocaleString('en-GB');
-  const resultsText = results.isPending
-    ? null
-    : `${totalText} ${total === 1 && !first?.totalIsCapped ? 'puzzle' : 'puzzles'}`;
+  // The filter sheet's 'Show N puzzles' (N unknown while counting, or when loading failed).
+  const resultsText = !first ? null : `${totalText} ${total === 1 && !first?.totalIsCapped ? 'puzzle' : 'puzzles'}`;
 
   return (
     <div className="flex flex-col gap-6">

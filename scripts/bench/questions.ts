@@ -19,7 +19,10 @@ import {
 // word prefixes (3+ letters) of everything the bench data contains (titles, subtitles,
 // artists, descriptions, manufacturers) and a few words nothing contains, every filter, every
 // sort and pages 1 to 6. Filters are drawn independently, so most questions combine two or
-// three of them and their selectivity ranges from everything to nothing.
+// three of them and their selectivity ranges from everything to nothing. A fifth of the
+// searches forgive (issue 22, docs/decisions/0023-forgiving-search.md): a word in its other
+// number ('cottages'), which browse also looks for, or a word with a one-letter slip
+// ('cotage'), which usually finds nothing and so asks for a 'Did you mean' word.
 
 /** mulberry32: a small, fast, seeded generator of numbers in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -68,10 +71,28 @@ export function variedQuestions(seed: number, manufacturerIds: readonly number[]
     return word.slice(0, 3 + Math.floor(random() * (word.length - 3)));
   };
   const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  // A whole word, as a member types it when forgiven: plural or singular, or one letter slipped.
+  const forgiving = () => {
+    const word = pick(SEARCH_WORDS);
+    if (chance(0.5))
+      return word.endsWith('s') ? word.slice(0, -1) : word.endsWith('y') ? `${word.slice(0, -1)}ies` : `${word}s`;
+    const at = Math.floor(random() * word.length);
+    const letter = 'abcdefghijklmnopqrstuvwxyz'[Math.floor(random() * 26)]!;
+    switch (Math.floor(random() * 4)) {
+      case 0:
+        return word.slice(0, at) + word.slice(at + 1); // a letter missing
+      case 1:
+        return word.slice(0, at) + letter + word.slice(at); // a letter extra
+      case 2:
+        return word.slice(0, at) + letter + word.slice(at + 1); // a letter different
+      default:
+        return at + 1 < word.length ? word.slice(0, at) + word[at + 1]! + word[at]! + word.slice(at + 2) : `${word}s`; // two swapped
+    }
+  };
 
   return () => {
     const p = new URLSearchParams();
-    if (chance(0.6)) p.set('q', wordOrPrefix(SEARCH_WORDS));
+    if (chance(0.6)) p.set('q', chance(0.2) ? forgiving() : wordOrPrefix(SEARCH_WORDS));
     if (chance(0.25)) p.set('difficulty', pick(LISTING_DIFFICULTIES));
     if (chance(0.15)) p.set('condition', pick(LISTING_CONDITIONS));
     if (chance(0.15)) p.set('manufacturerId', String(pick(manufacturerIds)));

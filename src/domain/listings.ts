@@ -30,6 +30,7 @@ import {
 } from './constants';
 import type { SortOption, YearGroup } from './constants';
 import { idField, idQueryField, optionalText, pageParam, queryParam, requiredText, textField } from './fields';
+import { searchForms } from './forgiving-search';
 
 // Read at parse time, not import time, so a long-running server crosses New Year correctly.
 const currentYear = (): number => new Date().getFullYear();
@@ -318,11 +319,13 @@ export function yearGroupRange(year: YearFilter): { min?: number; max?: number }
 const blank = (s: string | undefined): boolean => s === undefined || s.trim() === '';
 
 // Reference implementation of the browse semantics (docs/product/listings.md#browse-filters). Text matching is a plain
-// case-insensitive substring (no wildcards); location and maxDistance are not applied.
+// case-insensitive substring (no wildcards), the search forgiving plurals
+// (docs/decisions/0023-forgiving-search.md); location and maxDistance are not applied.
 export function matchesBrowseFilters(listing: BrowsableListing, filters: BrowseFilters): boolean {
   const f = filters;
   if (!blank(f.q)) {
-    const needle = (f.q ?? '').trim().toLowerCase();
+    // The search or, for a plural or singular last word, its other number (forgiving-search.ts).
+    const needles = searchForms(f.q ?? '').map((form) => form.toLowerCase());
     const haystack = [
       listing.title,
       listing.subtitle,
@@ -331,7 +334,7 @@ export function matchesBrowseFilters(listing: BrowsableListing, filters: BrowseF
       listing.barcodeNumber,
       listing.manufacturerName,
     ];
-    if (!haystack.some((text) => (text ?? '').toLowerCase().includes(needle))) return false;
+    if (!haystack.some((text) => needles.some((needle) => (text ?? '').toLowerCase().includes(needle)))) return false;
   }
   if (f.difficulty !== undefined && listing.difficulty !== f.difficulty) return false;
   if (f.condition !== undefined && listing.condition !== f.condition) return false;
@@ -555,5 +558,10 @@ export const browsePageSchema = z.object({
   pageSize: z.number(),
   /** The years of manufacture among active listings, for the year filter. */
   years: z.array(z.number()),
+  /**
+   * Only when a one-word search found nothing: a word one letter away that titles, artists or
+   * makers of listed puzzles have ('Did you mean cottage?'; docs/decisions/0023).
+   */
+  suggestion: z.string().optional(),
 });
 export type BrowsePage = z.output<typeof browsePageSchema>;

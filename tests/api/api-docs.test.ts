@@ -96,6 +96,18 @@ describe('the API document', () => {
     expect(browse.parameters!.map((p) => `${p.in}:${p.name}`)).toEqual(
       expect.arrayContaining(['query:q', 'query:sort', 'query:page']),
     );
+    // The forgiving search's 'Did you mean' word (docs/decisions/0023): optional, a string.
+    let page = browse.responses['200']!.content!['application/json']!.schema as {
+      $ref?: string;
+      properties?: Record<string, { type?: string }>;
+      required?: string[];
+    };
+    if (page.$ref)
+      page = (doc as unknown as { components: { schemas: Record<string, typeof page> } }).components.schemas[
+        page.$ref.split('/').pop()!
+      ]!;
+    expect(page.properties!.suggestion).toMatchObject({ type: 'string' });
+    expect(page.required).not.toContain('suggestion');
 
     const resolve = doc.paths['/api/admin/trade-requests/{id}/resolve']!.post!;
     expect(resolve).toMatchObject({ description: 'Administrators only.', tags: ['admin'] });

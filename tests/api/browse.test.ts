@@ -251,6 +251,13 @@ const FILTERS: Array<Record<string, string>> = [
   { q: 'jane' }, // artist
   { q: 'hill\ncastle' }, // never spans two fields
   { q: 'nothing matches this' },
+  // Forgiving (docs/decisions/0023): a plural last word also finds the singular.
+  { q: 'castles' },
+  { q: 'Cottages' },
+  { q: 'bridges' },
+  { q: 'castle views' }, // a phrase's last word
+  { q: 'castles view' }, // only the last word
+  { q: 'glass' },
   { q: "o'brien" },
   { q: 'k\\g' },
   { q: '\\' },

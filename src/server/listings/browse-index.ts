@@ -1,4 +1,12 @@
 import { SORT_OPTIONS, type SortOption } from '../../domain/constants';
+import {
+  chooseSuggestion,
+  oneLetterSlips,
+  searchForms,
+  slipSources,
+  suggestableWord,
+  vocabularyWords,
+} from '../../domain/forgiving-search';
 import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../domain/enums';
 import { yearGroupRange, type BrowseQuery } from '../../domain/listings';
 import { normalisePostcode } from './browse-query';
@@ -247,6 +255,8 @@ export class BrowseIndex {
   private artists = new Dictionary();
   private wordPostings: IntList[] = [];
   private artistPostings: IntList[] = [];
+  /** The 'Did you mean' vocabulary: each word of 4+ letters of titles, artists and makers, and its slots. */
+  private vocabulary = new Map<string, IntList>();
   private readonly owners: IndexedOwner[] = [];
   private readonly ownerNumbers = new Map<number, number>();
   private ownerPostings: IntList[] = [];
@@ -391,6 +401,28 @@ export class BrowseIndex {
     return { ids: this.inOrder(query.sort, window.from, matched, stamp, offset, limit), matches: matched.length };
   }
 
+  /**
+   * The 'Did you mean' word for a one-word search (chooseSuggestion over the words one slip
+   * away that titles, artists or makers of the listings shown at `now` have), or null. Browse
+   * asks only when the search found nothing; about a thousand map lookups.
+   */
+  suggest(q: string | undefined, now: number = Date.now()): string | null {
+    const word = suggestableWord(q);
+    if (word === null) return null;
+    this.hideSuspendedAsOf(now);
+    const counts = new Map<string, number>();
+    for (const source of slipSources(word)) {
+      for (const slip of oneLetterSlips(source)) {
+        const slots = this.vocabulary.get(slip);
+        if (!slots || counts.has(slip)) continue;
+        let shown = 0;
+        for (let i = 0; i < slots.length; i++) if (this.state[slots.items[i]!] === SHOWN) shown++;
+        counts.set(slip, shown);
+      }
+    }
+    return chooseSuggestion(word, counts);
+  }
+
   /** The candidates' slots one by one (NONE when done). */
   private cursor(candidates: Candidates): () => number {
     if (candidates.slice) {
@@ -527,10 +559,15 @@ export class BrowseIndex {
       plan.words = stamp;
       this.wordStamp = ensure(this.wordStamp, this.words.strings.length);
       let postings = 0;
-      for (const w of this.words.containing(q.toLowerCase())) {
-        this.wordStamp[w] = stamp;
-        plan.wordLists.push(this.wordPostings[w]!);
-        postings += this.wordPostings[w]!.length;
+      // The search or the other number of its last word (docs/decisions/0023): a word holding
+      // either is a match. A word holding both is listed once.
+      for (const form of searchForms(q)) {
+        for (const w of this.words.containing(form.toLowerCase())) {
+          if (this.wordStamp[w] === stamp) continue;
+          this.wordStamp[w] = stamp;
+          plan.wordLists.push(this.wordPostings[w]!);
+          postings += this.wordPostings[w]!.length;
+        }
       }
       // Marking each listing the search finds makes testing one a single lookup instead of a
       // look at each of its words; worth it unless the search finds nearly everything.
@@ -851,6 +888,12 @@ export class BrowseIndex {
       (this.wordPostings[w] ??= new IntList()).push(s);
     }
     this.wordStart[s + 1] = this.wordIds.length;
+    const spoken = [listing.titleKey, listing.artistKey ?? '', this.manufacturerKeys[s] ?? ''];
+    for (const word of new Set(spoken.flatMap(vocabularyWords))) {
+      let slots = this.vocabulary.get(word);
+      if (!slots) this.vocabulary.set(word, (slots = new IntList()));
+      slots.push(s);
+    }
     return s;
   }
 
@@ -934,6 +977,7 @@ export class BrowseIndex {
     this.artists = new Dictionary();
     this.wordPostings = [];
     this.artistPostings = [];
+    this.vocabulary = new Map();
     this.ownerPostings = this.owners.map(() => new IntList());
     this.manufacturerPostings = new Map();
     this.difficultyPostings = [];

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOption } from '../../domain/constants';
+import { searchForms } from '../../domain/forgiving-search';
 import { yearGroupRange, type BrowseFilters, type BrowseQuery } from '../../domain/listings';
 import { suspendedSql } from '../members/suspension-sql';
 
@@ -80,7 +81,11 @@ export function browseWhere(filters: BrowseFilters): SQL {
   const f = filters;
   const conditions: SQL[] = [sql`p.status = 'active'`, ownerNotSuspended];
   const q = f.q?.trim();
-  if (q) conditions.push(containsLower(sql`p.search_text`, q));
+  if (q) {
+    // The search, or the other number of its last word (docs/decisions/0023-forgiving-search.md).
+    const forms = searchForms(q).map((form) => containsLower(sql`p.search_text`, form));
+    conditions.push(forms.length === 1 ? forms[0]! : sql`(${sql.join(forms, sql` OR `)})`);
+  }
   if (f.difficulty !== undefined) conditions.push(sql`p.difficulty = ${f.difficulty}`);
   if (f.condition !== undefined) conditions.push(sql`p.condition = ${f.condition}`);
   if (f.manufacturerId !== undefined) conditions.push(sql`p.manufacturer_id = ${f.manufacturerId}`);

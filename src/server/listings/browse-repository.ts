@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { YEAR_FILTER_MAX_YEARS } from '../../domain/constants';
+import { chooseSuggestion, slipPatterns, slipSources, suggestableWord } from '../../domain/forgiving-search';
 import type { BrowseFilters, BrowseQuery } from '../../domain/listings';
 import {
   pointsBand,
@@ -12,6 +13,7 @@ import { queryRows, type DbOrTx } from '../db/client';
 import { browseOrderBy, browsePageIds, browseWhere, ownerNotSuspended } from './browse-query';
 import { readCards, type BrowseCards } from './browse-cards';
 import { currentBrowse } from './browse-index-sync';
+import type { BrowseIndex } from './browse-index';
 import { queryFixedPlan, queryValueSensitive } from './prepared-statements';
 
 export { listingCardsStatement } from './browse-cards';
@@ -42,6 +44,8 @@ export type BrowsePage = {
   hasMore: boolean;
   page: number;
   pageSize: number;
+  /** 'Did you mean' (only when a one-word search found nothing and a word is one letter away). */
+  suggestion?: string;
 };
 
 // ---------------------------------------------------------------------------------------
@@ -169,6 +173,48 @@ export function browseCountStatement(filters: BrowseFilters, cap: number): SQL {
     ) matches`;
 }
 
+/**
+ * The suggestion vocabulary's words (runs of letters a-z of the lower-cased titles, artists and
+ * maker names of the listings browse shows) that may be one slip from one of `sources`, with
+ * how many listings have each: the SQL side of the 'Did you mean' (the index keeps the same
+ * vocabulary). Only listings whose search text matches a slip pattern are split into words
+ * (the trigram index finds them); chooseSuggestion keeps the true slips.
+ */
+export function slipCandidatesStatement(sources: string[]): SQL {
+  const patterns = [...new Set(sources.flatMap(slipPatterns))];
+  const near = sql.join(
+    patterns.map((pattern) => sql`p.search_text LIKE ${`%${pattern}%`}`),
+    sql` OR `,
+  );
+  return sql`SELECT w.word, count(DISTINCT p.id)::int AS listings
+    FROM puzzle_listings p LEFT JOIN manufacturers mf ON mf.id = p.manufacturer_id
+    CROSS JOIN LATERAL regexp_split_to_table(
+      concat_ws(' ', lower(p.title), lower(p.artist), lower(mf.name)), '[^a-z]+') AS w(word)
+    WHERE p.status = 'active' AND ${ownerNotSuspended} AND (${near})
+      AND w.word LIKE ANY (${`{${patterns.join(',')}}`}::text[])
+    GROUP BY w.word`;
+}
+
+/** The 'Did you mean' word for a search, from the database (when no index is current). */
+export async function databaseSuggestion(db: DbOrTx, q: string | undefined): Promise<string | null> {
+  const word = suggestableWord(q);
+  if (word === null) return null;
+  const rows = await queryRows<{ word: string; listings: number }>(db, slipCandidatesStatement(slipSources(word)));
+  return chooseSuggestion(
+    word,
+    rows.map((r) => [r.word, Number(r.listings)] as const),
+  );
+}
+
+/**
+ * A search that found nothing may be a slip of the keyboard: the word one letter away that
+ * browse's puzzles have (docs/decisions/0023), from the index when it is current.
+ */
+async function suggestionFor(db: DbOrTx, q: string | undefined, index: BrowseIndex | null): Promise<string | null> {
+  if (suggestableWord(q) === null) return null;
+  return index !== null ? index.suggest(q) : databaseSuggestion(db, q);
+}
+
 export function favoriteIdsStatement(viewerId: number, ids: number[]): SQL {
   return sql`SELECT f.puzzle_listing_id AS id FROM favorites f
     WHERE f.user_id = ${viewerId} AND f.puzzle_listing_id = ANY(${`{${ids.join(',')}}`}::int[])`;
@@ -259,15 +305,22 @@ async function pageAndTotal(
   query: BrowseQuery,
   cap: number,
   pool: pg.Pool | undefined,
-): Promise<{ ids: number[]; total: number; totalIsCapped: boolean; cards: BrowseCards | null }> {
+): Promise<{
+  ids: number[];
+  total: number;
+  totalIsCapped: boolean;
+  cards: BrowseCards | null;
+  index: BrowseIndex | null;
+}> {
   const { page, pageSize } = query;
   const offset = (page - 1) * pageSize;
   const current = await currentBrowse(db, pool);
   const cards = current?.cards ?? null;
+  const index = current?.index ?? null;
   const answer = current?.index.answer(query, pageSize + 1, offset, cap + 1) ?? null;
   if (answer !== null) {
     browseStats.fromIndex++;
-    return { ids: answer.ids, cards, ...(await browseTotal(query, answer.ids, cap, () => answer.matches)) };
+    return { ids: answer.ids, cards, index, ...(await browseTotal(query, answer.ids, cap, () => answer.matches)) };
   }
   browseStats.fromDatabase++;
   const readGeneration = generation;
@@ -282,6 +335,7 @@ async function pageAndTotal(
   return {
     ids,
     cards,
+    index,
     ...(await browseTotal(query, ids, cap, () => countMatches(db, pool, query, cap, readGeneration))),
   };
 }
@@ -295,16 +349,17 @@ export async function browseListings(
 ): Promise<BrowsePage> {
   const cap = options.countCap ?? BROWSE_COUNT_CAP;
   const { page, pageSize } = query;
-  const { ids, total, totalIsCapped, cards } = await pageAndTotal(db, query, cap, options.pool);
+  const { ids, total, totalIsCapped, cards, index } = await pageAndTotal(db, query, cap, options.pool);
   const pageIds = ids.slice(0, pageSize);
 
-  const [cardById, favorites] = await Promise.all([
+  const [cardById, favorites, suggestion] = await Promise.all([
     cardsFor(db, options.pool, pageIds, cards),
     viewerId === null || pageIds.length === 0
       ? Promise.resolve(null)
       : queryFixedPlan<{ id: number }>(db, options.pool, favoriteIdsStatement(viewerId, pageIds)).then(
           (rows) => new Set(rows.map((r) => Number(r.id))),
         ),
+    total === 0 ? suggestionFor(db, query.q, index) : null,
   ]);
 
   // A listing deleted between the statements has no card: it is simply left out.
@@ -315,7 +370,15 @@ export async function browseListings(
     // Cards end with '}': the viewer's favourite flag goes in before it.
     items.push(favorites === null ? card : `${card.slice(0, -1)},"isFavorite":${favorites.has(id)}}`);
   }
-  return { itemsJson: `[${items.join(',')}]`, total, totalIsCapped, hasMore: ids.length > pageSize, page, pageSize };
+  return {
+    itemsJson: `[${items.join(',')}]`,
+    total,
+    totalIsCapped,
+    hasMore: ids.length > pageSize,
+    page,
+    pageSize,
+    ...(suggestion !== null && { suggestion }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
 import { ChevronDown, Search, SlidersHorizontal } from 'lucide-react';
 import {
   CONDITION_LABELS,
@@ -10,12 +11,14 @@ import {
   YEAR_GROUP_LABELS,
 } from '../../../../domain/constants';
 import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../../../domain/enums';
+import { browseQueryToParams } from '../../../../domain/listings';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { Sheet, SheetClose, SheetContent, SheetTitle, SheetTrigger } from '../../../components/ui/sheet';
 import { cn } from '../../../lib/cn';
 import { useDebouncedParam, type BrowseState, type FilterKey } from './use-browse-filters';
 import type { Manufacturer } from '../../../../domain/manufacturers';
@@ -26,6 +29,12 @@ interface FilterPanelProps {
   years: number[];
   manufacturers: Manufacturer[];
   onChange: (changes: Partial<Record<FilterKey, string | undefined>>, options?: { replace?: boolean }) => void;
+  /** How many puzzles the chosen filters find, in words ('3 puzzles', '1,000+ puzzles'); null while counting. */
+  resultsText: string | null;
+  /** Takes the member to the puzzles (focus and scroll), after 'Show N puzzles' closed the sheet. */
+  onShowResults: () => void;
+  /** 'Did you mean' word the server offered for a search that found nothing. */
+  suggestion?: string;
 }
 
 const str = (v: string | number | boolean | undefined) => (v === undefined || v === false ? '' : String(v));
@@ -106,9 +115,11 @@ function SelectFilter({
   );
 }
 
-const NARROW = '(max-width: 767px)';
+// Below the wide layout's 1024 px (a phone, a tablet, or a desktop zoomed to 200%) the filters
+// wait in a sheet: the page's column is too narrow to hold them beside the puzzles.
+const NARROW = '(max-width: 1023px)';
 
-/** True on a narrow window (a phone, or a desktop zoomed to 200%), following resizes. */
+/** True on a narrow window (a phone, a tablet, or a desktop zoomed to 200%), following resizes. */
 function useNarrow(): boolean {
   return useSyncExternalStore(
     (onChange) => {
@@ -120,183 +131,248 @@ function useNarrow(): boolean {
   );
 }
 
+/** Every filter but the search, and the sort (docs/product/listings.md#browse-filters), in `columns`. */
+function FilterFields({
+  filters,
+  years,
+  manufacturers,
+  onChange,
+  columns,
+}: Pick<FilterPanelProps, 'filters' | 'years' | 'manufacturers' | 'onChange'> & { columns: string }) {
+  const [completeOnly, setCompleteOnly] = useShownValue(filters.completeOnly ? 'true' : '');
+  return (
+    <>
+      <div className={cn('grid gap-4', columns)}>
+        <SelectFilter name="difficulty" label="Difficulty" value={str(filters.difficulty)} onChange={onChange}>
+          <option value="">All difficulties</option>
+          {LISTING_DIFFICULTIES.map((d) => (
+            <option key={d} value={d}>
+              {DIFFICULTY_LABELS[d]}
+            </option>
+          ))}
+        </SelectFilter>
+        <SelectFilter name="condition" label="Condition" value={str(filters.condition)} onChange={onChange}>
+          <option value="">All conditions</option>
+          {LISTING_CONDITIONS.map((c) => (
+            <option key={c} value={c}>
+              {CONDITION_LABELS[c]}
+            </option>
+          ))}
+        </SelectFilter>
+        <SelectFilter
+          name="manufacturerId"
+          label="Manufacturer"
+          value={str(filters.manufacturerId)}
+          onChange={onChange}
+        >
+          <option value="">All manufacturers</option>
+          {manufacturers.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </SelectFilter>
+        <SelectFilter name="sort" label="Sort By" value={filters.sort} onChange={onChange}>
+          {SORT_OPTIONS.map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
+          ))}
+        </SelectFilter>
+        <TypedFilter
+          name="minPieces"
+          label="Min Pieces"
+          type="number"
+          value={str(filters.minPieces)}
+          placeholder={FILTER_PLACEHOLDERS.minPieces}
+          onChange={onChange}
+        />
+        <TypedFilter
+          name="maxPieces"
+          label="Max Pieces"
+          type="number"
+          value={str(filters.maxPieces)}
+          placeholder={FILTER_PLACEHOLDERS.maxPieces}
+          onChange={onChange}
+        />
+        <TypedFilter name="artist" label="Artist" value={str(filters.artist)} onChange={onChange} />
+        <SelectFilter name="year" label="Year" value={str(filters.year)} onChange={onChange}>
+          <option value="">All years</option>
+          {YEAR_GROUPS.map((g) => (
+            <option key={g} value={g}>
+              {YEAR_GROUP_LABELS[g]}
+            </option>
+          ))}
+          {years.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+          {typeof filters.year === 'number' && !years.includes(filters.year) && (
+            <option value={filters.year}>{filters.year}</option>
+          )}
+        </SelectFilter>
+        <TypedFilter
+          name="minPoints"
+          label="Min Points"
+          type="number"
+          value={str(filters.minPoints)}
+          placeholder="0"
+          onChange={onChange}
+        />
+        <TypedFilter
+          name="maxPoints"
+          label="Max Points"
+          type="number"
+          value={str(filters.maxPoints)}
+          placeholder={FILTER_PLACEHOLDERS.maxPoints}
+          onChange={onChange}
+        />
+        <TypedFilter
+          name="location"
+          label="Location (city or postcode)"
+          value={str(filters.location)}
+          placeholder={FILTER_PLACEHOLDERS.location}
+          hint="A town, or the first part of a postcode such as HG1. Whole postcodes are not searched, to keep members’ addresses private."
+          onChange={onChange}
+        />
+      </div>
+      <CheckboxField
+        label={<span className="font-semibold">Complete puzzles only</span>}
+        checked={completeOnly === 'true'}
+        onChange={(e) => {
+          setCompleteOnly(e.target.checked ? 'true' : '');
+          onChange({ completeOnly: e.target.checked ? 'true' : undefined });
+        }}
+      />
+    </>
+  );
+}
+
 /**
- * 'Search & Filter Puzzles': every filter and the sort (docs/product/listings.md#browse-filters). On a wide window a
- * collapsible panel, open, with an 'N Active' badge. On a narrow one (issue 14: 13 fields came
- * before the first puzzle) the search box and a 'Filters (N)' button, the filters closed
- * until asked for; N counts the filters behind the button. Max Distance is not offered: the
- * server has no map data to measure distance with (docs/decisions/0018).
+ * 'Search & Filter Puzzles': the search, every filter and the sort (docs/product/listings.md#browse-filters). Wherever
+ * the member types or chooses, the puzzles stay in sight (issue 22; docs/decisions/0023).
+ * On a wide window the panel stands beside the puzzles (the page puts it in a column of its
+ * own), collapsible, with an 'N Active' badge. On a narrow one (issue 14: 13 fields came before
+ * the first puzzle) the search box and a 'Filters (N)' button, N counting the filters behind
+ * it; the filters open in a sheet that ends with 'Show N puzzles', N the live count of what
+ * they find, which closes it onto the puzzles. Max Distance is not offered: the server has no
+ * map data to measure distance with (docs/decisions/0018).
  */
-export function FilterPanel({ filters, activeCount, years, manufacturers, onChange }: FilterPanelProps) {
+export function FilterPanel({
+  filters,
+  activeCount,
+  years,
+  manufacturers,
+  onChange,
+  resultsText,
+  onShowResults,
+  suggestion,
+}: FilterPanelProps) {
   const narrow = useNarrow();
   const [wideOpen, setWideOpen] = useState(true);
-  const [narrowOpen, setNarrowOpen] = useState(false);
-  const open = narrow ? narrowOpen : wideOpen;
+  const [sheetOpen, setSheetOpen] = useState(false);
+  // Closed by 'Show N puzzles' (not Escape or the corner's Close): focus goes to the puzzles.
+  const showing = useRef(false);
   const panelId = useId();
-  const [completeOnly, setCompleteOnly] = useShownValue(filters.completeOnly ? 'true' : '');
   const [search, setSearch] = useDebouncedParam(str(filters.q), (q) => onChange({ q }, { replace: true }));
   const hiddenCount = activeCount - (str(filters.q).trim() ? 1 : 0);
+  const fieldProps = { filters, years, manufacturers, onChange };
 
   // The product's placeholder is wider than a narrow window's box (cut off mid-word on a phone and
   // at 200% zoom), and a placeholder cannot wrap: there the same words show in full as the
-  // box's hint, above it, and the box has no placeholder.
+  // box's hint, above it, and the box has no placeholder. The wide panel's column is narrow
+  // too, so there the hint is shown as well.
+  // A search that found nothing may be one letter out: the word puzzles have is offered right
+  // under the box, where she is looking (docs/decisions/0023), and read out as it appears.
   const searchBox = (
     <div role="search">
-      <Field label="Search puzzles" hint={narrow ? FILTER_PLACEHOLDERS.search : undefined}>
-        <Input
-          type="search"
-          value={search}
-          placeholder={narrow ? undefined : FILTER_PLACEHOLDERS.search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+      <Field label="Search puzzles" hint={FILTER_PLACEHOLDERS.search}>
+        <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       </Field>
+      <div aria-live="polite">
+        {suggestion && (
+          <p className="mt-3 text-lg font-semibold">
+            Did you mean{' '}
+            <Link
+              to={{ search: `?${new URLSearchParams(browseQueryToParams({ ...filters, q: suggestion })).toString()}` }}
+              className="text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
+              {suggestion}
+            </Link>
+            ?
+          </p>
+        )}
+      </div>
     </div>
   );
 
-  return (
-    <section aria-labelledby={`${panelId}-heading`} className="rounded-lg border border-line bg-white">
-      {narrow ? (
+  if (narrow) {
+    return (
+      <section aria-labelledby={`${panelId}-heading`} className="rounded-lg border border-line bg-white">
         <div className="flex flex-col gap-4 p-4">
           <h2 id={`${panelId}-heading`} className="text-xl font-bold">
             Search &amp; Filter Puzzles
           </h2>
           {searchBox}
-          <Button
-            variant="secondary"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => setNarrowOpen((o) => !o)}
-            className="self-start"
-          >
-            <SlidersHorizontal aria-hidden="true" className="size-5" />
-            Filters ({hiddenCount})
-            <ChevronDown aria-hidden="true" className={cn('size-5 transition-transform', open && 'rotate-180')} />
-          </Button>
+          <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
+            <SheetTrigger asChild>
+              <Button variant="secondary" className="self-start">
+                <SlidersHorizontal aria-hidden="true" className="size-5" />
+                Filters ({hiddenCount})
+              </Button>
+            </SheetTrigger>
+            <SheetContent
+              size="page"
+              closeLabel="Close filters"
+              aria-describedby={undefined}
+              className="gap-5"
+              onCloseAutoFocus={(event) => {
+                if (!showing.current) return;
+                showing.current = false;
+                event.preventDefault();
+                onShowResults();
+              }}
+            >
+              <SheetTitle className="pr-14 text-2xl font-bold">Filters</SheetTitle>
+              <FilterFields {...fieldProps} columns="sm:grid-cols-2" />
+              {/* Always in reach at the sheet's foot, the count following each choice. */}
+              <div className="sticky -bottom-6 -mx-6 mt-auto -mb-6 border-t border-line bg-white px-6 py-4">
+                <SheetClose asChild>
+                  <Button className="w-full" onClick={() => (showing.current = true)}>
+                    {resultsText === null ? 'Show puzzles' : `Show ${resultsText}`}
+                  </Button>
+                </SheetClose>
+              </div>
+            </SheetContent>
+          </Sheet>
         </div>
-      ) : (
-        <h2 id={`${panelId}-heading`} className="text-xl font-bold">
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => setWideOpen((o) => !o)}
-            className="flex min-h-14 w-full items-center gap-3 rounded-lg px-4 text-left"
-          >
-            <Search aria-hidden="true" className="size-6" />
-            <span>Search &amp; Filter Puzzles</span>
-            {activeCount > 0 && <Badge>{activeCount} Active</Badge>}
-            <ChevronDown
-              aria-hidden="true"
-              className={cn('ml-auto size-6 transition-transform', open && 'rotate-180')}
-            />
-          </button>
-        </h2>
-      )}
-      <div id={panelId} hidden={!open} className="flex flex-col gap-5 border-t border-line p-4">
-        {!narrow && searchBox}
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <SelectFilter name="difficulty" label="Difficulty" value={str(filters.difficulty)} onChange={onChange}>
-            <option value="">All difficulties</option>
-            {LISTING_DIFFICULTIES.map((d) => (
-              <option key={d} value={d}>
-                {DIFFICULTY_LABELS[d]}
-              </option>
-            ))}
-          </SelectFilter>
-          <SelectFilter name="condition" label="Condition" value={str(filters.condition)} onChange={onChange}>
-            <option value="">All conditions</option>
-            {LISTING_CONDITIONS.map((c) => (
-              <option key={c} value={c}>
-                {CONDITION_LABELS[c]}
-              </option>
-            ))}
-          </SelectFilter>
-          <SelectFilter
-            name="manufacturerId"
-            label="Manufacturer"
-            value={str(filters.manufacturerId)}
-            onChange={onChange}
-          >
-            <option value="">All manufacturers</option>
-            {manufacturers.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </SelectFilter>
-          <SelectFilter name="sort" label="Sort By" value={filters.sort} onChange={onChange}>
-            {SORT_OPTIONS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </SelectFilter>
-          <TypedFilter
-            name="minPieces"
-            label="Min Pieces"
-            type="number"
-            value={str(filters.minPieces)}
-            placeholder={FILTER_PLACEHOLDERS.minPieces}
-            onChange={onChange}
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${panelId}-heading`} className="rounded-lg border border-line bg-white">
+      <h2 id={`${panelId}-heading`} className="text-xl font-bold">
+        <button
+          type="button"
+          aria-expanded={wideOpen}
+          aria-controls={panelId}
+          onClick={() => setWideOpen((o) => !o)}
+          className="flex min-h-14 w-full flex-wrap items-center gap-3 rounded-lg px-4 py-2 text-left"
+        >
+          <Search aria-hidden="true" className="size-6" />
+          <span>Search &amp; Filter Puzzles</span>
+          {activeCount > 0 && <Badge>{activeCount} Active</Badge>}
+          <ChevronDown
+            aria-hidden="true"
+            className={cn('ml-auto size-6 transition-transform', wideOpen && 'rotate-180')}
           />
-          <TypedFilter
-            name="maxPieces"
-            label="Max Pieces"
-            type="number"
-            value={str(filters.maxPieces)}
-            placeholder={FILTER_PLACEHOLDERS.maxPieces}
-            onChange={onChange}
-          />
-          <TypedFilter name="artist" label="Artist" value={str(filters.artist)} onChange={onChange} />
-          <SelectFilter name="year" label="Year" value={str(filters.year)} onChange={onChange}>
-            <option value="">All years</option>
-            {YEAR_GROUPS.map((g) => (
-              <option key={g} value={g}>
-                {YEAR_GROUP_LABELS[g]}
-              </option>
-            ))}
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-            {typeof filters.year === 'number' && !years.includes(filters.year) && (
-              <option value={filters.year}>{filters.year}</option>
-            )}
-          </SelectFilter>
-          <TypedFilter
-            name="minPoints"
-            label="Min Points"
-            type="number"
-            value={str(filters.minPoints)}
-            placeholder="0"
-            onChange={onChange}
-          />
-          <TypedFilter
-            name="maxPoints"
-            label="Max Points"
-            type="number"
-            value={str(filters.maxPoints)}
-            placeholder={FILTER_PLACEHOLDERS.maxPoints}
-            onChange={onChange}
-          />
-          <TypedFilter
-            name="location"
-            label="Location (city or postcode)"
-            value={str(filters.location)}
-            placeholder={FILTER_PLACEHOLDERS.location}
-            hint="A town, or the first part of a postcode such as HG1. Whole postcodes are not searched, to keep members’ addresses private."
-            onChange={onChange}
-          />
-        </div>
-        <CheckboxField
-          label={<span className="font-semibold">Complete puzzles only</span>}
-          checked={completeOnly === 'true'}
-          onChange={(e) => {
-            setCompleteOnly(e.target.checked ? 'true' : '');
-            onChange({ completeOnly: e.target.checked ? 'true' : undefined });
-          }}
-        />
+        </button>
+      </h2>
+      <div id={panelId} hidden={!wideOpen} className="flex flex-col gap-5 border-t border-line p-4">
+        {searchBox}
+        <FilterFields {...fieldProps} columns="grid-cols-1" />
       </div>
     </section>
   );

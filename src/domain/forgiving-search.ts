@@ -1,6 +1,6 @@
 // Browse's forgiving search (issue 22, docs/decisions/0023-forgiving-search.md). Two parts:
 //
-//  1. Plurals are matched directly. A search is still 'the text contains it' (spec section 5),
+//  1. Plurals are matched directly. A search is still 'the text contains it' (docs/product/listings.md#browse-filters),
 //     but when its last word has 4 or more letters, the other number of that word is looked
 //     for too: 'cottages' also finds 'Cottage', 'puppy' also finds 'Puppies'. The rule is
 //     applied to the search alone, so the three places that apply it (matchesBrowseFilters

@@ -122,7 +122,7 @@ export const BROWSE_PAGE_SIZE = 24;
 export const BROWSE_PAGE_SIZE_MAX = 100;
 
 // Time
-const HOUR_MS = 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
 export const NEW_THREAD_HOURS = 24;
 export const WEEKDAY_FORMAT_HOURS = 168;
@@ -186,6 +186,25 @@ export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const LISTINGS_PER_HOUR = 60;
 /** Uploaded pictures an hour: two photos per listing, with room to retake them. */
 export const UPLOADS_PER_HOUR = 120;
+/**
+ * Likes (and unlikes) an hour: liking every post and reply of an evening's reading is a few
+ * dozen; a script toggled 400 in 3.4 seconds, each pushed live to every open page (decision 0026).
+ */
+export const LIKES_PER_HOUR = 300;
+/**
+ * Edits an hour, of each kind: posts, replies, listings, the profile and the member page
+ * settings each count their own. Saving a change by hand takes half a minute or more.
+ */
+export const EDITS_PER_HOUR = 120;
+/** Requests for puzzles in ten minutes: each e-mails the owner. */
+export const TRADE_REQUESTS_PER_TEN_MINUTES = 30;
+// What a member who meets one of these reads: about their own actions, not their network.
+export const LIKES_RATE_LIMIT_MESSAGE =
+  'You have liked a lot of posts and replies in the last hour. Please wait a while and try again.';
+export const EDITS_RATE_LIMIT_MESSAGE =
+  'You have made a lot of changes in the last hour. Please wait a while and try again.';
+export const TRADE_REQUESTS_RATE_LIMIT_MESSAGE =
+  'You have asked for a lot of puzzles in the last few minutes. Please wait a little and try again.';
 /**
  * GET /api/auth/user a minute, per IP address: every page load asks once (moving between
  * pages asks nothing), so 60 members on one club-night connection can each load a page

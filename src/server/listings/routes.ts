@@ -11,7 +11,14 @@ import {
 } from '../../domain/listings';
 import { LISTINGS_PER_HOUR } from '../../domain/constants';
 import type { AppContext } from '../app-context';
-import { errorAnswers, idParam, memberOnly, perMemberRateLimit, requireMember } from '../http/route-helpers';
+import {
+  errorAnswers,
+  idParam,
+  memberOnly,
+  perMemberEditLimit,
+  perMemberRateLimit,
+  requireMember,
+} from '../http/route-helpers';
 import { noticesFor } from '../notices/notices';
 import { browseListings, cachedActiveListingYears } from './browse-repository';
 import { memberListingViews } from './listings-repository';
@@ -101,6 +108,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
         }),
         response: { 200: listingViewSchema, ...errorAnswers(403, 404, 409) },
       },
+      config: perMemberEditLimit(),
     },
     async (request) =>
       changeListing(

@@ -212,6 +212,20 @@ export const TRADE_REQUESTS_RATE_LIMIT_MESSAGE =
  */
 export const CURRENT_USER_CALLS_PER_MINUTE = 1200;
 
+// Live-update streams (GET /api/events), decision 0026. The oldest of a member's streams gives
+// way to their newest; past the address's or the process's cap a new one is refused (429), and
+// the page works on without live updates, retrying later.
+/** A member's tabs and devices. */
+export const EVENT_STREAMS_PER_MEMBER = 10;
+/** A club night of 60 members on one connection, a few pages each; a script opening thousands is stopped. */
+export const EVENT_STREAMS_PER_ADDRESS = 300;
+/** An open stream holds about 60 KB: 5,000 is about 300 MB (docs/operations.md). */
+export const EVENT_STREAMS_PER_PROCESS = 5000;
+export const EVENT_STREAMS_PER_ADDRESS_MESSAGE =
+  'Too many pages of the club are open from your network. Please close some pages and try again.';
+export const EVENT_STREAMS_PER_PROCESS_MESSAGE =
+  'The club is very busy just now, so this page will not update by itself. Please reload it in a few minutes.';
+
 // Uploads (CONTRACT section 4)
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

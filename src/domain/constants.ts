@@ -230,6 +230,11 @@ export const EVENT_STREAMS_PER_PROCESS_MESSAGE =
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const IMAGE_MAX_SIDE_PX = 1600;
+/**
+ * An uploaded picture nothing refers to (no listing, avatar, forum post or setting) is removed
+ * once this long has passed since its upload, and since it was last seen in use (decision 0026).
+ */
+export const UNUSED_PICTURE_KEPT_MS = DAY_MS;
 
 // Human labels
 export const DIFFICULTY_LABELS: Record<ListingDifficulty, string> = {

@@ -8,14 +8,11 @@ import type {
   ListingStatus,
   PreferredDifficulty,
   ConditionPreference,
-  SettingCategory,
   TextSize,
 } from './enums';
-import { SETTING_CATEGORIES } from './enums';
 
 // PuzzlePoints
 export const WELCOME_GIFT_POINTS = 5;
-export const DEFAULT_POINTS = 5;
 export const DASHBOARD_POINTS_FALLBACK = 5;
 export const PROFILE_POINTS_FALLBACK = 100;
 export const LISTING_POINTS_MIN = 1;
@@ -128,14 +125,8 @@ export const NEW_THREAD_HOURS = 24;
 export const WEEKDAY_FORMAT_HOURS = 168;
 export const WELCOME_SPARKLE_MS = 3000;
 export const NEW_USER_REDIRECT_MS = 500;
-export const LOGIN_LINK_SIMULATED_DELAY_MS = 1500;
 export const AUTO_LOGIN_REDIRECT_MS = 1000;
 export const REGISTRATION_SUCCESS_REDIRECT_MS = 250;
-
-// Caching (TanStack Query)
-export const CURRENT_USER_STALE_MS = 300000;
-export const CURRENT_USER_GC_MS = 600000;
-export const DATA_STALE_MS = 5 * 60 * 1000;
 
 // Toasts
 export const TOAST_LIMIT = 1;
@@ -149,8 +140,6 @@ export const TOAST_HOTKEY = ['F8'] as const;
 export const THREAD_LIST_HEIGHT_PX = 600;
 export const MY_LISTINGS_HEIGHT_PX = 800;
 export const BROWSE_SKELETON_COUNT = 6;
-export const POSTS_SKELETON_COUNT = 5;
-export const ACTIVITY_SKELETON_COUNT = 10;
 
 // Admin points summary
 export const POINTS_BADGE_HIGH = 20;
@@ -159,16 +148,12 @@ export const HIGH_BALANCE_MIN = 15;
 export const STANDARD_BALANCE = 5;
 
 // Footer
-export const APP_VERSION = 'v1.0.7';
-export const COPYRIGHT_YEAR = 2024;
 export const MIN_MEMBER_AGE = 50;
 
 // Trades (CONTRACT section 4)
 export const TRADE_AUTO_COMPLETE_DAYS = 21;
 export const TRADE_PENDING_EXPIRY_DAYS = 7;
-export const FEEDBACK_VISIBLE_AFTER_DAYS = 14;
-export const TRADE_AUTO_COMPLETE_MS = TRADE_AUTO_COMPLETE_DAYS * DAY_MS;
-export const TRADE_PENDING_EXPIRY_MS = TRADE_PENDING_EXPIRY_DAYS * DAY_MS;
+const FEEDBACK_VISIBLE_AFTER_DAYS = 14;
 export const FEEDBACK_VISIBLE_AFTER_MS = FEEDBACK_VISIBLE_AFTER_DAYS * DAY_MS;
 
 // Tokens and sessions (CONTRACT section 3)
@@ -279,9 +264,6 @@ export const CATEGORY_LABELS: Record<CommunityCategory, string> = {
   showcase: 'Puzzle Showcase',
   help: 'Help & Support',
 };
-
-// The categories the admin settings form offers, in the spec's order.
-export const SETTING_CATEGORY: readonly SettingCategory[] = SETTING_CATEGORIES;
 
 /**
  * The member's own text size (CONTRACT §7): what each is called on the page, and its root

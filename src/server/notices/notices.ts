@@ -5,6 +5,8 @@ import { and, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { runInTransaction } from '../db/transaction';
 import { adminActions, auditTrail, users } from '../db/schema';
+import { EVERY_MEMBER } from '../events/event-bus';
+import { createThrottle, type Throttle } from '../events/throttle';
 import type { RequestMeta } from '../http/route-helpers';
 import { renderEmail } from '../mail/templates';
 import { addMessage, notifyThreadActivity } from '../messages/threads-service';
@@ -224,9 +226,22 @@ function noticeEmail(appUrl: string, mail: NoticeMail) {
   };
 }
 
+// Per app: a burst of changes to one forum post goes to every open page as two messages,
+// not one each (events/throttle.ts).
+const forumThrottles = new WeakMap<AppContext, Throttle>();
+function forumThrottle(ctx: AppContext): Throttle {
+  let throttle = forumThrottles.get(ctx);
+  if (!throttle) forumThrottles.set(ctx, (throttle = createThrottle()));
+  return throttle;
+}
+
 async function deliver(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger): Promise<void> {
   for (const { userIds, event } of outbox.events) {
-    await ctx.events.publish(userIds, event).catch((err: unknown) => log.warn({ err }, 'live event not published'));
+    const publish = () =>
+      ctx.events.publish(userIds, event).catch((err: unknown) => log.warn({ err }, 'live event not published'));
+    if (event.type === 'community' && userIds.includes(EVERY_MEMBER)) {
+      await forumThrottle(ctx).run(`post:${event.data.postId}`, publish);
+    } else await publish();
   }
   for (const threadId of outbox.threads) await notifyThreadActivity(ctx, threadId, log);
   const sent: number[] = [];
@@ -275,6 +290,11 @@ export const noNotices: Notices = { send() {} };
 export async function drainNotices(ctx: AppContext): Promise<void> {
   const running = inFlight.get(ctx);
   while (running && running.size > 0) await Promise.all([...running]);
+}
+
+/** The app is closing: forum messages waiting for the end of a burst are dropped with its pages. */
+export function stopNotices(ctx: AppContext): void {
+  forumThrottles.get(ctx)?.close();
 }
 
 /** What a service that writes and tells needs: the database and where its notices go. */

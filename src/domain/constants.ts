@@ -8,14 +8,11 @@ import type {
   ListingStatus,
   PreferredDifficulty,
   ConditionPreference,
-  SettingCategory,
   TextSize,
 } from './enums';
-import { SETTING_CATEGORIES } from './enums';
 
 // PuzzlePoints
 export const WELCOME_GIFT_POINTS = 5;
-export const DEFAULT_POINTS = 5;
 export const DASHBOARD_POINTS_FALLBACK = 5;
 export const PROFILE_POINTS_FALLBACK = 100;
 export const LISTING_POINTS_MIN = 1;
@@ -122,20 +119,14 @@ export const BROWSE_PAGE_SIZE = 24;
 export const BROWSE_PAGE_SIZE_MAX = 100;
 
 // Time
-const HOUR_MS = 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
 export const NEW_THREAD_HOURS = 24;
 export const WEEKDAY_FORMAT_HOURS = 168;
 export const WELCOME_SPARKLE_MS = 3000;
 export const NEW_USER_REDIRECT_MS = 500;
-export const LOGIN_LINK_SIMULATED_DELAY_MS = 1500;
 export const AUTO_LOGIN_REDIRECT_MS = 1000;
 export const REGISTRATION_SUCCESS_REDIRECT_MS = 250;
-
-// Caching (TanStack Query)
-export const CURRENT_USER_STALE_MS = 300000;
-export const CURRENT_USER_GC_MS = 600000;
-export const DATA_STALE_MS = 5 * 60 * 1000;
 
 // Toasts
 export const TOAST_LIMIT = 1;
@@ -149,8 +140,6 @@ export const TOAST_HOTKEY = ['F8'] as const;
 export const THREAD_LIST_HEIGHT_PX = 600;
 export const MY_LISTINGS_HEIGHT_PX = 800;
 export const BROWSE_SKELETON_COUNT = 6;
-export const POSTS_SKELETON_COUNT = 5;
-export const ACTIVITY_SKELETON_COUNT = 10;
 
 // Admin points summary
 export const POINTS_BADGE_HIGH = 20;
@@ -159,16 +148,12 @@ export const HIGH_BALANCE_MIN = 15;
 export const STANDARD_BALANCE = 5;
 
 // Footer
-export const APP_VERSION = 'v1.0.7';
-export const COPYRIGHT_YEAR = 2024;
 export const MIN_MEMBER_AGE = 50;
 
 // Trades (docs/product/trades.md#clocks)
 export const TRADE_AUTO_COMPLETE_DAYS = 21;
 export const TRADE_PENDING_EXPIRY_DAYS = 7;
-export const FEEDBACK_VISIBLE_AFTER_DAYS = 14;
-export const TRADE_AUTO_COMPLETE_MS = TRADE_AUTO_COMPLETE_DAYS * DAY_MS;
-export const TRADE_PENDING_EXPIRY_MS = TRADE_PENDING_EXPIRY_DAYS * DAY_MS;
+const FEEDBACK_VISIBLE_AFTER_DAYS = 14;
 export const FEEDBACK_VISIBLE_AFTER_MS = FEEDBACK_VISIBLE_AFTER_DAYS * DAY_MS;
 
 // Tokens and sessions (docs/product/accounts.md)
@@ -196,16 +181,54 @@ export const LISTINGS_PER_HOUR = 60;
 /** Uploaded pictures an hour: two photos per listing, with room to retake them. */
 export const UPLOADS_PER_HOUR = 120;
 /**
+ * Likes (and unlikes) an hour: liking every post and reply of an evening's reading is a few
+ * dozen; a script toggled 400 in 3.4 seconds, each pushed live to every open page (decision 0026).
+ */
+export const LIKES_PER_HOUR = 300;
+/**
+ * Edits an hour, of each kind: posts, replies, listings, the profile and the member page
+ * settings each count their own. Saving a change by hand takes half a minute or more.
+ */
+export const EDITS_PER_HOUR = 120;
+/** Requests for puzzles in ten minutes: each e-mails the owner. */
+export const TRADE_REQUESTS_PER_TEN_MINUTES = 30;
+// What a member who meets one of these reads: about their own actions, not their network.
+export const LIKES_RATE_LIMIT_MESSAGE =
+  'You have liked a lot of posts and replies in the last hour. Please wait a while and try again.';
+export const EDITS_RATE_LIMIT_MESSAGE =
+  'You have made a lot of changes in the last hour. Please wait a while and try again.';
+export const TRADE_REQUESTS_RATE_LIMIT_MESSAGE =
+  'You have asked for a lot of puzzles in the last few minutes. Please wait a little and try again.';
+/**
  * GET /api/auth/user a minute, per IP address: every page load asks once (moving between
  * pages asks nothing), so 60 members on one club-night connection can each load a page
  * every 3 seconds.
  */
 export const CURRENT_USER_CALLS_PER_MINUTE = 1200;
 
+// Live-update streams (GET /api/events), decision 0026. The oldest of a member's streams gives
+// way to their newest; past the address's or the process's cap a new one is refused (429), and
+// the page works on without live updates, retrying later.
+/** A member's tabs and devices. */
+export const EVENT_STREAMS_PER_MEMBER = 10;
+/** A club night of 60 members on one connection, a few pages each; a script opening thousands is stopped. */
+export const EVENT_STREAMS_PER_ADDRESS = 300;
+/** An open stream holds about 60 KB: 5,000 is about 300 MB (docs/operations.md). */
+export const EVENT_STREAMS_PER_PROCESS = 5000;
+export const EVENT_STREAMS_PER_ADDRESS_MESSAGE =
+  'Too many pages of the club are open from your network. Please close some pages and try again.';
+export const EVENT_STREAMS_PER_PROCESS_MESSAGE =
+  'The club is very busy just now, so this page will not update by itself. Please reload it in a few minutes.';
+
 // Uploads (docs/product/listings.md#pictures)
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const IMAGE_MAX_SIDE_PX = 1600;
+/**
+ * An uploaded picture nothing refers to (no listing, avatar, forum post or setting) is removed
+ * once this long has passed since its upload, and since it was last seen in use (decision 0026).
+ */
+export const UNUSED_PICTURE_KEPT_MS = DAY_MS;
 
 // Human labels
 export const DIFFICULTY_LABELS: Record<ListingDifficulty, string> = {
@@ -250,9 +273,6 @@ export const CATEGORY_LABELS: Record<CommunityCategory, string> = {
   showcase: 'Puzzle Showcase',
   help: 'Help & Support',
 };
-
-// The categories the admin settings form offers, in the product's order (docs/product/administration.md#settings).
-export const SETTING_CATEGORY: readonly SettingCategory[] = SETTING_CATEGORIES;
 
 /**
  * The member's own text size (docs/product/members.md#text-size): what each is called on the page, and its root

@@ -125,7 +125,6 @@ export const TRADE_TRANSITIONS: Readonly<Record<TradeAction, TradeTransition>> =
 
 // Requests that block a second request for the same listing (409) and still hold a claim.
 export const OPEN_TRADE_STATUSES = ['pending', 'accepted', 'shipped', 'disputed'] as const;
-export const FINAL_TRADE_STATUSES = ['completed', 'declined', 'cancelled', 'refunded', 'expired'] as const;
 // Between acceptance and the end of the trade the cost sits in escrow.
 export const POINTS_HELD_STATUSES = ['accepted', 'shipped', 'disputed'] as const;
 

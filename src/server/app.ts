@@ -13,7 +13,7 @@ import { listingPicturePreload } from './listings/picture-preload';
 import { registerSecurityTxt } from './http/security-txt';
 import { registerUploadServing } from './uploads/serve-uploads';
 import { declareSharedContract } from './http/route-helpers';
-import { drainNotices } from './notices/notices';
+import { drainNotices, stopNotices } from './notices/notices';
 import { hitCounterFor, rateLimitStore } from './http/hit-counter';
 import { shareBrowseCacheForgets } from './listings/browse-cache-sync';
 import { registerSessions } from './auth/session-plugin';
@@ -67,7 +67,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerCsrfCheck(app, ctx.config.appUrl);
   registerSessions(app, ctx);
   // Notices still being delivered when the app closes (a mail mid-send) are finished first.
-  app.addHook('onClose', async () => drainNotices(ctx));
+  app.addHook('onClose', async () => {
+    await drainNotices(ctx);
+    stopNotices(ctx);
+  });
 
   // Several processes on one PostgreSQL database forget browse's remembered cards together.
   if (ctx.database.kind === 'postgres') {

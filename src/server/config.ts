@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { EVENT_STREAMS_PER_ADDRESS, EVENT_STREAMS_PER_PROCESS } from '../domain/constants';
 
 // The environment is read here once, validated, and handed on as a typed object.
 // Nothing else in the server reads process.env (tests build a config directly).
@@ -49,6 +50,10 @@ const envSchema = z.object({
   ADDRESS_LOOKUP_URL: z.url().optional(),
   ADDRESS_LOOKUP_KEY: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // Live-update streams one address and one process may hold (decision 0026): a process's
+  // share of memory and file handles is the operator's to size.
+  EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(EVENT_STREAMS_PER_ADDRESS),
+  EVENT_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).default(EVENT_STREAMS_PER_PROCESS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -75,6 +80,8 @@ export type Config = {
   trustProxy: boolean;
   /** Where the built web client lives; undefined serves API only. */
   clientDir: string | undefined;
+  /** Live-update streams one address, and this process, may hold open at once. */
+  eventStreams: { perAddress: number; perProcess: number };
 };
 
 export type S3Config = {
@@ -142,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     clientDir: path.resolve('dist/client'),
+    eventStreams: { perAddress: e.EVENT_STREAMS_PER_ADDRESS, perProcess: e.EVENT_STREAMS_PER_PROCESS },
   };
 }
 

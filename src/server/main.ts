@@ -9,6 +9,7 @@ import { startUnreadMessageMailJob } from './jobs/unread-message-mail';
 import { startTradeSweeper } from './jobs/trade-sweeper';
 import { startAccountPruner } from './jobs/prune-accounts';
 import { startRateLimitPruner } from './jobs/prune-rate-limits';
+import { startUnusedPictureRemover } from './jobs/remove-unused-pictures';
 import { createLogger } from './http/logging';
 import { createPictureStorage } from './uploads/create-storage';
 import { afterReplyIdle } from './http/after-reply';
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   const stopTradeSweeper = startTradeSweeper(ctx, logger);
   const stopAccountPruner = startAccountPruner(ctx, logger);
   const stopRateLimitPruner = startRateLimitPruner(ctx, logger);
+  const stopPictureRemover = startUnusedPictureRemover(ctx, logger);
   app.addHook('onClose', async () => {
     // This hook runs before the routes' own onClose hooks: wait here for the work queued
     // after answers, which still needs the database.
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     await stopTradeSweeper();
     await stopAccountPruner();
     await stopRateLimitPruner();
+    await stopPictureRemover();
     await events.close();
     await pictures.close();
     await database.close();

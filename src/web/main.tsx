@@ -1,3 +1,5 @@
+// First: Zod's settings must be in place before any module that loads Zod runs.
+import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';

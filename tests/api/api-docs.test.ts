@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/build-app';
+import { SUSPEND_ADMIN_MESSAGE, SUSPEND_SELF_MESSAGE, UNTIL_IN_PAST_MESSAGE } from '../../src/domain/admin';
 
 // Issue 10, point 3: the API is described by an OpenAPI 3 document generated from the same
 // Zod schemas that validate and serialize (/api/docs/json), and by a page (/api/docs).
@@ -112,6 +113,12 @@ describe('the API document', () => {
     const resolve = doc.paths['/api/admin/trade-requests/{id}/resolve']!.post!;
     expect(resolve).toMatchObject({ description: 'Administrators only.', tags: ['admin'] });
     expect(Object.keys(resolve.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']));
+
+    // A call's own refusals are listed with its 400 (issue 23: the suspend call's were not).
+    const suspend = doc.paths['/api/admin/users/{id}/suspend']!.post!;
+    for (const refusal of [UNTIL_IN_PAST_MESSAGE, SUSPEND_SELF_MESSAGE, SUSPEND_ADMIN_MESSAGE]) {
+      expect(suspend.responses['400']!.description).toContain(refusal);
+    }
 
     const upload = doc.paths['/api/uploads']!.post!;
     expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data']);

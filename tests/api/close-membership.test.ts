@@ -16,6 +16,8 @@ import {
   tradingNotifications,
   users,
 } from '../../src/server/db/schema';
+import { runUnreadMessageMail } from '../../src/server/jobs/unread-message-mail';
+import { addMessage, createThread } from '../../src/server/messages/threads-repository';
 import { drainNotices } from '../../src/server/notices/notices';
 import {
   completeTradeFor,
@@ -320,5 +322,56 @@ describe("a former member's forum posts", () => {
     expect(isFormerMemberName(replies[1]!.userName)).toBe(false);
     // Which is right: the page a link would open is gone.
     expect((await api().get(`/api/members/${leaver.id}`, reader)).statusCode).toBe(404);
+  });
+});
+
+describe('a closed membership is told nothing', () => {
+  // Issue 23 point 6: replies to a former member's posts still made forum notices and e-mails
+  // to the address a closed account keeps (closed-member-N@closed.invalid).
+  const noticesOf = (id: number) => db().select().from(tradingNotifications).where(eq(tradingNotifications.userId, id));
+  const mailsTo = (address: string) => env.mail.messages.filter((m) => m.to.toLowerCase() === address.toLowerCase());
+
+  it('no notification and no e-mail when someone answers their post or reply after they left', async () => {
+    const leaver = await member({ firstName: 'Winifred', lastName: 'Ashby' });
+    const reader = await member({ firstName: 'Derek', lastName: 'Price' });
+    const posted = await api().post('/api/community/posts', leaver, {
+      title: 'Sorting by colour',
+      content: 'Does anyone sort by colour before shape?',
+      category: 'tips',
+    });
+    const postId = posted.json().id as number;
+    const replied = await api().post(`/api/community/posts/${postId}/replies`, leaver, { content: 'I always do.' });
+    expect((await close(leaver)).statusCode).toBe(200);
+    await drainNotices(env.t.ctx);
+    const before = (await noticesOf(leaver.id)).length;
+
+    const answers = [
+      await api().post(`/api/community/posts/${postId}/replies`, reader, { content: 'Colour first, always.' }),
+      await api().post(`/api/community/posts/${postId}/replies`, reader, {
+        content: 'Shape, then colour.',
+        parentReplyId: replied.json().id,
+      }),
+    ];
+    for (const res of answers) expect(res.statusCode, res.body).toBe(201);
+    await drainNotices(env.t.ctx);
+
+    expect(await noticesOf(leaver.id)).toHaveLength(before);
+    expect(mailsTo(closedMemberEmail(leaver.id))).toEqual([]);
+  });
+
+  it('no reminder of a message left unread when they closed', async () => {
+    const base = new Date(Date.now() + 500 * 24 * 60 * 60 * 1000);
+    const leaver = await member({ firstName: 'Harold', lastName: 'Finch' });
+    const writer = await member({ firstName: 'Jean', lastName: 'Fairbairn' });
+    const thread = await createThread(db(), {
+      subject: 'About the lighthouse puzzle',
+      puzzleListingId: null,
+      participantIds: [leaver.id, writer.id],
+      createdAt: base,
+    });
+    await addMessage(db(), { threadId: thread.id, senderId: writer.id, content: 'Is it complete?', createdAt: base });
+    expect((await close(leaver)).statusCode).toBe(200);
+    expect(await runUnreadMessageMail(env.t.ctx, new Date(base.getTime() + 16 * 60 * 1000))).toBe(0);
+    expect(mailsTo(closedMemberEmail(leaver.id))).toEqual([]);
   });
 });

@@ -1,8 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EVENT_STREAMS_PER_ADDRESS,
+  EVENT_STREAMS_PER_ADDRESS_MESSAGE,
+  EVENT_STREAMS_PER_PROCESS,
+  EVENT_STREAMS_PER_PROCESS_MESSAGE,
+} from '../../src/domain/constants';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { EVENTS_CHANNEL, payloadsFor } from '../../src/server/events/postgres-event-bus';
-import { buildTestApp, type TestApp } from '../support/build-app';
+import { buildTestApp, testConfig, type TestApp } from '../support/build-app';
 import { createListing, createMember } from '../support/factories';
 import { openSse, type SseClient } from '../support/sse-client';
 import { testDbKind } from '../support/test-database';
@@ -185,5 +191,67 @@ describe('the PostgreSQL event bus', () => {
       );
     }
     expect(received).toBe(true);
+  });
+});
+
+describe('how many streams one address and one process may hold', () => {
+  // Issue 23 point 6: streams were capped per member only, so one address (or many) could
+  // hold sockets without end. Small caps here, so the test opens a handful; the club's own
+  // numbers are in src/domain/constants.ts (decision 0026).
+  it('the defaults are the club’s numbers', () => {
+    expect(testConfig().eventStreams).toEqual({
+      perAddress: EVENT_STREAMS_PER_ADDRESS,
+      perProcess: EVENT_STREAMS_PER_PROCESS,
+    });
+  });
+
+  it('past the address’s cap, and then the process’s, a new stream is refused with 429 and a sentence', async () => {
+    const own = await buildTestApp({ trustProxy: true, eventStreams: { perAddress: 3, perProcess: 5 } });
+    const mine: SseClient[] = [];
+    try {
+      await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(own.app.server.address() as AddressInfo).port}/api/events`;
+      const cookie = async () => {
+        const m = await createMember(own.database.db);
+        return `jc_session=${(await createSession(own.database.db, m.id, false)).token}`;
+      };
+      const from = async (address: string, who?: string) => {
+        const s = await openSse(url, who ?? (await cookie()), { 'x-forwarded-for': address });
+        mine.push(s);
+        return s;
+      };
+      const clubNight = '203.0.113.10';
+      for (let i = 0; i < 3; i++) {
+        const s = await from(clubNight);
+        expect(s.status).toBe(200);
+        await s.next('unread-count');
+      }
+      const refused = await fetch(url, { headers: { cookie: await cookie(), 'x-forwarded-for': clubNight } });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ message: EVENT_STREAMS_PER_ADDRESS_MESSAGE, code: 'RATE_LIMITED' });
+
+      // Other addresses open streams until the process holds five.
+      for (const address of ['198.51.100.1', '198.51.100.2']) {
+        const s = await from(address);
+        expect(s.status).toBe(200);
+        await s.next('unread-count');
+      }
+      const busy = await fetch(url, { headers: { cookie: await cookie(), 'x-forwarded-for': '198.51.100.3' } });
+      expect(busy.status).toBe(429);
+      expect(await busy.json()).toEqual({ message: EVENT_STREAMS_PER_PROCESS_MESSAGE, code: 'RATE_LIMITED' });
+
+      // A page closed frees its place.
+      mine[0]!.close();
+      await expect
+        .poll(async () => {
+          const s = await from('198.51.100.3');
+          if (s.status !== 200) s.close();
+          return s.status;
+        })
+        .toBe(200);
+    } finally {
+      for (const s of mine) s.close();
+      await own.close();
+    }
   });
 });

@@ -283,6 +283,25 @@ describe('a member page', () => {
     expect((await api.get(`/api/members/${hidden.id}/feedback`, admin)).statusCode).toBe(200);
   });
 
+  it('a suspended member’s page is 404 to other members while the suspension lasts, as they leave the directory; open to administrators', async () => {
+    // Issue 23 point 6: the directory hid them, but their page still answered 200.
+    const suspended = await member({ firstName: 'Suspended' });
+    const other = await member();
+    const admin = await member({ isAdmin: true });
+    expect((await api.get(`/api/members/${suspended.id}`, other)).statusCode).toBe(200);
+    const res = await api.post(`/api/admin/users/${suspended.id}/suspend`, admin, { reason: 'Spam listings' });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const page = await api.get(`/api/members/${suspended.id}`, other);
+    expect(page.statusCode).toBe(404);
+    expect(page.json().message).toBe('Member not found');
+    expect((await api.get(`/api/members/${suspended.id}/feedback`, other)).statusCode).toBe(404);
+    expect((await api.get(`/api/members/${suspended.id}`, admin)).statusCode).toBe(200);
+
+    expect((await api.post(`/api/admin/users/${suspended.id}/unsuspend`, admin)).statusCode).toBe(200);
+    expect((await api.get(`/api/members/${suspended.id}`, other)).statusCode).toBe(200);
+  });
+
   it('shows the town only when the member shows it, on the page and on its listings', async () => {
     const owner = await member({ firstName: 'Townless', town_or_city: 'Whitby' }, { showLocation: false });
     await createListing(db(), owner.id);

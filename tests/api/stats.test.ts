@@ -225,7 +225,7 @@ describe('GET /api/activity/recent', () => {
         at: expect.any(String),
         link: `/puzzle/${live.id}`,
       },
-      { type: 'reply_posted', description: 'Replied to a discussion', at: expect.any(String), link: '/community' },
+      // The private row (a reply hidden or removed since) is left out, as from the public feed.
       {
         type: 'post_created',
         description: 'Started a discussion: Sorting edge pieces',
@@ -318,5 +318,67 @@ describe('GET /api/member-content', () => {
       },
     });
     expect(activeListings).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('a post hidden or removed leaves the member’s own activity as it leaves the feed', () => {
+  // Issue 23 point 6: 'Started a discussion: <title>' stayed in the author's own recent
+  // activity after the club team hid the post, as did 'Replied to "<title>"' on a hidden post.
+  const send = (method: 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const post = async (cookie: string, title: string) => {
+    const res = await send('POST', '/api/community/posts', cookie, {
+      title,
+      content: 'What do you all think about this one?',
+      category: 'general',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number }>().id;
+  };
+  /** A member reports the post and an administrator hides it from the reports tab. */
+  const hide = async (postId: number, reporter: string, admin: string) => {
+    const flagged = await send('POST', '/api/community/flags', reporter, { postId, reason: 'spam' });
+    expect(flagged.statusCode, flagged.body).toBe(201);
+    const reports = (await get('/api/admin/reports?status=pending&pageSize=100', admin)).json<
+      Array<{ id: number; kind: string; itemId: number }>
+    >();
+    const report = reports.find((r) => r.kind === 'post' && r.itemId === postId)!;
+    const res = await send('POST', `/api/admin/reports/${report.id}/resolve`, admin, { action: 'hide' });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const descriptions = async (cookie: string) =>
+    (await get('/api/activity/recent', cookie)).json<Array<{ description: string }>>().map((a) => a.description);
+
+  it('its title goes from the author’s list, and from the list of who replied to it', async () => {
+    const author = await member({ firstName: 'Audrey' });
+    const other = await member({ firstName: 'Oswald' });
+    const reporter = await member({ firstName: 'Rita' });
+    const admin = await member({ firstName: 'Agnes', isAdmin: true });
+    const hiddenId = await post(author.cookie, 'Hidden discussion title');
+    const removedId = await post(author.cookie, 'Removed discussion title');
+    await post(author.cookie, 'Kept discussion title');
+    const theirs = await post(other.cookie, 'Hidden question of another');
+    const replied = await send('POST', `/api/community/posts/${theirs}/replies`, author.cookie, {
+      content: 'Edges first, always.',
+    });
+    expect(replied.statusCode, replied.body).toBe(201);
+    expect((await descriptions(author.cookie)).join('\n')).toContain('Hidden question of another');
+
+    await hide(hiddenId, reporter.cookie, admin.cookie);
+    await hide(theirs, reporter.cookie, admin.cookie);
+    expect((await send('DELETE', `/api/community/posts/${removedId}`, admin.cookie)).statusCode).toBe(204);
+
+    const mine = (await descriptions(author.cookie)).join('\n');
+    expect(mine).toContain('Kept discussion title');
+    for (const gone of ['Hidden discussion title', 'Removed discussion title', 'Hidden question of another']) {
+      expect(mine).not.toContain(gone);
+    }
+    // The same as the public feed shows.
+    const feed = (await get('/api/community/activities', other.cookie))
+      .json<Array<{ description: string }>>()
+      .map((a) => a.description)
+      .join('\n');
+    expect(feed).toContain('Kept discussion title');
+    expect(feed).not.toContain('Hidden discussion title');
   });
 });

@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { SESSION_COOKIE } from '../../src/server/auth/session-plugin';
-import { memberProfiles } from '../../src/server/db/schema';
+import { memberProfiles, users } from '../../src/server/db/schema';
 import { leaveFeedback } from '../../src/server/feedback/feedback-service';
 import { noNotices } from '../../src/server/notices/notices';
 import { applyTradeCommand, requestTrade } from '../../src/server/trades/trade-service';
@@ -183,6 +184,14 @@ describe.skipIf(skipReason)('members in the browser', () => {
     const page = await open(context, '/members/999999', [{ text: /status of 404/, url: /\/api\/members\/999999$/ }]);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Member not found');
     await expectNoA11yViolations(page);
+
+    // Nor is a suspended member's page, while the suspension lasts (issue 23).
+    const { memberId } = await server.createMemberSession('suspended.members@example.org', { firstName: 'Sidney' });
+    await server.database.db.update(users).set({ suspendedAt: new Date(), suspensionReason: 'Spam listings' }).where(eq(users.id, memberId));
+    const url = new RegExp(`/api/members/${memberId}$`);
+    const suspended = await open(context, `/members/${memberId}`, [{ text: /status of 404/, url }]);
+    expect(await suspended.getByRole('heading', { level: 1 }).innerText()).toBe('Member not found');
+    expect(await suspended.getByText('Sidney').count()).toBe(0);
     await context.close();
   });
 

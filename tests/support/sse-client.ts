@@ -17,9 +17,9 @@ export type SseClient = {
   close(): void;
 };
 
-export async function openSse(url: string, cookie: string): Promise<SseClient> {
+export async function openSse(url: string, cookie: string, headers: Record<string, string> = {}): Promise<SseClient> {
   const abort = new AbortController();
-  const res = await fetch(url, { headers: { cookie, accept: 'text/event-stream' }, signal: abort.signal });
+  const res = await fetch(url, { headers: { ...headers, cookie, accept: 'text/event-stream' }, signal: abort.signal });
   const events: SseEvent[] = [];
   const taken = new Set<SseEvent>();
   const waiters: Array<{ type: string; resolve: (e: SseEvent) => void }> = [];

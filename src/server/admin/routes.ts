@@ -18,10 +18,14 @@ import {
   reportViewSchema,
   resolveReportSchema,
   settingSchema,
+  SUSPEND_ADMIN_MESSAGE,
+  SUSPEND_SELF_MESSAGE,
   suspendSchema,
   systemSettingSchema,
   TOTAL_COUNT_HEADER,
+  UNTIL_IN_PAST_MESSAGE,
 } from '../../domain/admin';
+import { errorBodySchema } from '../../domain/errors';
 import { memberAdminSchema } from '../../domain/members';
 import { resolveDisputeSchema, tradeViewSchema } from '../../domain/trades';
 import type { AppContext } from '../app-context';
@@ -130,7 +134,19 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/users/:id/suspend',
     {
       onRequest: adminOnly,
-      schema: { params: memberParams, body: suspendSchema, response: { 200: memberAdminSchema, ...errorAnswers(404) } },
+      schema: {
+        params: memberParams,
+        body: suspendSchema,
+        response: {
+          200: memberAdminSchema,
+          // A body that fails suspendSchema, and the three refusals of suspendMember.
+          400: errorBodySchema.describe(
+            `The request is not valid (the errors list says which fields), or: '${UNTIL_IN_PAST_MESSAGE}' (until), ` +
+              `'${SUSPEND_SELF_MESSAGE}', '${SUSPEND_ADMIN_MESSAGE}'`,
+          ),
+          ...errorAnswers(404),
+        },
+      },
     },
     async (request) => suspendMember(deps(request), requireAdmin(request).id, request.params.id, request.body),
   );

@@ -21,8 +21,17 @@ import {
   updatePostSchema,
   updateReplySchema,
 } from '../../domain/community';
+import { LIKES_PER_HOUR, LIKES_RATE_LIMIT_MESSAGE } from '../../domain/constants';
 import type { AppContext } from '../app-context';
-import { adminOnly, errorAnswers, idParam, memberOnly, perMemberRateLimit, requireMember } from '../http/route-helpers';
+import {
+  adminOnly,
+  errorAnswers,
+  idParam,
+  memberOnly,
+  perMemberEditLimit,
+  perMemberRateLimit,
+  requireMember,
+} from '../http/route-helpers';
 import { noticesFor } from '../notices/notices';
 import {
   createPost,
@@ -53,6 +62,8 @@ export const REPLIES_PER_HOUR = 60;
 const postParams = z.object({ postId: idParam('NOT_FOUND', POST_NOT_FOUND_MESSAGE) });
 const replyParams = z.object({ replyId: idParam('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE) });
 const removed = { 204: z.null().describe('Removed'), ...errorAnswers(404) };
+/** Per member per hour (decision 0026). */
+const likeLimit = perMemberRateLimit(LIKES_PER_HOUR, HOUR, LIKES_RATE_LIMIT_MESSAGE);
 
 export async function communityRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -103,6 +114,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
         body: updatePostSchema,
         response: { 200: communityPostViewSchema, ...errorAnswers(404) },
       },
+      config: perMemberEditLimit(),
     },
     async (request) => updatePost(deps(request), requireMember(request), request.params.postId, request.body),
   );
@@ -151,6 +163,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
         body: updateReplySchema,
         response: { 200: communityReplyViewSchema, ...errorAnswers(404) },
       },
+      config: perMemberEditLimit(),
     },
     async (request) => updateReply(deps(request), requireMember(request), request.params.replyId, request.body),
   );
@@ -169,6 +182,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     {
       onRequest: memberOnly,
       schema: { body: likeSchema, response: { 200: likeAnswerSchema, ...errorAnswers(404) } },
+      config: likeLimit,
     },
     async (request) => toggleLike(deps(request), requireMember(request), request.body),
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clubEventSchema } from '../../domain/events';
 import type { AppContext } from '../app-context';
-import { memberOnly, requireMember } from '../http/route-helpers';
+import { errorAnswers, memberOnly, requireMember } from '../http/route-helpers';
 import { unreadMessageCount } from '../messages/messages-service';
 import { createSseHub } from './sse';
 
@@ -10,7 +10,7 @@ import { createSseHub } from './sse';
 
 export async function eventRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const hub = createSseHub(ctx.events);
+  const hub = createSseHub(ctx.events, { caps: ctx.config.eventStreams });
   // preClose runs before the server waits for open connections: without it an open page
   // would hold app.close() (and so SIGTERM) until the browser went away.
   app.addHook('preClose', async () => hub.closeAll());
@@ -26,12 +26,14 @@ export async function eventRoutes(parent: FastifyInstance, ctx: AppContext): Pro
             description: 'A stream of `event: <type>` / `data: <JSON>` messages, each one of these',
             content: { 'text/event-stream': { schema: clubEventSchema } },
           },
+          // Past the streams one address or this process may hold (decision 0026).
+          ...errorAnswers(429),
         },
       },
     },
     async (request, reply) => {
       const member = requireMember(request);
-      await hub.open(reply, member.id, async () => ({
+      await hub.open(reply, { userId: member.id, address: request.ip }, async () => ({
         type: 'unread-count',
         data: { count: await unreadMessageCount(ctx.database.db, member.id) },
       }));

@@ -1,5 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
+import {
+  EVENT_STREAMS_PER_ADDRESS,
+  EVENT_STREAMS_PER_ADDRESS_MESSAGE,
+  EVENT_STREAMS_PER_MEMBER,
+  EVENT_STREAMS_PER_PROCESS,
+  EVENT_STREAMS_PER_PROCESS_MESSAGE,
+} from '../../domain/constants';
+import { AppError } from '../../domain/errors';
 import type { ClubEvent } from '../../domain/events';
 import type { EventBus } from './event-bus';
 
@@ -11,8 +19,6 @@ import type { EventBus } from './event-bus';
 export const RETRY_MS = 3000;
 /** Under the 30-60 s idle timeouts of common proxies and load balancers. */
 export const HEARTBEAT_MS = 25_000;
-/** Enough for a member's tabs and devices; stops one member holding thousands of sockets. */
-export const MAX_STREAMS_PER_MEMBER = 10;
 /** A client that stops reading (a laptop lid closed mid-stream) is dropped, not buffered for. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
@@ -20,21 +26,29 @@ export function formatEvent(event: ClubEvent): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
-type Stream = { userId: number; res: ServerResponse; close: () => void };
+type Stream = { userId: number; address: string; res: ServerResponse; close: () => void };
+
+/** Who opens a stream: the member, and the address they came from. */
+export type StreamOwner = { userId: number; address: string };
+
+/** How many streams one address and the whole process may hold (config.eventStreams). */
+export type StreamCaps = { perAddress: number; perProcess: number };
 
 export type SseHub = {
   /**
    * Takes the reply over and streams to it: `retry`, then `first()` (the member's current
    * unread count), then every bus event for the member. Events that arrive while `first()`
-   * is being read wait, so a stale first value never lands after a newer event.
+   * is being read wait, so a stale first value never lands after a newer event. Throws
+   * RATE_LIMITED (429, before anything is sent) past the address's or the process's cap.
    */
-  open(reply: FastifyReply, userId: number, first: () => Promise<ClubEvent>): Promise<void>;
+  open(reply: FastifyReply, owner: StreamOwner, first: () => Promise<ClubEvent>): Promise<void>;
   /** Ends every open stream (app shutdown). */
   closeAll(): void;
   size(): number;
 };
 
-export function createSseHub(events: EventBus, options: { heartbeatMs?: number } = {}): SseHub {
+export function createSseHub(events: EventBus, options: { heartbeatMs?: number; caps?: StreamCaps } = {}): SseHub {
+  const caps = options.caps ?? { perAddress: EVENT_STREAMS_PER_ADDRESS, perProcess: EVENT_STREAMS_PER_PROCESS };
   const streams = new Set<Stream>();
   let heartbeat: NodeJS.Timeout | undefined;
 
@@ -63,7 +77,18 @@ export function createSseHub(events: EventBus, options: { heartbeatMs?: number }
   }
 
   return {
-    async open(reply, userId, first) {
+    async open(reply, { userId, address }, first) {
+      // The oldest of a member's streams gives way to the newest (a tab left open elsewhere);
+      // it is not counted against the caps it is about to free a place in.
+      const mine = [...streams].filter((s) => s.userId === userId);
+      const givingWay = mine.length >= EVENT_STREAMS_PER_MEMBER ? mine[0]! : null;
+      const others = [...streams].filter((s) => s !== givingWay);
+      if (others.filter((s) => s.address === address).length >= caps.perAddress) {
+        throw new AppError('RATE_LIMITED', EVENT_STREAMS_PER_ADDRESS_MESSAGE);
+      }
+      if (others.length >= caps.perProcess) throw new AppError('RATE_LIMITED', EVENT_STREAMS_PER_PROCESS_MESSAGE);
+      givingWay?.close();
+
       reply.hijack();
       const res = reply.raw;
       const inherited = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined));
@@ -80,6 +105,7 @@ export function createSseHub(events: EventBus, options: { heartbeatMs?: number }
       let pending: ClubEvent[] | null = [];
       const stream: Stream = {
         userId,
+        address,
         res,
         close: () => {
           if (!res.writableEnded) res.end();
@@ -95,9 +121,6 @@ export function createSseHub(events: EventBus, options: { heartbeatMs?: number }
         stopHeartbeatIfIdle();
       });
 
-      // The oldest of a member's streams gives way to the newest (a tab left open elsewhere).
-      const mine = [...streams].filter((s) => s.userId === userId);
-      if (mine.length >= MAX_STREAMS_PER_MEMBER) mine[0]!.close();
       streams.add(stream);
       startHeartbeat();
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { EDITS_PER_HOUR, EDITS_RATE_LIMIT_MESSAGE, HOUR_MS } from '../../domain/constants';
 import { AppError, ERROR_CODES, errorBodySchema } from '../../domain/errors';
 import { ID_MAX } from '../../domain/fields';
 import type { User } from '../db/schema';
@@ -90,6 +91,14 @@ export function perMemberRateLimit(max: number, timeWindowMs: number, message: s
       errorResponseBuilder: () => new AppError('RATE_LIMITED', message),
     },
   };
+}
+
+/**
+ * The limit on editing something a member wrote (a post, a reply, a listing, their profile):
+ * EDITS_PER_HOUR per member per hour, each route its own count (decision 0026).
+ */
+export function perMemberEditLimit() {
+  return perMemberRateLimit(EDITS_PER_HOUR, HOUR_MS, EDITS_RATE_LIMIT_MESSAGE);
 }
 
 /** Who made a request, for the audit trail (absent for the scheduler). */

@@ -60,7 +60,8 @@ async function findCandidates(ctx: Ctx, now: Date): Promise<Candidate[]> {
           GROUP BY p.thread_id, p.user_id, n.sent_at
           HAVING min(m.created_at) <= ${ts(dueBefore)}
         ) c
-        JOIN users u ON u.id = c."userId"
+        -- A closed membership is told nothing (decision 0021): its address receives no mail.
+        JOIN users u ON u.id = c."userId" AND u.closed_at IS NULL
         JOIN message_threads t ON t.id = c."threadId"
         LEFT JOIN users s ON s.id = c.latest_sender
         ORDER BY c."threadId", c."userId"

@@ -12,7 +12,14 @@ import {
 import { LISTINGS_PER_HOUR } from '../../domain/constants';
 import { pointsGuideQuerySchema, pointsGuideSchema } from '../../domain/listing-points';
 import type { AppContext } from '../app-context';
-import { errorAnswers, idParam, memberOnly, perMemberRateLimit, requireMember } from '../http/route-helpers';
+import {
+  errorAnswers,
+  idParam,
+  memberOnly,
+  perMemberEditLimit,
+  perMemberRateLimit,
+  requireMember,
+} from '../http/route-helpers';
 import { noticesFor } from '../notices/notices';
 import { browseListings, cachedActiveListingYears, pointsGuide } from './browse-repository';
 import { memberListingViews } from './listings-repository';
@@ -113,6 +120,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
         }),
         response: { 200: listingViewSchema, ...errorAnswers(403, 404, 409) },
       },
+      config: perMemberEditLimit(),
     },
     async (request) =>
       changeListing(

@@ -68,13 +68,19 @@ export function directoryRows(db: DbOrTx, query: MemberDirectoryQuery): Promise<
   );
 }
 
-export type PageRow = CardRow & { aboutMe: string | null; isProfilePublic: boolean };
+export type PageRow = CardRow & {
+  aboutMe: string | null;
+  isProfilePublic: boolean;
+  /** Suspended now: the page is closed to other members, as the directory leaves them out. */
+  isSuspended: boolean;
+};
 
 /** One member's page facts, whoever asks (the caller decides who may see a private page); null for none. */
 export async function memberPageRow(db: DbOrTx, memberId: number): Promise<PageRow | null> {
   const [row] = await queryRows<PageRow>(
     db,
-    sql`SELECT ${cardColumns}, mp.about_me AS "aboutMe", ${PUBLIC} AS "isProfilePublic"
+    sql`SELECT ${cardColumns}, mp.about_me AS "aboutMe", ${PUBLIC} AS "isProfilePublic",
+               ${suspendedSql(sql`u`)} AS "isSuspended"
           FROM users u LEFT JOIN member_profiles mp ON mp.user_id = u.id
          WHERE u.id = ${memberId} AND ${ACTIVE}`,
   );

@@ -32,7 +32,8 @@ export async function memberPageVisible(db: DbOrTx, memberId: number, viewer: Vi
 }
 
 function maySeePage(row: PageRow | null, memberId: number, viewer: Viewer): row is PageRow {
-  return row !== null && (row.isProfilePublic || viewer.id === memberId || viewer.isAdmin);
+  // Private or suspended: the owner and administrators only (a suspended member also leaves the directory).
+  return row !== null && ((row.isProfilePublic && !row.isSuspended) || viewer.id === memberId || viewer.isAdmin);
 }
 
 /** Members by id, without locks. */

@@ -9,7 +9,7 @@ import {
   memberProfileSettingsSchema,
 } from '../../domain/members';
 import type { AppContext } from '../app-context';
-import { errorAnswers, idParam, memberOnly, requireMember } from '../http/route-helpers';
+import { errorAnswers, idParam, memberOnly, perMemberEditLimit, requireMember } from '../http/route-helpers';
 import { memberDirectory, memberPage, myProfileSettings, updateMyProfileSettings } from './member-pages-service';
 import { MEMBER_NOT_FOUND_MESSAGE } from './members-service';
 
@@ -43,6 +43,7 @@ export async function memberRoutes(parent: FastifyInstance, ctx: AppContext): Pr
     {
       onRequest: memberOnly,
       schema: { body: memberProfilePatchSchema, response: { 200: memberProfileSettingsSchema } },
+      config: perMemberEditLimit(),
     },
     async (request) => updateMyProfileSettings(db, requireMember(request).id, request.body, ctx.pictures),
   );

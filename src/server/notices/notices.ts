@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClubEvent } from '../../domain/events';
 import type { AppContext } from '../app-context';
+import { and, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { runInTransaction } from '../db/transaction';
-import { adminActions, auditTrail } from '../db/schema';
+import { adminActions, auditTrail, users } from '../db/schema';
+import { EVERY_MEMBER } from '../events/event-bus';
+import { createThrottle, type Throttle } from '../events/throttle';
 import type { RequestMeta } from '../http/route-helpers';
 import { renderEmail } from '../mail/templates';
 import { addMessage, notifyThreadActivity } from '../messages/threads-service';
@@ -91,8 +94,48 @@ export type Notice = {
   events?: { userIds: number[]; event: ClubEvent }[];
 };
 
+/**
+ * Of these members and addresses, the ones of closed memberships (decision 0021): a closed
+ * membership is told nothing, in the app or by e-mail (issue 23). Its row keeps an address
+ * that can never receive mail; the member's real one is in the closing mail only, sent to an
+ * address no row has any more, so it still goes.
+ */
+async function closedRecipients(
+  tx: DbOrTx,
+  memberIds: number[],
+  addresses: string[],
+): Promise<{ ids: Set<number>; addresses: Set<string> }> {
+  const found = { ids: new Set<number>(), addresses: new Set<string>() };
+  if (memberIds.length === 0 && addresses.length === 0) return found;
+  const lower = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  const rows = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(
+        isNotNull(users.closedAt),
+        or(
+          memberIds.length > 0 ? inArray(users.id, memberIds) : undefined,
+          lower.length > 0 ? inArray(sql`lower(${users.email})`, lower) : undefined,
+        ),
+      ),
+    );
+  for (const row of rows) {
+    found.ids.add(row.id);
+    found.addresses.add(row.email.toLowerCase());
+  }
+  return found;
+}
+
 /** Writes a notice's rows in the caller's transaction and queues what follows the commit. */
 export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): Promise<void> {
+  const closed = await closedRecipients(
+    tx,
+    (notice.notifications ?? []).map((n) => n.member.id),
+    [...(notice.adminMails?.to ?? []), ...(notice.memberMails ?? []).map((m) => m.to)],
+  );
+  const open = (address: string) => !closed.addresses.has(address.toLowerCase());
+
   if (notice.systemMessage) {
     const { threadId, content, actorContent, actorId } = notice.systemMessage;
     await addMessage(tx, {
@@ -106,7 +149,7 @@ export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): 
     outbox.threads.add(threadId);
   }
 
-  const notifications = notice.notifications ?? [];
+  const notifications = (notice.notifications ?? []).filter((n) => !closed.ids.has(n.member.id));
   const rows = await addNotifications(
     tx,
     notifications.map((n) => ({
@@ -135,12 +178,12 @@ export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): 
     });
   });
 
-  for (const to of notice.adminMails?.to ?? []) {
+  for (const to of (notice.adminMails?.to ?? []).filter(open)) {
     const { title, message } = notice.adminMails!;
     outbox.mails.push({ to, notificationId: null, audience: 'admin', subject: title, heading: title, message });
   }
 
-  for (const { to, title, message } of notice.memberMails ?? []) {
+  for (const { to, title, message } of (notice.memberMails ?? []).filter((m) => open(m.to))) {
     outbox.mails.push({
       to,
       notificationId: null,
@@ -197,9 +240,22 @@ function noticeEmail(appUrl: string, mail: NoticeMail) {
   };
 }
 
+// Per app: a burst of changes to one forum post goes to every open page as two messages,
+// not one each (events/throttle.ts).
+const forumThrottles = new WeakMap<AppContext, Throttle>();
+function forumThrottle(ctx: AppContext): Throttle {
+  let throttle = forumThrottles.get(ctx);
+  if (!throttle) forumThrottles.set(ctx, (throttle = createThrottle()));
+  return throttle;
+}
+
 async function deliver(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger): Promise<void> {
   for (const { userIds, event } of outbox.events) {
-    await ctx.events.publish(userIds, event).catch((err: unknown) => log.warn({ err }, 'live event not published'));
+    const publish = () =>
+      ctx.events.publish(userIds, event).catch((err: unknown) => log.warn({ err }, 'live event not published'));
+    if (event.type === 'community' && userIds.includes(EVERY_MEMBER)) {
+      await forumThrottle(ctx).run(`post:${event.data.postId}`, publish);
+    } else await publish();
   }
   for (const threadId of outbox.threads) await notifyThreadActivity(ctx, threadId, log);
   const sent: number[] = [];
@@ -248,6 +304,11 @@ export const noNotices: Notices = { send() {} };
 export async function drainNotices(ctx: AppContext): Promise<void> {
   const running = inFlight.get(ctx);
   while (running && running.size > 0) await Promise.all([...running]);
+}
+
+/** The app is closing: forum messages waiting for the end of a burst are dropped with its pages. */
+export function stopNotices(ctx: AppContext): void {
+  forumThrottles.get(ctx)?.close();
 }
 
 /** What a service that writes and tells needs: the database and where its notices go. */

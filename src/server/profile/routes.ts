@@ -7,7 +7,7 @@ import { addressLookupSchema, normalizePostcode, profileUpdateSchema } from '../
 import type { AppContext } from '../app-context';
 import { closeMembershipSchema, closingPreviewSchema, membershipClosedSchema } from '../../domain/contact';
 import { signOut } from '../auth/session-plugin';
-import { errorAnswers, memberOnly, requestMeta, requireMember } from '../http/route-helpers';
+import { errorAnswers, memberOnly, perMemberEditLimit, requestMeta, requireMember } from '../http/route-helpers';
 import { noticesFor } from '../notices/notices';
 import { closeMembership, closingPreview } from './close-membership';
 import { toMemberSelf } from '../members/member-views';
@@ -33,7 +33,11 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
   // No id in the path: a member can only ever change their own row.
   app.patch(
     '/profile',
-    { onRequest: memberOnly, schema: { body: profileUpdateSchema, response: { 200: memberSelfSchema } } },
+    {
+      onRequest: memberOnly,
+      schema: { body: profileUpdateSchema, response: { 200: memberSelfSchema } },
+      config: perMemberEditLimit(),
+    },
     async (request) => {
       const member = await updateOwnProfile(db, requireMember(request).id, request.body);
       // Their listings' cards show their name and town: browse forgets the cards it remembered.

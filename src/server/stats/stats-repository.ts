@@ -68,7 +68,9 @@ function linkFor(
 /**
  * The member's own latest events, newest first: their activity-feed rows (posts, replies,
  * completed trades, written by those features) and their listings going live (publishedAt).
- * Private activity rows are included: the member is looking at their own history.
+ * The rows the public feed leaves out leave here too (community activityPage, issue 23): a
+ * hidden or removed post or reply (its row's is_public), and a reply on a post hidden or
+ * removed since, whose line names that post's title.
  */
 export async function recentActivity(db: DbOrTx, memberId: number): Promise<ActivityItem[]> {
   const rows = await queryRows<{
@@ -83,7 +85,9 @@ export async function recentActivity(db: DbOrTx, memberId: number): Promise<Acti
       (SELECT a.activity_type AS type, a.description, a.created_at AS at,
               a.target_type AS "targetType", a.target_id AS "targetId", 0 AS source, a.id
          FROM user_activities a
-        WHERE a.user_id = ${memberId}
+         LEFT JOIN community_replies x ON a.target_type = 'community_reply' AND x.id = a.target_id
+         LEFT JOIN community_posts xp ON xp.id = x.post_id
+        WHERE a.user_id = ${memberId} AND a.is_public AND xp.hidden_at IS NULL AND xp.deleted_at IS NULL
         ORDER BY a.created_at DESC, a.id DESC
         LIMIT ${RECENT_ACTIVITY_LIMIT})
       UNION ALL

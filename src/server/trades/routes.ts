@@ -10,8 +10,16 @@ import {
   tradeRequestSchema,
   tradeViewSchema,
 } from '../../domain/trades';
+import { TRADE_REQUESTS_PER_TEN_MINUTES, TRADE_REQUESTS_RATE_LIMIT_MESSAGE } from '../../domain/constants';
 import type { AppContext } from '../app-context';
-import { errorAnswers, idParam, memberOnly, requestMeta, requireMember } from '../http/route-helpers';
+import {
+  errorAnswers,
+  idParam,
+  memberOnly,
+  perMemberRateLimit,
+  requestMeta,
+  requireMember,
+} from '../http/route-helpers';
 import { noticesFor } from '../notices/notices';
 import {
   applyTradeCommand,
@@ -38,14 +46,7 @@ export async function tradeRoutes(parent: FastifyInstance, ctx: AppContext): Pro
       onRequest: memberOnly,
       schema: { body: tradeRequestSchema, response: { 201: tradeViewSchema, ...errorAnswers(404, 409) } },
       // A request e-mails the owner: keep a runaway client from flooding anyone's inbox.
-      // Counted per member (a club night shares one IP address).
-      config: {
-        rateLimit: {
-          max: 30,
-          timeWindow: '10 minutes',
-          keyGenerator: (request) => (request.member ? `member:${request.member.id}` : request.ip),
-        },
-      },
+      config: perMemberRateLimit(TRADE_REQUESTS_PER_TEN_MINUTES, 10 * 60 * 1000, TRADE_REQUESTS_RATE_LIMIT_MESSAGE),
     },
     async (request, reply) => {
       const member = requireMember(request);

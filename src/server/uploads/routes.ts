@@ -5,8 +5,9 @@ import { UPLOAD_MAX_BYTES, UPLOADS_PER_HOUR } from '../../domain/constants';
 import { AppError } from '../../domain/errors';
 import { uploadedImageSchema, uploadQuerySchema } from '../../domain/uploads';
 import type { AppContext } from '../app-context';
-import { memberOnly, perMemberRateLimit } from '../http/route-helpers';
+import { memberOnly, perMemberRateLimit, requireMember } from '../http/route-helpers';
 import { NotAnImageError, saveImage } from './image-store';
+import { noteUpload } from './unused-pictures';
 
 // POST /api/uploads (docs/product/listings.md#pictures): one JPEG, PNG or WebP image of at most 10 MB, from a
 // member; with ?shape=square, an avatar cut square from it (docs/product/members.md#how-other-members-see-you). What the file IS
@@ -77,7 +78,9 @@ export async function uploadRoutes(parent: FastifyInstance, ctx: AppContext): Pr
 
         const buffer = await readOnePicture(request);
         try {
-          return reply.status(201).send(await saveImage(ctx.pictures, buffer, request.query.shape));
+          const saved = await saveImage(ctx.pictures, buffer, request.query.shape);
+          await noteUpload(ctx.database.db, saved.url, requireMember(request).id);
+          return reply.status(201).send(saved);
         } catch (err) {
           if (!(err instanceof NotAnImageError)) throw err;
           // The plain "not an image" case gets the catalogue's wording; a damaged or enormous

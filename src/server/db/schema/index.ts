@@ -8,4 +8,5 @@ export * from './trades';
 export * from './community';
 export * from './admin';
 export * from './rate-limits';
+export * from './uploads';
 export * from './relations';

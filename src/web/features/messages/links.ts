@@ -4,6 +4,3 @@ import { paths } from '../../paths';
 
 /** /messages with this conversation open. */
 export const threadHref = (threadId: number | string) => `${paths.messages.getHref()}?thread=${threadId}`;
-
-/** /messages with the Contact dialog open for this listing (for a puzzle page's Contact Owner link). */
-export const contactOwnerHref = (listingId: number | string) => `${paths.messages.getHref()}?contact=${listingId}`;

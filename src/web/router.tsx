@@ -403,7 +403,10 @@ export function AppRoutes() {
             />
             <Route path={paths.favorites.path} element={<FavoritesPage ListingCard={ListingCard} />} />
             <Route path={paths.memberDirectory.path} element={<MemberDirectoryPage />} />
-            <Route path={paths.member.path} element={<MemberPage ListingCard={ListingCard} MessageMemberDialog={MessageMemberDialog} />} />
+            <Route
+              path={paths.member.path}
+              element={<MemberPage ListingCard={ListingCard} MessageMemberDialog={MessageMemberDialog} />}
+            />
             <Route path={paths.trades.path} element={<TradesPage />} />
             <Route path={paths.notifications.path} element={<NotificationsPage />} />
           </Route>

@@ -54,7 +54,10 @@ describe('GET /admin/users: each member’s status and the status filter', () =>
     ] as const) {
       const rows = await usersIn(admin, status);
       expect(rows.map((r) => r.id)).toContain(who.id);
-      expect(rows.every((r) => r.status === status), status).toBe(true);
+      expect(
+        rows.every((r) => r.status === status),
+        status,
+      ).toBe(true);
     }
     const filtered = await api.get('/api/admin/users?status=closed', admin);
     expect(Number(filtered.headers['x-total-count'])).toBe((await usersIn(admin, 'closed')).length);
@@ -174,9 +177,9 @@ describe('POST /message-threads/direct: a message to a member from their page', 
     // A third member is told the conversation does not exist.
     const stranger = await member();
     expect((await api.get(`/api/message-threads/${thread.id}/messages`, stranger)).statusCode).toBe(404);
-    expect(
-      (await api.post(`/api/message-threads/${thread.id}/messages`, stranger, { content: 'Hi' })).statusCode,
-    ).toBe(404);
+    expect((await api.post(`/api/message-threads/${thread.id}/messages`, stranger, { content: 'Hi' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses oneself (400), a private, suspended, closed, unjoined or unknown member (404), and a visitor (401)', async () => {

@@ -26,7 +26,10 @@ describe.skipIf(skipReason)('members and the club team in the browser', () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
     audrey = await browserMember(server, 'audrey.team-e2e@example.org', { firstName: 'Audrey', lastName: 'Fenwick' });
     basil = await browserMember(server, 'basil.team-e2e@example.org', { firstName: 'Basil', lastName: 'Marsh' });
-    admin = await browserMember(server, 'eleanor.team-e2e@example.org', { firstName: 'Eleanor', lastName: 'Whitfield' });
+    admin = await browserMember(server, 'eleanor.team-e2e@example.org', {
+      firstName: 'Eleanor',
+      lastName: 'Whitfield',
+    });
     const db = server.database.db;
     await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
     // A member who never finished joining, and a closed membership (as closing leaves the row).

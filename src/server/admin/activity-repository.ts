@@ -43,8 +43,6 @@ export function loggingAdminRows(db: DbOrTx) {
   return db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, isAdmin: users.isAdmin })
     .from(users)
-    .where(
-      sql`${users.isAdmin} OR EXISTS (SELECT 1 FROM ${adminActions} WHERE ${adminActions.adminId} = ${users.id})`,
-    )
+    .where(sql`${users.isAdmin} OR EXISTS (SELECT 1 FROM ${adminActions} WHERE ${adminActions.adminId} = ${users.id})`)
     .orderBy(sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, users.id);
 }

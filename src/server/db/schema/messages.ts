@@ -1,6 +1,16 @@
 // Conversations between members: threads, who takes part, and the messages.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, timestamptz, updatedAt } from './columns';
 import { puzzleListings } from './listings';
 import { tradeRequests } from './trades';

@@ -38,9 +38,7 @@ export interface MessageMemberDialogProps {
 export function MessageMemberDialog({ member, open, onOpenChange }: MessageMemberDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {open && <MessageMemberForm member={member} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
+      <DialogContent>{open && <MessageMemberForm member={member} onDone={() => onOpenChange(false)} />}</DialogContent>
     </Dialog>
   );
 }

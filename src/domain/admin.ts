@@ -23,7 +23,7 @@ import {
   textField,
 } from './fields';
 import { choiceParam, intParam, listingViewSchema } from './listings';
-import { memberAdminSchema, memberPublicSchema } from './members';
+import { MEMBER_STATUSES, memberAdminSchema, memberPublicSchema, type MemberStatus } from './members';
 import { ledgerEntrySchema } from './points';
 import { tradeViewSchema } from './trades';
 
@@ -43,6 +43,21 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 // ---------------------------------------------------------------------------------------
 // Users (GET /admin/users, PATCH /admin/users/{id}/admin)
+
+/**
+ * Where a membership stands (docs/decisions/0028-members-and-team.md): `closed` once the member
+ * closed it, `suspended` while a suspension is in force, `not_joined` until the member finished
+ * joining (set a password), `active` otherwise. The same rule in SQL: members/membership-sql.ts.
+ */
+export function memberStatus(
+  member: { closedAt: Instant; passwordHash: string | null; suspendedAt: Instant; suspendedUntil: Instant },
+  now: Date = new Date(),
+): MemberStatus {
+  if (member.closedAt !== null) return 'closed';
+  if (isSuspended(member, now)) return 'suspended';
+  if (member.passwordHash === null) return 'not_joined';
+  return 'active';
+}
 
 export const ADMIN_USER_SORTS = [
   'name',
@@ -77,8 +92,13 @@ export const adminUserListQuerySchema = z.object({
       .optional()
       .transform((v) => v ?? 'asc'),
   ),
-  /** `admin`: only the administrators (the activity log's admin filter). */
+  /** `admin`: only the administrators. */
   role: z.preprocess(choiceParam, z.enum(['admin'], { error: 'Role must be admin' }).optional()),
+  /** Only the members in this state (memberStatus below). */
+  status: z.preprocess(
+    choiceParam,
+    z.enum(MEMBER_STATUSES, { error: `Status must be one of: ${MEMBER_STATUSES.join(', ')}` }).optional(),
+  ),
   ...pageParams(ADMIN_USERS_PAGE_SIZE, 100),
 });
 export type AdminUserListQuery = z.output<typeof adminUserListQuerySchema>;
@@ -401,6 +421,18 @@ export const adminActionViewSchema = z
   })
   .meta({ id: 'AdminAction' });
 export type AdminActionView = z.output<typeof adminActionViewSchema>;
+
+/** GET /admin/actions/admins: the activity log's admin filter, former administrators included. */
+export const loggingAdminSchema = z
+  .object({
+    id: z.number(),
+    /** 'Eleanor W.' */
+    name: z.string(),
+    /** False for a former administrator. */
+    isAdmin: z.boolean(),
+  })
+  .meta({ id: 'LoggingAdmin' });
+export type LoggingAdmin = z.output<typeof loggingAdminSchema>;
 
 /** A change as the activity log records it. */
 export function change<T>(from: T, to: T): { from: T; to: T } {

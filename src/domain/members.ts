@@ -172,6 +172,17 @@ export const memberSuspensionSchema = z.object({
   reason: z.string(),
 });
 
+/** Where a membership stands (memberStatus in admin.ts decides; decision 0028). */
+export const MEMBER_STATUSES = ['active', 'not_joined', 'suspended', 'closed'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+/** The users table's words for each. */
+export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = {
+  active: 'Active',
+  not_joined: 'Not yet joined',
+  suspended: 'Suspended',
+  closed: 'Closed',
+};
+
 /** A member as an administrator sees them (the admin panel's users table and member page). */
 export const memberAdminSchema = z
   .object({
@@ -190,6 +201,7 @@ export const memberAdminSchema = z
     lastActiveAt: z.string().nullable(),
     /** Null unless a suspension is in force now (one whose end date has passed is over). */
     suspension: memberSuspensionSchema.nullable(),
+    status: z.enum(MEMBER_STATUSES),
   })
   .meta({ id: 'MemberAdmin' });
 export type MemberAdmin = z.output<typeof memberAdminSchema>;

@@ -28,6 +28,12 @@ export const createThreadSchema = z.object({
 });
 export type CreateThreadBody = z.output<typeof createThreadSchema>;
 
+// Body of POST /message-threads/direct: a message to a member from their page.
+export const directMessageSchema = createThreadSchema.pick({ recipientId: true, initialMessage: true });
+export type DirectMessageBody = z.output<typeof directMessageSchema>;
+
+export const MESSAGE_YOURSELF_MESSAGE = 'You cannot send a message to yourself';
+
 export const contactSubjectFor = (title: string): string => `Question about: ${title}`;
 
 type DateInput = Date | string | number;
@@ -57,6 +63,8 @@ export const threadViewSchema = z
     subject: z.string(),
     puzzleListingId: z.number().nullable(),
     tradeRequestId: z.number().nullable(),
+    /** Two members' own conversation, started from a member's page (no puzzle). */
+    isDirect: z.boolean(),
     /** Ascending ids. */
     participantIds: z.array(z.number()),
     lastMessageAt: z.string(),

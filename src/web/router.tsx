@@ -92,6 +92,10 @@ const ContactOwnerDialog = lazyNamed(
   () => import('./features/messages/components/contact-owner-dialog'),
   'ContactOwnerDialog',
 );
+const MessageMemberDialog = lazyNamed(
+  () => import('./features/messages/components/message-member-dialog'),
+  'MessageMemberDialog',
+);
 const PointsHistory = lazyNamed(() => import('./features/trades/components/points-history'), 'PointsHistory');
 const loadWhatToDoNext = () => import('./features/trades/components/what-to-do-next');
 const WhatToDoNextCard = lazyNamed(loadWhatToDoNext, 'WhatToDoNextCard');
@@ -400,7 +404,10 @@ export function AppRoutes() {
             />
             <Route path={paths.favorites.path} element={<FavoritesPage ListingCard={ListingCard} />} />
             <Route path={paths.memberDirectory.path} element={<MemberDirectoryPage />} />
-            <Route path={paths.member.path} element={<MemberPage ListingCard={ListingCard} />} />
+            <Route
+              path={paths.member.path}
+              element={<MemberPage ListingCard={ListingCard} MessageMemberDialog={MessageMemberDialog} />}
+            />
             <Route path={paths.trades.path} element={<TradesPage />} />
             <Route path={paths.notifications.path} element={<NotificationsPage />} />
           </Route>

@@ -60,6 +60,7 @@ describe.runIf(runSweepsHere)('every admin call', () => {
       'POST /api/admin/settings',
       'DELETE /api/admin/settings/{id}',
       'GET /api/admin/actions',
+      'GET /api/admin/actions/admins',
       'GET /api/admin/manufacturers',
       'POST /api/admin/manufacturers',
       'PATCH /api/admin/manufacturers/{id}',

@@ -262,6 +262,8 @@ export const AUTHORIZATION_TABLE: Table = {
     owner: 400,
     other: ok,
   },
+  // A message to the owner from their page: the owner cannot write to themself.
+  'POST /api/message-threads/direct': { ...members([200, 201]), owner: 400 },
   'GET /api/message-threads/{threadId}/messages': parties(ok, ok),
   'POST /api/message-threads/{threadId}/messages': parties(201, 201),
   'POST /api/message-threads/{threadId}/mark-read': parties(ok, ok),
@@ -326,6 +328,7 @@ export const AUTHORIZATION_TABLE: Table = {
   },
   'DELETE /api/admin/manufacturers/{id}': { ...admins(204), fresh: freshManufacturer },
   'GET /api/admin/actions': admins(ok),
+  'GET /api/admin/actions/admins': admins(ok),
   'GET /api/admin/reports': admins(ok),
   'POST /api/admin/reports/{id}/resolve': { ...admins(ok), fresh: freshReport, body: () => ({ action: 'dismiss' }) },
   'GET /api/admin/trade-requests': admins(ok),

@@ -412,6 +412,7 @@ describe('the conversation list', () => {
         'subject',
         'puzzleListingId',
         'tradeRequestId',
+        'isDirect',
         'participantIds',
         'lastMessageAt',
         'createdAt',

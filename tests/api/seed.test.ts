@@ -231,7 +231,7 @@ describe('the demo club', () => {
     expect(pages.filter((p) => !p.isProfilePublic).map((p) => p.userId)).toEqual([hidden!.id]);
     expect(hidden!.publicProfile).toBe(false);
     expect(pages.filter((p) => !p.showLocation)).toHaveLength(1);
-    const directory = await memberDirectory(database.db, { page: 1 });
+    const { members: directory } = await memberDirectory(database.db, { page: 1 });
     // Everyone but the private member and the suspended one.
     expect(directory).toHaveLength(members.length - 2);
     expect(directory.some((card) => card.id === members.find((m) => m.email === SUSPENDED_EMAIL)!.id)).toBe(false);

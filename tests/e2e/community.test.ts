@@ -112,6 +112,10 @@ describe.skipIf(skipReason)('community', () => {
     await dialog.getByRole('button', { name: 'Create Post' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expectToast(aPage, 'Post created successfully!');
+    // The new post opens at once (decision 0028); closed, it is in the list.
+    const newPanel = panel(aPage, title);
+    await newPanel.waitFor();
+    await newPanel.getByRole('button', { name: 'Close post' }).first().click();
     const aCard = postList(aPage).getByRole('article', { name: title });
     await aCard.waitFor();
     expect(await aCard.innerText()).toContain('Puzzle Showcase');

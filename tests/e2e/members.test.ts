@@ -132,7 +132,7 @@ describe.skipIf(skipReason)('members in the browser', () => {
     await page.getByLabel('Search by name').fill('dor');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL((url) => url.searchParams.get('q') === 'dor');
-    await page.getByText('Showing 1 member').waitFor();
+    await page.getByText('Showing 1 of 1 member').waitFor();
 
     await page.getByLabel('Search by name').fill('nobody-like-this');
     await page.getByRole('button', { name: 'Search' }).click();

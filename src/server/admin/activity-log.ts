@@ -1,8 +1,8 @@
 import { memberDisplayName } from '../../domain/members';
-import type { AdminActionListQuery, AdminActionName, AdminActionView } from '../../domain/admin';
+import type { AdminActionListQuery, AdminActionName, AdminActionView, LoggingAdmin } from '../../domain/admin';
 import type { DbOrTx } from '../db/client';
 import { recordNotice, type Outbox } from '../notices/notices';
-import { actionPage } from './activity-repository';
+import { actionPage, loggingAdminRows } from './activity-repository';
 
 // The admin activity log (docs/product/administration.md#the-activity-log). Every admin action writes its row in the
 // transaction of its change, through the notices (as a trade dispute's decision does), so
@@ -39,4 +39,13 @@ export async function listAdminActions(
       details: a.details ?? null,
     })),
   };
+}
+
+/** Who the admin filter offers: administrators now, and former ones who logged actions. */
+export async function loggingAdmins(db: DbOrTx): Promise<LoggingAdmin[]> {
+  return (await loggingAdminRows(db)).map((r) => ({
+    id: r.id,
+    name: memberDisplayName(r.firstName, r.lastName),
+    isAdmin: r.isAdmin,
+  }));
 }

@@ -33,3 +33,16 @@ export async function actionPage(db: DbOrTx, query: AdminActionListQuery) {
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
 }
+
+/**
+ * The activity tab's admin filter: today's administrators and everyone who has logged an
+ * action, so an administrator who has since lost the status can still be chosen. The EXISTS
+ * reads admin_actions_admin_id_timestamp_idx; the administrators users_is_admin_idx.
+ */
+export function loggingAdminRows(db: DbOrTx) {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, isAdmin: users.isAdmin })
+    .from(users)
+    .where(sql`${users.isAdmin} OR EXISTS (SELECT 1 FROM ${adminActions} WHERE ${adminActions.adminId} = ${users.id})`)
+    .orderBy(sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, users.id);
+}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   adminActionListQuerySchema,
   adminActionViewSchema,
+  loggingAdminSchema,
   adminManufacturerSchema,
   adminMemberDetailSchema,
   adminOverviewSchema,
@@ -34,7 +35,7 @@ import { adminManufacturers, MANUFACTURER_NOT_FOUND_MESSAGE } from '../manufactu
 import { adminMemberPage } from '../members/members-admin-service';
 import { noticesFor } from '../notices/notices';
 import { applyTradeCommand, disputedTrades, TRADE_NOT_FOUND_MESSAGE, tradeForAdmin } from '../trades/trade-service';
-import { listAdminActions } from './activity-log';
+import { listAdminActions, loggingAdmins } from './activity-log';
 import {
   addManufacturer,
   addSetting,
@@ -249,6 +250,12 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
       const { actions, total } = await listAdminActions(db, request.query);
       return paged(reply, actions, total);
     },
+  );
+
+  app.get(
+    '/admin/actions/admins',
+    { onRequest: adminOnly, schema: { response: { 200: z.array(loggingAdminSchema) } } },
+    async () => loggingAdmins(db),
   );
 
   app.get(

@@ -410,6 +410,8 @@ export type ActivityRow = {
   user_id: number | null;
   first_name: string | null;
   last_name: string | null;
+  /** False when the member keeps their profile private: the feed does not name them. */
+  profile_public: boolean;
   activity_type: string;
   description: string;
   points: number;
@@ -427,10 +429,12 @@ export type ActivityRow = {
 export function activityPage(db: DbOrTx, page: number): Promise<ActivityRow[]> {
   return queryRows<ActivityRow>(
     db,
-    sql`SELECT a.id, a.user_id, u.first_name, u.last_name, a.activity_type, a.description, a.points,
+    sql`SELECT a.id, a.user_id, u.first_name, u.last_name, coalesce(mp.is_profile_public, true) AS profile_public,
+               a.activity_type, a.description, a.points,
                a.target_id, a.target_type, x.post_id AS reply_post_id, a.created_at
           FROM user_activities a
           LEFT JOIN users u ON u.id = a.user_id
+          LEFT JOIN member_profiles mp ON mp.user_id = a.user_id
           LEFT JOIN community_replies x ON a.target_type = ${REPLY_TARGET} AND x.id = a.target_id
           LEFT JOIN community_posts xp ON xp.id = x.post_id
          WHERE a.is_public AND xp.hidden_at IS NULL AND xp.deleted_at IS NULL

@@ -82,6 +82,8 @@ export const PHOTO_NOT_UPLOADED_MESSAGE = 'Photo must be a picture uploaded to t
 /** Different members' reports that hide an item at once, until an admin decides (docs/product/community.md#hiding-at-three-reports). */
 export const FLAGS_TO_HIDE = 3;
 
+/** How the activity feed names a member who keeps their profile private. */
+export const PRIVATE_MEMBER_NAME = 'A member';
 const nameOf = (userId: number | null, first: string | null, last: string | null) =>
   userId === null ? FORMER_MEMBER_NAME : memberDisplayName(first, last);
 const excerpt = (text: string, max = 140) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -190,10 +192,12 @@ export async function listActivities(db: DbOrTx, query: CommunityActivitiesQuery
   const rows = await activityPage(db, query.page);
   return rows.map((row) => {
     const isReply = row.target_type === REPLY_TARGET;
+    // A member with a private profile is not named, nor linked, in the feed (decision 0028).
+    const named = row.profile_public;
     return {
       id: row.id,
-      userId: row.user_id,
-      userName: nameOf(row.user_id, row.first_name, row.last_name),
+      userId: named ? row.user_id : null,
+      userName: named ? nameOf(row.user_id, row.first_name, row.last_name) : PRIVATE_MEMBER_NAME,
       activityType: row.activity_type as ActivityType,
       description: row.description,
       points: row.points,

@@ -4,6 +4,7 @@ import type { TextSize } from '../../domain/enums';
 import { queryRows, type DbOrTx } from '../db/client';
 import { memberProfiles, users, type NewMemberProfile } from '../db/schema';
 import { escapeLike } from '../listings/browse-query';
+import { joinedMemberSql } from './membership-sql';
 import { suspendedSql } from './suspension-sql';
 
 // Member pages as SQL: the directory's cards, one member's page facts, and the member's own
@@ -30,8 +31,8 @@ const cardColumns = sql`u.id, u.first_name AS "firstName", u.last_name AS "lastN
   u.joined_at AS "joinedAt", u.completed_trades AS "completedTrades", u.trading_reputation AS rating,
   mp.avatar_url AS "avatarUrl", mp.welcome_message AS "welcomeMessage"`;
 
-/** A member who has finished joining (set a password): only they have a page. */
-const ACTIVE = sql`u.password_hash IS NOT NULL`;
+/** A member who has finished joining and has not left: only they have a page. */
+const ACTIVE = joinedMemberSql(sql`u`);
 const PUBLIC = sql`coalesce(mp.is_profile_public, true)`;
 // A directory of cards reading 'Member' would help nobody: only members with a name are listed.
 const NAMED = sql`(coalesce(btrim(u.first_name), '') <> '' OR coalesce(btrim(u.last_name), '') <> '')`;
@@ -55,9 +56,22 @@ function searchConditions(query: MemberDirectoryQuery): SQL[] {
   return conditions;
 }
 
+const directoryWhere = (query: MemberDirectoryQuery) =>
+  sql.join([ACTIVE, PUBLIC, NAMED, NOT_SUSPENDED, ...searchConditions(query)], sql` AND `);
+
+/** How many members the directory holds for this search (the 'Showing 30 of 212 members' line). */
+export async function directoryTotal(db: DbOrTx, query: MemberDirectoryQuery): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM users u LEFT JOIN member_profiles mp ON mp.user_id = u.id
+         WHERE ${directoryWhere(query)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** One page of the directory: public, named members, in name order (users_name_order_idx). */
 export function directoryRows(db: DbOrTx, query: MemberDirectoryQuery): Promise<CardRow[]> {
-  const where = sql.join([ACTIVE, PUBLIC, NAMED, NOT_SUSPENDED, ...searchConditions(query)], sql` AND `);
+  const where = directoryWhere(query);
   return queryRows<CardRow>(
     db,
     sql`SELECT ${cardColumns}

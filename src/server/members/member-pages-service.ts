@@ -17,6 +17,7 @@ import { isStoredImage, thumbnailFor } from '../uploads/image-store';
 import type { PictureStorage } from '../uploads/storage';
 import {
   directoryRows,
+  directoryTotal,
   settingsRow,
   updateAccountSettings,
   upsertMemberProfile,
@@ -44,9 +45,13 @@ function toMemberCard(row: CardRow): MemberCard {
   };
 }
 
-/** GET /members: one page of public members, in name order. */
-export async function memberDirectory(db: DbOrTx, query: MemberDirectoryQuery): Promise<MemberCard[]> {
-  return (await directoryRows(db, query)).map(toMemberCard);
+/** GET /members: one page of public members, in name order, and how many there are in all. */
+export async function memberDirectory(
+  db: DbOrTx,
+  query: MemberDirectoryQuery,
+): Promise<{ members: MemberCard[]; total: number }> {
+  const [rows, total] = await Promise.all([directoryRows(db, query), directoryTotal(db, query)]);
+  return { members: rows.map(toMemberCard), total };
 }
 
 /**

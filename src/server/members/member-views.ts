@@ -1,4 +1,4 @@
-import { isSuspended } from '../../domain/admin';
+import { isSuspended, memberStatus } from '../../domain/admin';
 import {
   memberDisplayName,
   memberFullName,
@@ -67,6 +67,7 @@ export function toMemberAdmin(row: User, now: Date = new Date()): MemberAdmin {
       row.suspendedAt && isSuspended(row, now)
         ? { since: row.suspendedAt.toISOString(), until: iso(row.suspendedUntil), reason: row.suspensionReason ?? '' }
         : null,
+    status: memberStatus(row, now),
   };
 }
 

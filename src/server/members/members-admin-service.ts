@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { users, type User } from '../db/schema';
 import { escapeLike } from '../listings/browse-query';
 import { toMemberAdmin } from './member-views';
+import { joinedMemberSql, memberStatusSql } from './membership-sql';
 import { suspendedSql } from './suspension-sql';
 
 // What the admin panel reads and changes of `users` (the members room's table): the users
@@ -50,6 +51,7 @@ export async function adminMemberPage(
   const where = and(
     q ? sql`${searchText} LIKE '%' || lower(${escapeLike(q)}) || '%'` : undefined,
     query.role === 'admin' ? eq(users.isAdmin, true) : undefined,
+    query.status ? memberStatusSql(sql`${users}`, query.status, now) : undefined,
   );
   const direction = (key: SQL) => (query.dir === 'desc' ? desc(key) : asc(key));
   const order = [...sortKeys(query.sort, now), sql`${users.id}`].map((key) =>
@@ -115,7 +117,7 @@ export async function setSuspension(tx: DbOrTx, id: number, suspension: Suspensi
   return row!;
 }
 
-/** The overview's member figures at `now`. */
+/** The overview's member figures at `now`: members counted as the directory counts them (joinedMemberSql). */
 export async function memberCounts(
   db: DbOrTx,
   now: Date = new Date(),
@@ -128,7 +130,8 @@ export async function memberCounts(
       suspended: sql<number>`(count(*) FILTER (WHERE ${suspendedSql(sql`${users}`, now)}))::int`,
       admins: sql<number>`(count(*) FILTER (WHERE ${users.isAdmin}))::int`,
     })
-    .from(users);
+    .from(users)
+    .where(joinedMemberSql(sql`${users}`));
   return {
     total: Number(row!.total),
     joinedLast30Days: Number(row!.joinedLast30Days),

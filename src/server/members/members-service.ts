@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { closedMemberEmail, FORMER_MEMBER_NAME } from '../../domain/members';
+import { memberStatus } from '../../domain/admin';
 import { AppError } from '../../domain/errors';
 import type { DbOrTx } from '../db/client';
 import { memberProfiles, userActivities, users, type NewUserActivity, type User } from '../db/schema';
@@ -34,6 +35,18 @@ export async function memberPageVisible(db: DbOrTx, memberId: number, viewer: Vi
 function maySeePage(row: PageRow | null, memberId: number, viewer: Viewer): row is PageRow {
   // Private or suspended: the owner and administrators only (a suspended member also leaves the directory).
   return row !== null && ((row.isProfilePublic && !row.isSuspended) || viewer.id === memberId || viewer.isAdmin);
+}
+
+/**
+ * The member `viewer` may write to from their page (decision 0028): their page is visible to
+ * the viewer and their membership is active. Anyone else, a suspended or closed membership
+ * included, answers 404, as their page does; the rules are the same as for any message.
+ */
+export async function requireMessageableMember(db: DbOrTx, memberId: number, viewer: Viewer): Promise<PageRow> {
+  const row = await visibleMemberPageRow(db, memberId, viewer);
+  const member = (await membersById(db, [memberId])).get(memberId);
+  if (!member || memberStatus(member) !== 'active') throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND_MESSAGE);
+  return row;
 }
 
 /** Members by id, without locks. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TOTAL_COUNT_HEADER } from '../../domain/admin';
 import { memberPageSchema } from '../../domain/member-pages';
 import {
   memberCardSchema,
@@ -27,7 +28,12 @@ export async function memberRoutes(parent: FastifyInstance, ctx: AppContext): Pr
       onRequest: memberOnly,
       schema: { querystring: memberDirectoryQuerySchema, response: { 200: z.array(memberCardSchema) } },
     },
-    async (request) => memberDirectory(db, request.query),
+    async (request, reply) => {
+      const { members, total } = await memberDirectory(db, request.query);
+      // The answer stays the array it always was; the total rides in a header, as the admin lists' do.
+      void reply.header(TOTAL_COUNT_HEADER, String(total));
+      return members;
+    },
   );
 
   // No id in the path: a member only ever reads or changes their own settings. Fastify

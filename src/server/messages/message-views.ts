@@ -17,6 +17,7 @@ export type ThreadRow = {
   subject: string;
   puzzleListingId: number | null;
   tradeRequestId: number | null;
+  isDirect: boolean;
   lastMessageAt: Time;
   createdAt: Time;
   updatedAt: Time;
@@ -47,6 +48,7 @@ export function toThreadView(row: ThreadRow, viewerId: number, now: Date = new D
     subject: row.subject,
     puzzleListingId: row.puzzleListingId,
     tradeRequestId: row.tradeRequestId,
+    isDirect: Boolean(row.isDirect),
     participantIds: typed.map((p) => p.id),
     lastMessageAt: iso(row.lastMessageAt),
     createdAt: iso(row.createdAt),

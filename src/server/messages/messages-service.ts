@@ -9,12 +9,21 @@ import { shownToOthers } from '../listings/listings-service';
 import { hasAskedFor } from '../trades/trade-service';
 import { countUnreadMessages } from './messages-repository';
 import { memberDisplayName } from '../../domain/members';
-import type { CreateThreadBody, Message, MessageThread } from '../../domain/messages';
+import { requireMessageableMember } from '../members/members-service';
+import {
+  MESSAGE_YOURSELF_MESSAGE,
+  type CreateThreadBody,
+  type DirectMessageBody,
+  type Message,
+  type MessageThread,
+} from '../../domain/messages';
 import { iso, toThreadView } from './message-views';
 import {
   addMessage,
   createThread,
+  directPairKey,
   findConversation,
+  findDirectConversation,
   isParticipant,
   lockConversation,
   markRead,
@@ -120,6 +129,40 @@ export async function startConversation(
   });
   await notifyThreadActivity(ctx, result.threadId, log);
   return { thread: await threadView(db, memberId, result.threadId), created: result.created };
+}
+
+/**
+ * A message to a member from their page (decision 0028): the two members' one direct
+ * conversation, started (created: true) or continued (created: false). Not to oneself, and
+ * only to a member whose page the sender can see and whose membership is active.
+ */
+export async function messageMember(
+  ctx: Ctx,
+  sender: { id: number; isAdmin: boolean },
+  body: DirectMessageBody,
+  log?: FastifyBaseLogger,
+): Promise<{ thread: MessageThread; created: boolean }> {
+  const db = ctx.database.db;
+  if (body.recipientId === sender.id) throw new AppError('MESSAGE_SELF', MESSAGE_YOURSELF_MESSAGE);
+  const result = await runInTransaction(db, async (tx) => {
+    const recipient = await requireMessageableMember(tx, body.recipientId, sender);
+    await lockConversation(tx, 'direct', sender.id, recipient.id);
+    const existing = await findDirectConversation(tx, sender.id, recipient.id);
+    const threadId =
+      existing ??
+      (
+        await createThread(tx, {
+          subject: 'Conversation between members',
+          puzzleListingId: null,
+          directPairKey: directPairKey(sender.id, recipient.id),
+          participantIds: [sender.id, recipient.id],
+        })
+      ).id;
+    await addMessage(tx, { threadId, senderId: sender.id, content: body.initialMessage });
+    return { threadId, created: existing === null };
+  });
+  await notifyThreadActivity(ctx, result.threadId, log);
+  return { thread: await threadView(db, sender.id, result.threadId), created: result.created };
 }
 
 export async function postMessage(

@@ -3,13 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { countSchema } from '../../domain/fields';
-import { createThreadSchema, messageContentSchema, messageViewSchema, threadViewSchema } from '../../domain/messages';
+import {
+  createThreadSchema,
+  directMessageSchema,
+  messageContentSchema,
+  messageViewSchema,
+  threadViewSchema,
+} from '../../domain/messages';
 import type { AppContext } from '../app-context';
 import { errorAnswers, idParam, memberOnly, requireMember } from '../http/route-helpers';
 import {
   listMessages,
   listThreads,
   markThreadRead,
+  messageMember,
   postMessage,
   startConversation,
   THREAD_NOT_FOUND,
@@ -65,6 +72,24 @@ export async function messageRoutes(parent: FastifyInstance, ctx: AppContext): P
     },
     async (request, reply) => {
       const { thread, created } = await startConversation(ctx, requireMember(request).id, request.body, request.log);
+      return reply.status(created ? 201 : 200).send(thread);
+    },
+  );
+
+  // A message to a member from their page: 201 for a new conversation, 200 when it went into
+  // the one the two members already have (decision 0028).
+  app.post(
+    '/message-threads/direct',
+    {
+      onRequest: memberOnly,
+      schema: {
+        body: directMessageSchema,
+        response: { 200: threadViewSchema, 201: threadViewSchema, ...errorAnswers(404) },
+      },
+      config: postingLimit,
+    },
+    async (request, reply) => {
+      const { thread, created } = await messageMember(ctx, requireMember(request), request.body, request.log);
       return reply.status(created ? 201 : 200).send(thread);
     },
   );

@@ -12,6 +12,8 @@ export async function createThread(
     subject: string;
     puzzleListingId: number | null;
     tradeRequestId?: number | null;
+    /** A direct conversation between two members (directPairKey). */
+    directPairKey?: string | null;
     participantIds: number[];
     /** Only the demo seed back-dates a thread. */
     createdAt?: Date;
@@ -23,6 +25,7 @@ export async function createThread(
       subject: input.subject,
       puzzleListingId: input.puzzleListingId,
       tradeRequestId: input.tradeRequestId ?? null,
+      directPairKey: input.directPairKey ?? null,
       ...(input.createdAt
         ? { createdAt: input.createdAt, updatedAt: input.createdAt, lastMessageAt: input.createdAt }
         : {}),
@@ -114,6 +117,7 @@ export async function threadRowsForMember(db: DbOrTx, userId: number, onlyThread
   return queryRows<ThreadRow>(
     db,
     sql`SELECT t.id, t.subject, t.puzzle_listing_id AS "puzzleListingId", t.trade_request_id AS "tradeRequestId",
+        t.direct_pair_key IS NOT NULL AS "isDirect",
         t.last_message_at AS "lastMessageAt", t.created_at AS "createdAt", t.updated_at AS "updatedAt",
         l.title AS "puzzleTitle", l.pieces AS "puzzlePieces", l.condition AS "puzzleCondition",
         l.puzzle_image_url AS "puzzleImageUrl",
@@ -201,12 +205,30 @@ export async function findConversation(
   return rows[0]?.id ?? null;
 }
 
+/** The key of two members' direct conversation (message_threads.direct_pair_key): 'lowId:highId'. */
+export const directPairKey = (a: number, b: number): string => `${Math.min(a, b)}:${Math.max(a, b)}`;
+
+/** Two members' direct conversation, or null. The unique index answers it. */
+export async function findDirectConversation(db: DbOrTx, a: number, b: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: messageThreads.id })
+    .from(messageThreads)
+    .where(eq(messageThreads.directPairKey, directPairKey(a, b)));
+  return row?.id ?? null;
+}
+
 /**
- * Serialises "find or create the conversation" for one listing and pair of members, so two
- * quick clicks (or two processes) cannot open two threads. Held until the transaction ends.
+ * Serialises "find or create the conversation" for one listing (or 'direct') and pair of
+ * members, so two quick clicks (or two processes) cannot open two threads. Held until the
+ * transaction ends.
  */
-export async function lockConversation(tx: DbOrTx, puzzleListingId: number, a: number, b: number): Promise<void> {
-  const key = `conversation:${puzzleListingId}:${Math.min(a, b)}:${Math.max(a, b)}`;
+export async function lockConversation(
+  tx: DbOrTx,
+  puzzleListingId: number | 'direct',
+  a: number,
+  b: number,
+): Promise<void> {
+  const key = `conversation:${puzzleListingId}:${directPairKey(a, b)}`;
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
 }
 

@@ -6,6 +6,7 @@ import { FEEDBACK_VISIBLE_AFTER_MS } from '../../domain/constants';
 import type { ActivityItem, MemberContent, MemberStats } from '../../domain/stats';
 import { achievementsPath } from '../achievements/achievements-service';
 import { queryRows, type DbOrTx } from '../db/client';
+import { joinedMemberSql } from '../members/membership-sql';
 
 /**
  * puzzlesListed: the member's listings that ever reached the club, i.e. every status but
@@ -133,8 +134,8 @@ export async function memberContent(db: DbOrTx): Promise<MemberContent> {
         FROM (SELECT
                 (SELECT count(*)::int FROM puzzle_listings
                   WHERE status = 'active' AND is_available) AS "activeListings",
-                -- Members who finished joining and have not left (the directory's ACTIVE rule).
-                (SELECT count(*)::int FROM users WHERE password_hash IS NOT NULL) AS members) c
+                -- Members who finished joining and have not left (the directory's rule).
+                (SELECT count(*)::int FROM users u WHERE ${joinedMemberSql(sql`u`)}) AS members) c
         LEFT JOIN LATERAL (SELECT id, title, category, created_at FROM community_posts
                             WHERE hidden_at IS NULL AND deleted_at IS NULL
                             ORDER BY created_at DESC, id DESC

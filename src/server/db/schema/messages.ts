@@ -1,6 +1,16 @@
 // Conversations between members: threads, who takes part, and the messages.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, timestamptz, updatedAt } from './columns';
 import { puzzleListings } from './listings';
 import { tradeRequests } from './trades';
@@ -20,6 +30,9 @@ export const messageThreads = pgTable(
     tradeRequestId: integer('trade_request_id').references((): AnyPgColumn => tradeRequests.id, {
       onDelete: 'set null',
     }),
+    // Set only on a direct conversation between two members, started from a member's page
+    // (decision 0028): 'lowId:highId'. Unique, so a pair of members has one such thread.
+    directPairKey: text('direct_pair_key'),
     lastMessageAt: timestamptz('last_message_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -28,6 +41,7 @@ export const messageThreads = pgTable(
     check('message_threads_subject_length', sql`char_length(${t.subject}) BETWEEN 1 AND 200`),
     index('message_threads_puzzle_listing_id_idx').on(t.puzzleListingId),
     index('message_threads_trade_request_id_idx').on(t.tradeRequestId),
+    uniqueIndex('message_threads_direct_pair_key_unique').on(t.directPairKey),
   ],
 );
 

@@ -112,6 +112,13 @@ export const users = pgTable(
     index('users_suspended_idx')
       .on(t.suspendedAt, t.id)
       .where(sql`suspended_at IS NOT NULL`),
+    // The users table's status filter (decision 0028): the few closed and not yet joined.
+    index('users_closed_idx')
+      .on(t.closedAt, t.id)
+      .where(sql`closed_at IS NOT NULL`),
+    index('users_not_joined_idx')
+      .on(t.id)
+      .where(sql`password_hash IS NULL`),
     check('users_puzzle_points_non_negative', sql`${t.puzzlePoints} >= 0`),
     check('users_completed_trades_non_negative', sql`${t.completedTrades} >= 0`),
     check('users_preferred_difficulty_check', oneOf(t.preferredDifficulty, PREFERRED_DIFFICULTIES)),

@@ -11,6 +11,8 @@ export const adminKeys = {
   settings: ['admin', 'settings'] as const,
   manufacturers: ['admin', 'manufacturers'] as const,
   actions: ['admin', 'actions'] as const,
+  // Under 'actions': any admin change (a new entry, a new administrator) refreshes it.
+  loggingAdmins: ['admin', 'actions', 'admins'] as const,
   actionList: (query: Partial<AdminActionListQuery>) => ['admin', 'actions', query] as const,
   reports: ['admin', 'reports'] as const,
   reportList: (query: Partial<ReportListQuery>) => ['admin', 'reports', query] as const,

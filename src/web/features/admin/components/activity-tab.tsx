@@ -15,7 +15,7 @@ import { TabSection } from './tab-section';
 import { errorMessage } from '../../../lib/api-client';
 import { formatActivityDate } from '../../../lib/format';
 import { useActions } from '../api/get-actions';
-import { useUsers } from '../api/get-users';
+import { useLoggingAdmins } from '../api/get-logging-admins';
 import { Pager, usePageFor } from './pager';
 import { clubDayStart } from '../../../../domain/dates';
 import { cellClasses, ColumnHeads, TableScroll } from './table-scroll';
@@ -53,7 +53,7 @@ export function detailLines(details: AdminActionView['details']): string[] {
 export function ActivityTab() {
   const { register, watch } = useForm<Filters>({ defaultValues: { adminId: '', action: '', from: '', to: '' } });
   const filters = watch();
-  const admins = useUsers({ role: 'admin', pageSize: 100 });
+  const admins = useLoggingAdmins();
   const query = {
     adminId: filters.adminId ? Number(filters.adminId) : undefined,
     action: (filters.action || undefined) as (typeof ADMIN_ACTIONS)[number] | undefined,
@@ -73,9 +73,9 @@ export function ActivityTab() {
         <Field label="Admin">
           <Select {...register('adminId')}>
             <option value="">All admins</option>
-            {admins.data?.items.map((a) => (
+            {admins.data?.map((a) => (
               <option key={a.id} value={a.id}>
-                {a.name}
+                {a.isAdmin ? a.name : `${a.name} (former admin)`}
               </option>
             ))}
           </Select>

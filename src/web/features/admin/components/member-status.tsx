@@ -1,5 +1,5 @@
 import { suspensionPeriod } from '../../../../domain/admin';
-import type { MemberAdmin } from '../../../../domain/members';
+import { MEMBER_STATUS_LABELS, type MemberAdmin } from '../../../../domain/members';
 import { Badge } from '../../../components/ui/badge';
 
 // The words for a member's state in the admin panel (docs/product/administration.md#members-and-admin-status: admin status, welcome gift Pending
@@ -12,9 +12,14 @@ export function YesNo({ yes, labels }: { yes: boolean; labels: [string, string] 
 export const welcomeGiftLabel = (seen: boolean) => (seen ? 'Seen' : 'Pending');
 export const profileLabel = (complete: boolean) => (complete ? 'Complete' : 'Incomplete');
 
-/** 'Active', or 'Suspended until 3 Dec 2026'. */
-export function MembershipStatus({ member }: { member: Pick<MemberAdmin, 'suspension'> }) {
-  if (!member.suspension) return <Badge variant="outline">Active</Badge>;
+/** 'Active', 'Not yet joined', 'Closed', or 'Suspended until 3 Dec 2026'. */
+export function MembershipStatus({ member }: { member: Pick<MemberAdmin, 'suspension' | 'status'> }) {
+  if (member.status !== 'suspended' || !member.suspension)
+    return (
+      <Badge variant="outline" className="whitespace-normal">
+        {MEMBER_STATUS_LABELS[member.status]}
+      </Badge>
+    );
   return (
     <Badge variant="danger" className="whitespace-normal">
       Suspended {suspensionPeriod(member.suspension.until)}

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { SortDirection } from '../../../../domain/admin';
-import { headClasses } from './table-scroll';
+import { headClasses, wrappingHeadClasses } from './table-scroll';
 
 export type SortState<K extends string> = { key: K; dir: SortDirection } | null;
 
@@ -16,11 +16,14 @@ export function SortHeader<K extends string>({
   sortKey,
   sort,
   onSort,
+  wrap = false,
 }: {
   label: string;
   sortKey: K;
   sort: SortState<K>;
   onSort: (next: SortState<K>) => void;
+  /** A two-word heading may wrap, so a wide table fits its screen. */
+  wrap?: boolean;
 }) {
   const dir = sort?.key === sortKey ? sort.dir : null;
   const Icon = dir === 'asc' ? ArrowUp : dir === 'desc' ? ArrowDown : ArrowUpDown;
@@ -28,12 +31,12 @@ export function SortHeader<K extends string>({
     <th
       scope="col"
       aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
-      className={headClasses}
+      className={wrap ? wrappingHeadClasses : headClasses}
     >
       <button
         type="button"
         onClick={() => onSort(nextSort(sort, sortKey))}
-        className="inline-flex min-h-11 items-center gap-1 font-semibold underline-offset-4 hover:underline"
+        className="inline-flex min-h-11 items-center gap-1 text-left font-semibold underline-offset-4 hover:underline"
       >
         {label}
         <Icon aria-hidden="true" className="size-4" />

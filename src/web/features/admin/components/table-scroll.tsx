@@ -64,7 +64,10 @@ export function TableScroll({
 }
 
 export const cellClasses = 'border-b border-line px-3 py-2 align-top';
-export const headClasses = 'border-b-2 border-line-strong bg-brand-50 px-3 py-2 font-semibold whitespace-nowrap';
+const headBase = 'border-b-2 border-line-strong bg-brand-50 px-3 py-2 font-semibold';
+export const headClasses = `${headBase} whitespace-nowrap`;
+/** A heading that may wrap onto two lines (the users table, so it fits a 1280 px screen). */
+export const wrappingHeadClasses = headBase;
 
 /** A table head of plain column names. */
 export function ColumnHeads({ names }: { names: string[] }) {

@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUserSort } from '../../../../domain/admin';
+import { MEMBER_STATUS_LABELS, MEMBER_STATUSES, type MemberStatus } from '../../../../domain/members';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TabSection } from './tab-section';
 import { errorMessage } from '../../../lib/api-client';
@@ -18,21 +20,24 @@ import { MembershipStatus, profileLabel, welcomeGiftLabel, YesNo } from './membe
 import { Pager, usePageFor } from './pager';
 import { PointsBadge } from './points-badge';
 import { SortHeader, type SortState } from './sort-header';
-import { cellClasses, headClasses, TableScroll } from './table-scroll';
+import { cellClasses, TableScroll } from './table-scroll';
 
 // The users tab (docs/product/screens.md#admin): every member, sortable on each column (ascending,
-// descending, none), searchable by name or e-mail (docs/product/administration.md#members-and-admin-status), a page at a time from the
-// server, with the per-user admin toggle and a link to each member's admin page.
+// descending, none), searchable by name or e-mail and filtered by membership status
+// (docs/api/admin.md), a page at a time from the server, with the per-user admin toggle and a
+// link to each member's admin page. It fits a 1280 px screen without sideways scrolling: the
+// admin column holds both the member's role and the toggle, and long e-mails and headings wrap
+// (decision 0028).
 
 const COLUMNS: { key: AdminUserSort; label: string }[] = [
   { key: 'name', label: 'Name' },
   { key: 'email', label: 'Email' },
   { key: 'puzzlePoints', label: 'Points' },
-  { key: 'isAdmin', label: 'Admin' },
   { key: 'hasSeenWelcomeGift', label: 'Welcome gift' },
   { key: 'profileCompleted', label: 'Profile' },
   { key: 'suspended', label: 'Status' },
   { key: 'joinedAt', label: 'Joined' },
+  { key: 'isAdmin', label: 'Admin' },
 ];
 
 /** The search box's text, settled: the list is asked for once typing pauses. */
@@ -47,12 +52,16 @@ function useSettled(value: string, ms = 300): string {
 
 export function UsersTab() {
   const me = useSignedInMember();
-  const { register, watch } = useForm<{ q: string }>({ defaultValues: { q: '' } });
+  const { register, watch } = useForm<{ q: string; status: MemberStatus | '' }>({
+    defaultValues: { q: '', status: '' },
+  });
   const q = useSettled(watch('q').trim());
+  const status = watch('status') || undefined;
   const [sort, setSort] = useState<SortState<AdminUserSort>>(null);
-  const [page, setPage] = usePageFor(JSON.stringify([q, sort]));
+  const [page, setPage] = usePageFor(JSON.stringify([q, status, sort]));
   const users = useUsers({
     q: q || undefined,
+    status,
     sort: sort?.key,
     dir: sort?.dir,
     page,
@@ -61,9 +70,19 @@ export function UsersTab() {
 
   return (
     <TabSection title="Users">
-      <form role="search" onSubmit={(e) => e.preventDefault()} className="max-w-md">
+      <form role="search" onSubmit={(e) => e.preventDefault()} className="grid max-w-3xl gap-4 sm:grid-cols-2">
         <Field label="Search by name or email">
           <Input type="search" autoComplete="off" {...register('q')} />
+        </Field>
+        <Field label="Status">
+          <Select {...register('status')}>
+            <option value="">All members</option>
+            {MEMBER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {MEMBER_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </Select>
         </Field>
       </form>
       {users.isPending ? (
@@ -74,7 +93,7 @@ export function UsersTab() {
           onRetry={() => void users.refetch()}
         />
       ) : users.data.items.length === 0 ? (
-        <EmptyState title="No users found">{q ? 'Nobody matches that search.' : null}</EmptyState>
+        <EmptyState title="No users found">{q || status ? 'Nobody matches that search.' : null}</EmptyState>
       ) : (
         <>
           <p aria-live="polite">
@@ -84,11 +103,8 @@ export function UsersTab() {
             <thead>
               <tr>
                 {COLUMNS.map((c) => (
-                  <SortHeader key={c.key} label={c.label} sortKey={c.key} sort={sort} onSort={setSort} />
+                  <SortHeader key={c.key} label={c.label} sortKey={c.key} sort={sort} onSort={setSort} wrap />
                 ))}
-                <th scope="col" className={headClasses}>
-                  Admin access
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -99,12 +115,9 @@ export function UsersTab() {
                       {u.name}
                     </Link>
                   </th>
-                  <td className={`${cellClasses} whitespace-nowrap`}>{u.email}</td>
+                  <td className={`${cellClasses} break-all`}>{u.email}</td>
                   <td className={cellClasses}>
                     <PointsBadge points={u.puzzlePoints} />
-                  </td>
-                  <td className={cellClasses}>
-                    <YesNo yes={u.isAdmin} labels={['Admin', 'Member']} />
                   </td>
                   <td className={cellClasses}>{welcomeGiftLabel(u.hasSeenWelcomeGift)}</td>
                   <td className={cellClasses}>{profileLabel(u.profileCompleted)}</td>
@@ -113,7 +126,10 @@ export function UsersTab() {
                   </td>
                   <td className={`${cellClasses} whitespace-nowrap`}>{formatCommunityDate(u.joinedAt)}</td>
                   <td className={cellClasses}>
-                    <AdminToggle member={u} isSelf={u.id === me.id} />
+                    <div className="flex flex-col items-start gap-2">
+                      <YesNo yes={u.isAdmin} labels={['Admin', 'Member']} />
+                      <AdminToggle member={u} isSelf={u.id === me.id} />
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -38,3 +38,18 @@ export function PostBadges({
     </div>
   );
 }
+
+/** A post's tags, on its card and its open panel: 'Tags: edge pieces, sorting'. Nothing when it has none. */
+export function PostTags({ tags, className }: { tags: string[]; className?: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <p className={cn('flex flex-wrap items-center gap-2', className)}>
+      <span className="font-semibold">Tags:</span>
+      {tags.map((tag) => (
+        <Badge key={tag} variant="outline" className="whitespace-normal">
+          {tag}
+        </Badge>
+      ))}
+    </p>
+  );
+}

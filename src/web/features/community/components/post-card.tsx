@@ -5,7 +5,7 @@ import { MemberNameLink } from '../../../components/members/member-name-link';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { formatCommunityDate } from '../../../lib/format';
-import { PostBadges } from './post-badges';
+import { PostBadges, PostTags } from './post-badges';
 
 /** The author's name: a link to their page, or plain words for a former member. */
 export function AuthorName({ userId, userName }: { userId: number | null; userName: string }) {
@@ -51,6 +51,7 @@ export function PostCard({ post, href, isOpen }: { post: CommunityPostView; href
         By <AuthorName userId={post.userId} userName={post.userName} />
       </p>
       <p className="line-clamp-3 whitespace-pre-line break-words">{post.content}</p>
+      <PostTags tags={post.tags} />
       <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-ink-muted">
         <span className="inline-flex items-center gap-1">
           <Eye aria-hidden="true" className="size-5" />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CATEGORY_LABELS, POST_CONTENT_MAX, POST_TITLE_MAX } from '../../../../domain/constants';
+import { CATEGORY_LABELS, POST_CONTENT_MAX, POST_TAGS_MAX, POST_TITLE_MAX } from '../../../../domain/constants';
 import {
   createPostSchema,
   POST_FORM_DEFAULTS,
@@ -10,7 +10,7 @@ import {
   type CreatePostBody,
   type CreatePostInput,
 } from '../../../../domain/community';
-import { COMMUNITY_CATEGORIES } from '../../../../domain/enums';
+import { COMMUNITY_CATEGORIES, type CommunityCategory } from '../../../../domain/enums';
 import { CharacterCount } from '../../../components/ui/character-count';
 import {
   Dialog,
@@ -39,9 +39,11 @@ export interface PostFormDialogProps {
   post?: CommunityPostView;
   /** Called with the new post's id once it is created. */
   onCreated?: (postId: number) => void;
+  /** A new post's category to start with (the category the member is looking at). */
+  category?: CommunityCategory;
 }
 
-/** 'Create New Post' (docs/product/community.md#posts): Title, Category, Content and up to 4 photos; also edits a post. */
+/** 'Create New Post' (docs/product/community.md#posts): Title, Category, Content, tags and up to 4 photos; also edits a post. */
 export function PostFormDialog(props: PostFormDialogProps) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
@@ -50,7 +52,7 @@ export function PostFormDialog(props: PostFormDialogProps) {
   );
 }
 
-function PostForm({ onOpenChange, post, onCreated }: PostFormDialogProps) {
+function PostForm({ onOpenChange, post, onCreated, category }: PostFormDialogProps) {
   const create = useCreatePost();
   const update = useUpdatePost();
   const [uploading, setUploading] = useState(false);
@@ -71,7 +73,7 @@ function PostForm({ onOpenChange, post, onCreated }: PostFormDialogProps) {
           tags: post.tags,
           imageUrls: post.imageUrls,
         }
-      : { ...POST_FORM_DEFAULTS, tags: [], imageUrls: [] },
+      : { ...POST_FORM_DEFAULTS, category: category ?? POST_FORM_DEFAULTS.category, tags: [], imageUrls: [] },
   });
   const title = useWatch({ control, name: 'title' }) ?? '';
   const content = useWatch({ control, name: 'content' }) ?? '';
@@ -147,6 +149,19 @@ function PostForm({ onOpenChange, post, onCreated }: PostFormDialogProps) {
         >
           <Textarea rows={6} maxLength={POST_CONTENT_MAX} {...register('content')} />
         </Field>
+        <Controller
+          control={control}
+          name="tags"
+          render={({ field }) => (
+            <Field
+              label="Tags (optional)"
+              hint={`Words that help members find it, separated by commas: at most ${POST_TAGS_MAX}.`}
+              error={tagsError(errors.tags)}
+            >
+              <TagsInput value={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} />
+            </Field>
+          )}
+        />
         <fieldset className="flex flex-col gap-2">
           <legend className="font-semibold">Photos (optional)</legend>
           <Controller
@@ -183,5 +198,48 @@ function PostForm({ onOpenChange, post, onCreated }: PostFormDialogProps) {
         />
       </DialogFooter>
     </form>
+  );
+}
+
+/** 'sorting, edge pieces' as the list the post keeps; empty pieces (a trailing comma) are left out. */
+export function parseTags(text: string): string[] {
+  return text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+}
+
+/** The first thing wrong with the tags: the list's own message, or the first tag's. */
+function tagsError(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  const first = Object.values(error).find((e): e is { message: string } => typeof e?.message === 'string');
+  return first?.message;
+}
+
+/**
+ * The tags as one line of text. The member's own typing is kept as typed (a comma and a space
+ * stay until the next word), and the form gets the list.
+ */
+function TagsInput({
+  value,
+  onChange,
+  onBlur,
+}: {
+  value: string[];
+  onChange: (tags: string[]) => void;
+  onBlur: () => void;
+}) {
+  const [text, setText] = useState(value.join(', '));
+  return (
+    <Input
+      value={text}
+      autoComplete="off"
+      onBlur={onBlur}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(parseTags(event.target.value));
+      }}
+    />
   );
 }

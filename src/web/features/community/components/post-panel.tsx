@@ -21,6 +21,7 @@ import { useDeletePost } from '../api/delete-post';
 import { usePost } from '../api/get-post';
 import { useReplies } from '../api/get-replies';
 import { useModeratePost } from '../api/moderate-post';
+import { PostTags } from './post-badges';
 import { LikeButton } from './like-button';
 import { AuthorName, plural } from './post-card';
 import { PostFormDialog } from './post-form-dialog';
@@ -121,6 +122,7 @@ export function PostPanel({
           {p.isEdited && !p.isDeleted && <span className="italic"> (edited)</span>}
         </p>
         <RichText text={p.content} className={p.isDeleted ? 'text-ink-muted italic' : 'text-lg'} />
+        {!p.isDeleted && <PostTags tags={p.tags} />}
         {p.imageUrls.length > 0 && (
           <ul aria-label="Photos" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {p.imageUrls.map((url, index) => (

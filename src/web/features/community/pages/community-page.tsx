@@ -123,7 +123,17 @@ export function CommunityPage() {
         </Tabs.Content>
       </Tabs.Root>
 
-      <Suspense fallback={null}>{formLoaded && <PostFormDialog open={creating} onOpenChange={setCreating} />}</Suspense>
+      <Suspense fallback={null}>
+        {formLoaded && (
+          <PostFormDialog
+            open={creating}
+            onOpenChange={setCreating}
+            // Started from a category, the post starts in it; once posted it opens (decision 0028).
+            category={category}
+            onCreated={(id) => setParams((current) => new URLSearchParams(withParams(current, { post: String(id) })))}
+          />
+        )}
+      </Suspense>
 
       <Sheet open={postId !== null} onOpenChange={(open) => !open && closePost()}>
         <SheetContent

@@ -31,7 +31,9 @@ export function MemberDirectoryPage() {
   const filters: DirectoryFilters = { q: searchParams.get('q') ?? '', town: searchParams.get('town') ?? '' };
   const results = useMembers(filters);
   const list = useRef<HTMLUListElement>(null);
-  const members = results.data?.pages.flat() ?? [];
+  const members = results.data?.pages.flatMap((page) => page.items) ?? [];
+  // The newest page's total: members may have joined since the first page came.
+  const total = results.data?.pages.at(-1)?.total ?? members.length;
   const searching = filters.q !== '' || filters.town !== '';
 
   const search = ({ q, town }: FiltersOutput) => {
@@ -79,7 +81,8 @@ export function MemberDirectoryPage() {
       ) : (
         <>
           <p role="status" className="font-semibold">
-            Showing {members.length.toLocaleString('en-GB')} {members.length === 1 ? 'member' : 'members'}
+            Showing {members.length.toLocaleString('en-GB')} of {total.toLocaleString('en-GB')}{' '}
+            {total === 1 ? 'member' : 'members'}
           </p>
           <ul ref={list} className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" aria-label="Members">
             {members.map((member) => (

@@ -1,6 +1,6 @@
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ArrowLeft, EyeOff, MessageSquareText, Puzzle } from 'lucide-react';
+import { ArrowLeft, EyeOff, Mail, MessageSquareText, Puzzle } from 'lucide-react';
 import type { MemberPage as MemberPageData } from '../../../../domain/member-pages';
 import type { Listing } from '../../../../domain/listings';
 import { MemberAvatar } from '../../../components/members/member-avatar';
@@ -19,6 +19,12 @@ import { MemberFacts } from '../components/member-facts';
 export interface MemberPageProps {
   /** The browse card, drawn by the listings feature (the router passes it in). */
   ListingCard: ComponentType<{ listing: Listing }>;
+  /** 'Send a message', drawn by the messages feature (the router passes it in). */
+  MessageMemberDialog: ComponentType<{
+    member: { id: number; name: string };
+    open: boolean;
+    onOpenChange: (open: boolean) => void;
+  }>;
 }
 
 function parseId(raw: string | undefined): number | null {
@@ -26,7 +32,7 @@ function parseId(raw: string | undefined): number | null {
 }
 
 /** /members/{id} (docs/product/members.md#member-pages): a member as other members see them. */
-export function MemberPage({ ListingCard }: MemberPageProps) {
+export function MemberPage({ ListingCard, MessageMemberDialog }: MemberPageProps) {
   const id = parseId(useParams().id);
   const page = useMemberPage(id);
   useDocumentTitle(page.data?.name ?? (id !== null && page.isPending ? 'Member' : 'Member not found'));
@@ -46,7 +52,7 @@ export function MemberPage({ ListingCard }: MemberPageProps) {
       </div>
     );
   }
-  return <MemberProfile member={page.data} ListingCard={ListingCard} />;
+  return <MemberProfile member={page.data} ListingCard={ListingCard} MessageMemberDialog={MessageMemberDialog} />;
 }
 
 function BackToDirectory() {
@@ -58,9 +64,10 @@ function BackToDirectory() {
   );
 }
 
-function MemberProfile({ member, ListingCard }: { member: MemberPageData } & MemberPageProps) {
+function MemberProfile({ member, ListingCard, MessageMemberDialog }: { member: MemberPageData } & MemberPageProps) {
   const me = useMember();
   const own = me.id === member.id;
+  const [writing, setWriting] = useState(false);
   const { hash } = useLocation();
 
   // Opened at a section (a notification's link to #achievements): the page is drawn only now.
@@ -82,8 +89,19 @@ function MemberProfile({ member, ListingCard }: { member: MemberPageData } & Mem
               {member.welcomeMessage}
             </blockquote>
           )}
+          {!own && (
+            <Button variant="primary" className="self-start" onClick={() => setWriting(true)}>
+              <Mail aria-hidden="true" className="size-5" />
+              Send a message<span className="sr-only"> to {member.name}</span>
+            </Button>
+          )}
         </div>
       </header>
+      {!own && writing && (
+        <Suspense fallback={null}>
+          <MessageMemberDialog member={{ id: member.id, name: member.name }} open onOpenChange={setWriting} />
+        </Suspense>
+      )}
 
       {own && (
         <div className="flex flex-col items-start gap-3 rounded-lg border-2 border-brand-700 bg-brand-50 p-4">

@@ -3,7 +3,8 @@ import { formatMessageTime, type MessageThread } from '../../../../domain/messag
 import { Badge } from '../../../components/ui/badge';
 import { LazyPicture } from '../../../components/ui/lazy-picture';
 import { formatPieces } from '../../../lib/format';
-import { threadWhoAndWhen } from './thread-text';
+import { MemberAvatar } from '../../../components/members/member-avatar';
+import { threadTitle, threadWhoAndWhen } from './thread-text';
 
 /** docs/product/screens.md#messages: the conversation list is 600 px high. */
 export const THREAD_LIST_HEIGHT_PX = 600;
@@ -110,11 +111,15 @@ function ThreadRow({
       className="flex w-full items-start gap-3 p-3 text-left hover:bg-brand-50 aria-[current=true]:bg-brand-100 aria-[current=true]:shadow-[inset_4px_0_0_var(--color-brand-700)]"
     >
       <span className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-brand-50">
-        <LazyPicture src={image} width={64} height={64} icon={false} className="size-full object-cover" />
+        {thread.isDirect && thread.otherParticipants[0] ? (
+          <MemberAvatar name={thread.otherParticipants[0].name} url={null} size="medium" />
+        ) : (
+          <LazyPicture src={image} width={64} height={64} icon={false} className="size-full object-cover" />
+        )}
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className="flex items-start justify-between gap-2">
-          <span className="min-w-0 font-semibold break-words text-ink">{thread.subject}</span>
+          <span className="min-w-0 font-semibold break-words text-ink">{threadTitle(thread)}</span>
           <time dateTime={thread.lastMessageAt} className="shrink-0 text-sm text-ink-muted">
             {formatMessageTime(thread.lastMessageAt)}
           </time>

@@ -19,3 +19,12 @@ export function threadWhoAndWhen(thread: Pick<MessageThread, 'otherParticipants'
       : 'just you';
   return `${who} · started ${formatClubDayOrDate(thread.createdAt)}`;
 }
+
+/**
+ * The conversation's heading: its subject, or for two members' own conversation (started from
+ * a member's page, no puzzle) 'Conversation with Derek P.', as each of the two reads it.
+ */
+export function threadTitle(thread: Pick<MessageThread, 'subject' | 'isDirect' | 'otherParticipants'>): string {
+  if (!thread.isDirect || thread.otherParticipants.length === 0) return thread.subject;
+  return `Conversation with ${namesLabel(thread.otherParticipants.map((p) => p.name))}`;
+}

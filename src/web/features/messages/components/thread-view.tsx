@@ -13,6 +13,7 @@ import { MessageBubble } from './message-bubble';
 import { ReplyForm } from './reply-form';
 import { formatClubDate } from '../../../../domain/dates';
 import type { Message, MessageThread } from '../../../../domain/messages';
+import { threadTitle } from './thread-text';
 
 const conditionLabel = (condition: string): string =>
   (CONDITION_LABELS as Record<string, string | undefined>)[condition] ?? condition;
@@ -67,7 +68,7 @@ export function ThreadView({ threadId, thread, memberId, onBack, announce }: Thr
           Back to conversations
         </Button>
         <h2 id={`thread-${threadId}-title`} className="text-xl font-bold break-words text-ink">
-          {thread?.subject ?? 'Conversation'}
+          {thread ? threadTitle(thread) : 'Conversation'}
         </h2>
         {thread && (
           <p className="text-ink-muted">

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSweepsHere } from '../support/test-database';
 import { stopTradeTestApp, signedInMember, type SignedIn } from './trades-fixtures';
 import { startAdminTestApp, type AdminTestEnv } from './admin-fixtures';
 

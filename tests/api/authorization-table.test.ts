@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runSweepsHere } from '../support/test-database';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@ import { createSession } from '../../src/server/auth/sessions-repository';
 import { createLogger } from '../../src/server/http/logging';
 import { noticesFor } from '../../src/server/notices/notices';
 import { createPost, createReply } from '../../src/server/community/community-service';
-import { requestTrade } from '../../src/server/trades/trade-service';
+import { requestTrade } from '../../src/server/trades/trade-life-cycle-service';
 import type { TestApp } from '../support/build-app';
 import { signedInAdmin } from './admin-fixtures';
 import { completeTradeFor, http, listingFor, signedInMember, type SignedIn } from './trades-fixtures';

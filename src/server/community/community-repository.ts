@@ -1,17 +1,14 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { COMMUNITY_ACTIVITIES_PAGE_SIZE, COMMUNITY_POSTS_PAGE_SIZE } from '../../domain/community';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { COMMUNITY_POSTS_PAGE_SIZE } from '../../domain/community';
 import { COMMUNITY_CATEGORIES, type CommunityCategory } from '../../domain/enums';
 import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
 import { queryFixedPlan } from '../listings/prepared-statements';
 import { searchWordCounts, type SearchWay } from './search-word-counts';
 import {
-  communityLikes,
   communityPostReads,
   communityPosts,
   communityReplies,
-  feedbackReports,
-  userActivities,
   users,
   type CommunityPost,
   type CommunityReply,
@@ -20,6 +17,10 @@ import {
 // The forum's rows (docs/product/community.md). Reads are one statement each, whatever the page size (no
 // query per post or per reply); writes keep every counter in the same transaction as the row
 // it counts, by single-statement updates under the counted item's row lock.
+//
+// This file: posts (the list, one post, the row locks, reading positions and views) and a
+// member's contact for notices. Beside it: community-replies-, -likes-, -activity-, -flags- and
+// -moderation-repository.ts.
 
 /** Who is asking: hidden items only for admins; likedByMe and reading positions are theirs. */
 export type Viewer = { id: number; isAdmin: boolean };
@@ -267,296 +268,6 @@ export async function markRead(db: DbOrTx, viewerId: number, postId: number, rep
         readAt: at,
       },
     });
-}
-
-// ---------------------------------------------------------------------------------------
-// Replies
-
-export type ReplyRow = {
-  id: number;
-  post_id: number;
-  user_id: number | null;
-  first_name: string | null;
-  last_name: string | null;
-  content: string;
-  parent_reply_id: number | null;
-  parent_user_id: number | null;
-  parent_first_name: string | null;
-  parent_last_name: string | null;
-  parent_exists: boolean;
-  like_count: number;
-  liked_by_me: boolean;
-  is_edited: boolean;
-  deleted_at: Date | string | null;
-  hidden_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-};
-
-/**
- * A post's replies, oldest first, with their authors, the parent's author and the viewer's
- * likes: one range of the (post_id, id) index, prepared on PostgreSQL. None when the post is
- * not there or hidden from the viewer (postVisible tells that from a post without replies).
- */
-export async function replyRows(
-  db: DbOrTx,
-  pool: pg.Pool | undefined,
-  viewer: Viewer,
-  postId: number,
-  /** Only this reply (the answer to posting or editing one), not all 100. */
-  onlyReplyId?: number,
-): Promise<ReplyRow[]> {
-  return queryFixedPlan<ReplyRow>(
-    db,
-    pool,
-    sql`SELECT x.id, x.post_id, x.user_id, u.first_name, u.last_name, x.content, x.parent_reply_id,
-               pr.user_id AS parent_user_id, pu.first_name AS parent_first_name, pu.last_name AS parent_last_name,
-               (pr.id IS NOT NULL) AS parent_exists,
-               x.like_count, x.is_edited, x.deleted_at, x.hidden_at, x.created_at, x.updated_at,
-               EXISTS (SELECT 1 FROM community_likes k WHERE k.reply_id = x.id AND k.user_id = ${viewer.id}) AS liked_by_me
-          FROM community_replies x
-          LEFT JOIN users u ON u.id = x.user_id
-          LEFT JOIN community_replies pr ON pr.id = x.parent_reply_id
-          LEFT JOIN users pu ON pu.id = pr.user_id
-         WHERE x.post_id = ${postId} ${onlyReplyId === undefined ? sql`` : sql`AND x.id = ${onlyReplyId}`}
-           AND EXISTS (SELECT 1 FROM community_posts p WHERE p.id = ${postId}
-                        ${viewer.isAdmin ? sql`` : sql`AND p.hidden_at IS NULL`})
-           ${viewer.isAdmin ? sql`` : sql`AND x.hidden_at IS NULL`}
-         ORDER BY x.id`,
-  );
-}
-
-/** Whether the post is there for the viewer (hidden ones only for admins). */
-export async function postVisible(db: DbOrTx, viewer: Viewer, postId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ hiddenAt: communityPosts.hiddenAt })
-    .from(communityPosts)
-    .where(eq(communityPosts.id, postId));
-  return row !== undefined && (row.hiddenAt === null || viewer.isAdmin);
-}
-
-/** Adds a reply and raises its post's count and last activity, in the caller's transaction. */
-export async function insertReply(
-  tx: DbOrTx,
-  values: { postId: number; userId: number; content: string; parentReplyId: number | null; at: Date },
-): Promise<CommunityReply> {
-  const [reply] = await tx
-    .insert(communityReplies)
-    .values({ ...values, createdAt: values.at, updatedAt: values.at })
-    .returning();
-  await tx
-    .update(communityPosts)
-    .set({ replyCount: sql`${communityPosts.replyCount} + 1`, lastActivityAt: values.at })
-    .where(eq(communityPosts.id, values.postId));
-  return reply!;
-}
-
-/** Moves a post's replyCount by `delta` (a reply removed, hidden or shown again). */
-export async function adjustReplyCount(tx: DbOrTx, postId: number, delta: number): Promise<void> {
-  await tx
-    .update(communityPosts)
-    .set({ replyCount: sql`${communityPosts.replyCount} + ${delta}` })
-    .where(eq(communityPosts.id, postId));
-}
-
-/** Whether the post has any reply at all (removed or hidden ones included). */
-export async function hasReplies(db: DbOrTx, postId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: communityReplies.id })
-    .from(communityReplies)
-    .where(eq(communityReplies.postId, postId))
-    .limit(1);
-  return row !== undefined;
-}
-
-// ---------------------------------------------------------------------------------------
-// Likes
-
-export type LikeTarget = { postId: number } | { replyId: number };
-
-/**
- * Toggles the member's like on a post or reply whose row the caller has locked: the like row
- * and the counter change together. Answers the new state and count.
- */
-export async function toggleLikeRow(
-  tx: DbOrTx,
-  memberId: number,
-  target: LikeTarget,
-): Promise<{ liked: boolean; likeCount: number }> {
-  const isPost = 'postId' in target;
-  const column = isPost ? communityLikes.postId : communityLikes.replyId;
-  const id = isPost ? target.postId : target.replyId;
-  const removed = await tx
-    .delete(communityLikes)
-    .where(and(eq(communityLikes.userId, memberId), eq(column, id)))
-    .returning({ id: communityLikes.id });
-  const liked = removed.length === 0;
-  if (liked) await tx.insert(communityLikes).values({ userId: memberId, ...target });
-  const delta = liked ? 1 : -1;
-  const table = isPost ? communityPosts : communityReplies;
-  const [row] = await tx
-    .update(table)
-    .set({ likeCount: sql`${table.likeCount} + ${delta}` })
-    .where(eq(table.id, id))
-    .returning({ likeCount: table.likeCount });
-  return { liked, likeCount: row!.likeCount };
-}
-
-// ---------------------------------------------------------------------------------------
-// Activity feed
-
-export type ActivityRow = {
-  id: number;
-  user_id: number | null;
-  first_name: string | null;
-  last_name: string | null;
-  activity_type: string;
-  description: string;
-  points: number;
-  target_id: number | null;
-  target_type: string | null;
-  reply_post_id: number | null;
-  created_at: Date | string;
-};
-
-/**
- * The public feed, newest first, 50 a page. A reply's line names its post ('Replied to
- * "<title>"'), so it leaves the feed while that post is hidden or removed, whatever became of
- * the reply (the reply's own removal or hiding sets its line's is_public).
- */
-export function activityPage(db: DbOrTx, page: number): Promise<ActivityRow[]> {
-  return queryRows<ActivityRow>(
-    db,
-    sql`SELECT a.id, a.user_id, u.first_name, u.last_name, a.activity_type, a.description, a.points,
-               a.target_id, a.target_type, x.post_id AS reply_post_id, a.created_at
-          FROM user_activities a
-          LEFT JOIN users u ON u.id = a.user_id
-          LEFT JOIN community_replies x ON a.target_type = ${REPLY_TARGET} AND x.id = a.target_id
-          LEFT JOIN community_posts xp ON xp.id = x.post_id
-         WHERE a.is_public AND xp.hidden_at IS NULL AND xp.deleted_at IS NULL
-         ORDER BY a.created_at DESC, a.id DESC
-         LIMIT ${COMMUNITY_ACTIVITIES_PAGE_SIZE} OFFSET ${(page - 1) * COMMUNITY_ACTIVITIES_PAGE_SIZE}`,
-  );
-}
-
-export const POST_TARGET = 'community_post';
-export const REPLY_TARGET = 'community_reply';
-
-/** Shows or leaves out of the feed the activity of a post or reply (removed, hidden, shown again). */
-export async function setActivityPublic(
-  tx: DbOrTx,
-  target: { type: typeof POST_TARGET | typeof REPLY_TARGET; id: number },
-  isPublic: boolean,
-): Promise<void> {
-  await tx
-    .update(userActivities)
-    .set({ isPublic })
-    .where(and(eq(userActivities.targetType, target.type), eq(userActivities.targetId, target.id)));
-}
-
-export async function deleteActivity(
-  tx: DbOrTx,
-  target: { type: typeof POST_TARGET | typeof REPLY_TARGET; id: number },
-): Promise<void> {
-  await tx
-    .delete(userActivities)
-    .where(and(eq(userActivities.targetType, target.type), eq(userActivities.targetId, target.id)));
-}
-
-// ---------------------------------------------------------------------------------------
-// Flags (rows of feedback_reports naming a post or a reply)
-
-/** Adds the member's flag; false when they had already flagged it (one per member per item). */
-export async function insertFlag(
-  tx: DbOrTx,
-  values: { reportedByUserId: number; postId?: number; replyId?: number; reason: string; details: string | null },
-): Promise<boolean> {
-  const rows = await tx
-    .insert(feedbackReports)
-    .values({
-      reportedByUserId: values.reportedByUserId,
-      postId: values.postId ?? null,
-      replyId: values.replyId ?? null,
-      reportReason: values.reason as (typeof feedbackReports.$inferInsert)['reportReason'],
-      reportDetails: values.details,
-    })
-    .onConflictDoNothing()
-    .returning({ id: feedbackReports.id });
-  return rows.length > 0;
-}
-
-/** How many different members have a pending flag on the item. */
-export async function pendingFlagCount(tx: DbOrTx, target: LikeTarget): Promise<number> {
-  const column = 'postId' in target ? feedbackReports.postId : feedbackReports.replyId;
-  const id = 'postId' in target ? target.postId : target.replyId;
-  const [row] = await tx
-    .select({ n: sql<number>`count(DISTINCT ${feedbackReports.reportedByUserId})::int` })
-    .from(feedbackReports)
-    .where(and(eq(column, id), eq(feedbackReports.status, 'pending')));
-  return Number(row?.n ?? 0);
-}
-
-// ---------------------------------------------------------------------------------------
-// For the admin reports tab
-
-export type ForumWriting = {
-  id: number;
-  text: string;
-  userId: number | null;
-  firstName: string | null;
-  lastName: string | null;
-  hidden: boolean;
-};
-
-export async function forumWritings(db: DbOrTx, kind: 'post' | 'reply', ids: number[]): Promise<ForumWriting[]> {
-  if (ids.length === 0) return [];
-  const table = kind === 'post' ? communityPosts : communityReplies;
-  const text =
-    kind === 'post'
-      ? sql<string>`${communityPosts.title} || E'\\n\\n' || ${communityPosts.content}`
-      : sql<string>`${communityReplies.content}`;
-  return db
-    .select({
-      id: table.id,
-      text,
-      userId: table.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      hidden: sql<boolean>`${table.hiddenAt} IS NOT NULL`,
-    })
-    .from(table)
-    .leftJoin(users, eq(users.id, table.userId))
-    .where(
-      sql`${table.id} IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
-}
-
-export async function forumWritingIdsOf(db: DbOrTx, kind: 'post' | 'reply', memberId: number): Promise<number[]> {
-  const table = kind === 'post' ? communityPosts : communityReplies;
-  const rows = await db.select({ id: table.id }).from(table).where(eq(table.userId, memberId));
-  return rows.map((r) => r.id);
-}
-
-/** Marks the post or reply hidden (or not); answers the row as it was before, null if gone. */
-export async function setHiddenAt(
-  tx: DbOrTx,
-  kind: 'post' | 'reply',
-  id: number,
-  hiddenAt: Date | null,
-): Promise<{ wasHidden: boolean; postId: number; deleted: boolean } | null> {
-  if (kind === 'post') {
-    const before = await lockPost(tx, id);
-    if (!before) return null;
-    await tx.update(communityPosts).set({ hiddenAt }).where(eq(communityPosts.id, id));
-    return { wasHidden: before.hiddenAt !== null, postId: id, deleted: before.deletedAt !== null };
-  }
-  const before = await lockReply(tx, id);
-  if (!before) return null;
-  await tx.update(communityReplies).set({ hiddenAt }).where(eq(communityReplies.id, id));
-  return { wasHidden: before.hiddenAt !== null, postId: before.postId, deleted: before.deletedAt !== null };
 }
 
 /** The member's e-mail address and forum e-mail choice (null once they have left). */

@@ -26,8 +26,9 @@ import { communityEvent, toPostView, viewerOf } from './community-views';
 // replies exist only for admins (everyone else gets 404, as for something that is not there);
 // the author or an admin may edit or remove; admins pin and lock. Everything that tells
 // someone (notices, e-mails, live events) goes through commitWithNotices, after the commit.
-// Posts: the list, opening one, and writing, editing and removing them. Replies, likes,
-// flags, moderation and the activity feed have their own files beside this one.
+//
+// This file: posts, the list, opening one, and writing, editing and removing them. Replies,
+// likes, flags, moderation and the activity feed have their own files beside this one.
 
 export async function listPosts(
   db: DbOrTx,

@@ -8,13 +8,29 @@ import local from './eslint-rules/index.js';
 
 // Lint keeps the shape of the code (docs/architecture.md, "Lint rules"): one-way layers
 // (domain imports neither server nor web; server and web never import each other), no web
-// feature importing another, no server feature importing another feature's repository, no
+// feature importing another, no server feature importing another feature's internals, no
 // import cycle, kebab-case file names, and no unused code.
 
 // Server folders that carry things for every feature rather than being a feature: they may
 // import any repository, and a file in them is never "a feature's repository". jobs/ is not
 // among them on purpose: a job runs a feature's work on a timer and calls its service.
 const SERVER_INFRASTRUCTURE = ['db', 'http', 'events', 'mail', 'notices'];
+
+// What one server feature may import from another: its entry points, the files named
+// `*-service.ts` (members-service.ts, trade-life-cycle-service.ts, …) and, listed here by
+// feature, the few shared helpers that are not services (the ledger every balance change goes
+// through, the member views and SQL fragments, picture storage, sessions, a feature's refusal
+// wording). Anything else in a feature is its own (docs/architecture.md, "Lint rules").
+const SERVER_ENTRY_POINTS = {
+  auth: ['session-plugin', 'address-limiter'],
+  // Browse's query helpers: escapeLike (members' searches) and the prepared statements the
+  // forum's reads share. They belong in db/ once browse is split (issue 24).
+  listings: ['browse-query', 'prepared-statements'],
+  members: ['member-views', 'display-name-sql', 'suspension-sql'],
+  points: ['ledger'],
+  trades: ['trade-refusals'],
+  uploads: ['image-store', 'storage'],
+};
 
 export default tseslint.config(
   {
@@ -114,6 +130,7 @@ export default tseslint.config(
         {
           serverDir: 'src/server',
           infrastructure: SERVER_INFRASTRUCTURE,
+          entryPoints: SERVER_ENTRY_POINTS,
         },
       ],
     },

@@ -80,7 +80,8 @@ const noForeignRepository = {
   meta: {
     type: 'problem',
     docs: {
-      description: "A server feature does not import another feature's repository; it calls that feature's service.",
+      description:
+        "A server feature imports only another feature's entry points: its files named *-service, and the few it lists; never its repository or other internals.",
     },
     schema: [
       {
@@ -88,6 +89,7 @@ const noForeignRepository = {
         properties: {
           serverDir: { type: 'string' },
           infrastructure: { type: 'array', items: { type: 'string' } },
+          entryPoints: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
         },
         additionalProperties: false,
       },
@@ -95,22 +97,34 @@ const noForeignRepository = {
     messages: {
       foreignRepository:
         "src/server/{{from}}/ imports a repository of the '{{to}}' feature ('{{specifier}}'). Call a function that '{{to}}' exports from its service instead.",
+      notEntryPoint:
+        "src/server/{{from}}/ imports '{{inside}}', which is not one of the '{{to}}' feature's entry points ('{{specifier}}'). Import from its files named *-service{{listed}}, or make what you need one of them.",
     },
   },
   create(context) {
     const options = context.options[0] ?? {};
     const serverDir = options.serverDir ?? 'src/server';
     const infrastructure = new Set(options.infrastructure ?? []);
+    const entryPoints = options.entryPoints ?? {};
     return importSources((node, specifier) => {
       const paths = resolveRelative(context, specifier);
       if (!paths) return;
       const from = folderUnder(serverDir, paths.from);
       const to = folderUnder(serverDir, paths.to);
       if (!from || !to || from === to || infrastructure.has(from) || infrastructure.has(to)) return;
-      // A repository file ('trades-repository') or folder ('trades/repository/index').
+      // The file's path inside the feature: 'trades-repository', 'repository/index', 'trade-texts'.
       const inside = paths.to.slice(paths.to.lastIndexOf(`/${to}/`) + to.length + 2);
-      if (!inside.includes('repository')) return;
-      context.report({ node, messageId: 'foreignRepository', data: { from, to, specifier } });
+      if (inside.includes('repository')) {
+        context.report({ node, messageId: 'foreignRepository', data: { from, to, specifier } });
+        return;
+      }
+      const listed = entryPoints[to] ?? [];
+      if (/^[^/]+-service$/.test(inside) || listed.includes(inside)) return;
+      context.report({
+        node,
+        messageId: 'notEntryPoint',
+        data: { from, to, specifier, inside, listed: listed.length > 0 ? ` or ${listed.join(', ')}` : '' },
+      });
     });
   },
 };

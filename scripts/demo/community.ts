@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { unlockEarnedAchievements } from '../../src/server/achievements/achievements-service';
-import { POST_TARGET, REPLY_TARGET } from '../../src/server/community/community-repository';
+import { POST_TARGET, REPLY_TARGET } from '../../src/server/community/community-activity-repository';
 import type { DbOrTx } from '../../src/server/db/client';
 import {
   communityLikes,

@@ -4,7 +4,12 @@ import type { DbOrTx } from '../../src/server/db/client';
 import { puzzleListings, tradeRequests, type PuzzleListing, type User } from '../../src/server/db/schema';
 import { leaveFeedback } from '../../src/server/feedback/feedback-service';
 import { noNotices } from '../../src/server/notices/notices';
-import { applyTradeCommand, requestTrade, type Actor, type TradeCommand } from '../../src/server/trades/trade-service';
+import {
+  applyTradeCommand,
+  requestTrade,
+  type Actor,
+  type TradeCommand,
+} from '../../src/server/trades/trade-life-cycle-service';
 import { ADMIN_EMAIL } from './members';
 import type { SeedStep } from './steps';
 

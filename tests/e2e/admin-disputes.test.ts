@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pointsLedger, tradeRequests, users } from '../../src/server/db/schema';
-import { applyTradeCommand, requestTrade } from '../../src/server/trades/trade-service';
+import { applyTradeCommand, requestTrade } from '../../src/server/trades/trade-life-cycle-service';
 import { drainNotices, noNotices } from '../../src/server/notices/notices';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
 import { createListing } from '../support/factories';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { noNotices } from '../../src/server/notices/notices';
-import { applyTradeCommand, requestTrade } from '../../src/server/trades/trade-service';
+import { applyTradeCommand, requestTrade } from '../../src/server/trades/trade-life-cycle-service';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage, type ExpectedConsoleError } from '../support/browser';
 import { createListing } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
@@ -40,7 +40,7 @@ describe.skipIf(skipReason)('Request and Contact Owner on a listing', () => {
     await ownerContext.addCookies([owner.cookie]);
   });
 
-  /** The asker requests the listing and its owner accepts (trade-service.ts): it is held for the trade. */
+  /** The asker requests the listing and its owner accepts (trade-life-cycle-service.ts): it is held for the trade. */
   async function acceptTradeFor(id: number): Promise<void> {
     const deps = { db: server.database.db, notices: noNotices };
     const { trade } = await requestTrade(deps, { id: askerId }, { puzzleListingId: id, requestComments: null });

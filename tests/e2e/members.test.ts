@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from '../../src/server/auth/session-plugin';
 import { memberProfiles, users } from '../../src/server/db/schema';
 import { leaveFeedback } from '../../src/server/feedback/feedback-service';
 import { noNotices } from '../../src/server/notices/notices';
-import { applyTradeCommand, requestTrade } from '../../src/server/trades/trade-service';
+import { applyTradeCommand, requestTrade } from '../../src/server/trades/trade-life-cycle-service';
 import { saveImage } from '../../src/server/uploads/image-store';
 import { expectNoA11yViolations, launchBrowser, newWatchedPage, type ExpectedConsoleError } from '../support/browser';
 import { expectToast } from '../support/accounts-ui';

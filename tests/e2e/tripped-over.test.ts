@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { noNotices } from '../../src/server/notices/notices';
-import { requestTrade } from '../../src/server/trades/trade-service';
+import { requestTrade } from '../../src/server/trades/trade-life-cycle-service';
 import { formatClubDate, formatClubDay } from '../../src/domain/dates';
 import { FILTER_PLACEHOLDERS } from '../../src/domain/constants';
 import { issueToken, consumeToken } from '../../src/server/auth/tokens-repository';

@@ -49,6 +49,17 @@ describe("lint: a server feature does not import another feature's repository", 
   });
 });
 
+describe("lint: a server feature imports only another feature's entry points", () => {
+  it('rejects the forum feature importing a trades file that is neither named *-service nor listed', async () => {
+    const found = await problems('src/server/forum/forum-trade-mention.ts');
+    expect(found.map((p) => [p.rule, p.line])).toEqual([['local/no-foreign-repository', 5]]);
+    expect(found[0]!.message).toContain(
+      "src/server/forum/ imports 'trade-texts', which is not one of the 'trades' feature's entry points",
+    );
+    expect(found[0]!.message).toContain('*-service or trade-refusals');
+  });
+});
+
 describe('lint: no import cycle', () => {
   it('rejects two modules that import each other, in both of them', async () => {
     expect((await problems('src/cycle/first-module.ts')).map((p) => [p.rule, p.line])).toEqual([

@@ -23,7 +23,7 @@ import { lockMembers } from '../members/members-service';
 import { findMember, lockAdministratorsAnd, setAdminFlag, setSuspension } from '../members/members-admin-service';
 import { commitWithNotices, recordNotice, type NoticeDeps } from '../notices/notices';
 import { changeBalance } from '../points/ledger';
-import { closePendingRequestsOfSuspended } from '../trades/trade-service';
+import { closePendingRequestsOfSuspended } from '../trades/trades-service';
 import { logAdminAction } from './activity-log';
 
 // What an administrator does to a member (docs/product/administration.md): admin status, points, suspension.

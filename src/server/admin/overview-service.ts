@@ -5,7 +5,7 @@ import { listingCountsByStatus, memberListingsForAdmin } from '../listings/listi
 import { toMemberAdmin } from '../members/member-views';
 import { allBalances, findMember, memberCounts } from '../members/members-admin-service';
 import { memberLedger, pointsConservation } from '../points/ledger';
-import { memberTradesForAdmin, tradeCountsByStatus } from '../trades/trade-service';
+import { memberTradesForAdmin, tradeCountsByStatus } from '../trades/trades-admin-service';
 import { MEMBER_NOT_FOUND_MESSAGE } from './member-actions';
 import { countPendingReports, reportsAbout } from './reports-service';
 

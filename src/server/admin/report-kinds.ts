@@ -14,7 +14,7 @@ import {
   reportedForumWriting,
   setForumItemHidden,
   type ReportedForumWriting,
-} from '../community/community-service';
+} from '../community/community-moderation-service';
 import { reportColumns } from './reports-repository';
 
 // What members can report, one row type each (docs/product/administration.md#reports: a new kind of report is one more
@@ -61,7 +61,7 @@ const responseKind: ReportKindEntry = {
 
 // ---------------------------------------------------------------------------------------
 // The forum (issue 11): posts and replies, read and hidden through the forum room. Three
-// members' flags hide an item at once (community-service.ts); the admin decides here.
+// members' flags hide an item at once (community-flags-service.ts); the admin decides here.
 
 function forumKind(kind: 'post' | 'reply', itemOf: (r: FeedbackReport) => number | null): ReportKindEntry {
   return {

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../db/client';
 import { commitWithNotices, type NoticeDeps } from '../notices/notices';
 import { logAdminAction } from './activity-log';
 import { kindOf, REPORT_KIND_ENTRIES, type ReportKindEntry } from './report-kinds';
-import type { ReportedForumWriting } from '../community/community-service';
+import type { ReportedForumWriting } from '../community/community-moderation-service';
 import type { ReportedWriting } from '../feedback/feedback-service';
 import {
   closeReports,

@@ -34,7 +34,9 @@ import { adminOnly, errorAnswers, idParam, requestMeta, requireAdmin } from '../
 import { adminManufacturers, MANUFACTURER_NOT_FOUND_MESSAGE } from '../manufacturers/manufacturers-service';
 import { adminMemberPage } from '../members/members-admin-service';
 import { noticesFor } from '../notices/notices';
-import { applyTradeCommand, disputedTrades, TRADE_NOT_FOUND_MESSAGE, tradeForAdmin } from '../trades/trade-service';
+import { applyTradeCommand } from '../trades/trade-life-cycle-service';
+import { TRADE_NOT_FOUND_MESSAGE } from '../trades/trade-refusals';
+import { disputedTrades, tradeForAdmin } from '../trades/trades-admin-service';
 import { listAdminActions, loggingAdmins } from './activity-log';
 import {
   addManufacturer,

@@ -33,23 +33,13 @@ import {
   requireMember,
 } from '../http/route-helpers';
 import { noticesFor } from '../notices/notices';
-import {
-  createPost,
-  createReply,
-  deletePost,
-  deleteReply,
-  flagItem,
-  listActivities,
-  listPosts,
-  listReplies,
-  openPost,
-  POST_NOT_FOUND_MESSAGE,
-  REPLY_NOT_FOUND_MESSAGE,
-  setPostFlag,
-  toggleLike,
-  updatePost,
-  updateReply,
-} from './community-service';
+import { listActivities } from './community-activity-service';
+import { flagItem } from './community-flags-service';
+import { toggleLike } from './community-likes-service';
+import { setPostFlag } from './community-moderation-service';
+import { createPost, deletePost, listPosts, openPost, updatePost } from './community-posts-service';
+import { POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE } from './community-refusals';
+import { createReply, deleteReply, listReplies, updateReply } from './community-replies-service';
 
 // docs/product/community.md: the forum and the activity feed. Every call needs a member; the service
 // decides who may see and change what (hidden items: admins only; edits: author or admin).

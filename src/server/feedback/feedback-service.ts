@@ -15,7 +15,7 @@ import type { RequestMeta } from '../http/route-helpers';
 import { unlockEarnedAchievements, unlockEarnedAchievementsForEach } from '../achievements/achievements-service';
 import { memberPageVisible, visibleMemberPageRow, type Viewer } from '../members/members-service';
 import { commitWithNotices, type NoticeDeps } from '../notices/notices';
-import { lockTradeRow, recordFeedbackStep, tradeForParty } from '../trades/trade-service';
+import { lockTradeRow, recordFeedbackStep, tradeForParty } from '../trades/trades-service';
 import {
   feedbackById,
   feedbackForTrade,

@@ -14,7 +14,7 @@ import type { AppContext } from '../app-context';
 import { errorAnswers, idParam, memberOnly, requestMeta, requireMember } from '../http/route-helpers';
 import { noticesFor } from '../notices/notices';
 import { MEMBER_NOT_FOUND_MESSAGE } from '../members/members-service';
-import { TRADE_NOT_FOUND_MESSAGE } from '../trades/trade-service';
+import { TRADE_NOT_FOUND_MESSAGE } from '../trades/trade-refusals';
 import {
   FEEDBACK_NOT_FOUND_MESSAGE,
   leaveFeedback,

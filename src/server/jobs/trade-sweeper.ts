@@ -3,7 +3,8 @@ import type { AppContext } from '../app-context';
 import { refreshRatingsTurnedVisible } from '../feedback/feedback-service';
 import { createLogger } from '../http/logging';
 import { drainNotices, noticesFor } from '../notices/notices';
-import { applyTradeCommand, tradesDue } from '../trades/trade-service';
+import { applyTradeCommand } from '../trades/trade-life-cycle-service';
+import { tradesDue } from '../trades/trades-service';
 import { startPeriodicJob } from './periodic-job';
 
 // The trade clocks (docs/product/trades.md#clocks): a pending request unanswered for 7 days expires, a shipped trade

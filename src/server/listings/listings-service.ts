@@ -18,7 +18,7 @@ import { unlockEarnedAchievements } from '../achievements/achievements-service';
 import { findUnknownManufacturerIds } from '../manufacturers/manufacturers-service';
 import { membersById } from '../members/members-service';
 import { commitWithNotices, type NoticeDeps, type Outbox } from '../notices/notices';
-import { closePendingRequests, hasTradeUnderWay } from '../trades/trade-service';
+import { closePendingRequests, hasTradeUnderWay } from '../trades/trades-service';
 import { isStoredImage } from '../uploads/image-store';
 import type { PictureStorage } from '../uploads/storage';
 import { forgetBrowseCaches } from './browse-repository';

@@ -6,7 +6,7 @@ import { runInTransaction } from '../db/transaction';
 import type { PuzzleListing } from '../db/schema';
 import { findListing } from '../listings/listing-stock-service';
 import { shownToOthers } from '../listings/listings-service';
-import { hasAskedFor } from '../trades/trade-service';
+import { hasAskedFor } from '../trades/trades-service';
 import { countUnreadMessages } from './messages-repository';
 import { memberDisplayName } from '../../domain/members';
 import { requireMessageableMember } from '../members/members-service';

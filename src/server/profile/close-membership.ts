@@ -14,7 +14,7 @@ import { countWithdrawableListingsOf, withdrawListingsOf } from '../listings/lis
 import { lockAdministratorsAnd } from '../members/members-admin-service';
 import { administratorEmails, eraseMemberDetails, lockMembers, membersById } from '../members/members-service';
 import { commitWithNotices, recordNotice, type NoticeDeps } from '../notices/notices';
-import { closePendingRequestsOfLeaving, pendingRequestCountOf, tradesUnderWayOf } from '../trades/trade-service';
+import { closePendingRequestsOfLeaving, pendingRequestCountOf, tradesUnderWayOf } from '../trades/trades-service';
 
 // 'Close my membership' (issue 14 point 4, docs/decisions/0021-contact-privacy-closing.md).
 // One transaction: pending requests close both ways (no points are held by a pending request,

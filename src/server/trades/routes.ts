@@ -21,14 +21,9 @@ import {
   requireMember,
 } from '../http/route-helpers';
 import { noticesFor } from '../notices/notices';
-import {
-  applyTradeCommand,
-  memberTrades,
-  requestTrade,
-  TRADE_NOT_FOUND_MESSAGE,
-  tradeForMember,
-  type TradeCommand,
-} from './trade-service';
+import { applyTradeCommand, requestTrade, type TradeCommand } from './trade-life-cycle-service';
+import { memberTrades, tradeForMember } from './trade-reads';
+import { TRADE_NOT_FOUND_MESSAGE } from './trade-refusals';
 
 // Trades (docs/product/trades.md, docs/api/trades.md): thin handlers. Each checks that a member is signed in, hands the
 // command to the service (which decides who may do what under a row lock, and tells people

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNUSED_PICTURE_KEPT_MS } from '../../src/domain/constants';
 import { systemSettings } from '../../src/server/db/schema';
-import { removeUnusedPictures } from '../../src/server/uploads/unused-pictures';
+import { removeUnusedPictures } from '../../src/server/uploads/unused-pictures-service';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { multipart } from '../support/multipart';
 import { PICTURE_DRIVERS, picturesOn } from '../support/s3-stand-in';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
-import { removeUnusedPictures } from '../uploads/unused-pictures';
+import { removeUnusedPictures } from '../uploads/unused-pictures-service';
 import { startPeriodicJob } from './periodic-job';
 
 // Pictures nothing refers to, a day after their upload, are removed every hour (decision

@@ -7,7 +7,7 @@ import { uploadedImageSchema, uploadQuerySchema } from '../../domain/uploads';
 import type { AppContext } from '../app-context';
 import { memberOnly, perMemberRateLimit, requireMember } from '../http/route-helpers';
 import { NotAnImageError, saveImage } from './image-store';
-import { noteUpload } from './unused-pictures';
+import { noteUpload } from './unused-pictures-service';
 
 // POST /api/uploads (docs/product/listings.md#pictures): one JPEG, PNG or WebP image of at most 10 MB, from a
 // member; with ?shape=square, an avatar cut square from it (docs/product/members.md#how-other-members-see-you). What the file IS

@@ -187,7 +187,10 @@ describe.skipIf(skipReason)('members in the browser', () => {
 
     // Nor is a suspended member's page, while the suspension lasts (issue 23).
     const { memberId } = await server.createMemberSession('suspended.members@example.org', { firstName: 'Sidney' });
-    await server.database.db.update(users).set({ suspendedAt: new Date(), suspensionReason: 'Spam listings' }).where(eq(users.id, memberId));
+    await server.database.db
+      .update(users)
+      .set({ suspendedAt: new Date(), suspensionReason: 'Spam listings' })
+      .where(eq(users.id, memberId));
     const url = new RegExp(`/api/members/${memberId}$`);
     const suspended = await open(context, `/members/${memberId}`, [{ text: /status of 404/, url }]);
     expect(await suspended.getByRole('heading', { level: 1 }).innerText()).toBe('Member not found');

@@ -53,7 +53,8 @@ describe("sending the join e-mail again ('Registration Started!')", () => {
   it(`stops at ${ACCOUNT_EMAILS_PER_ADDRESS} per address in 15 minutes, for a member and a stranger alike`, async () => {
     const member = await createMember(db(), { email: uniqueEmail('flood-member') });
     for (const email of [uniqueEmail('flood'), member.email]) {
-      for (let i = 0; i < ACCOUNT_EMAILS_PER_ADDRESS; i++) expect((await sendJoinEmail({ email })).statusCode).toBe(200);
+      for (let i = 0; i < ACCOUNT_EMAILS_PER_ADDRESS; i++)
+        expect((await sendJoinEmail({ email })).statusCode).toBe(200);
       const refused = await sendJoinEmail({ email });
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toBe(
@@ -70,7 +71,9 @@ describe("sending the join e-mail again ('Registration Started!')", () => {
     }
     const refused = await sendJoinEmail({ email: uniqueEmail('one-too-many') }, ip);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('Too many attempts from your network. Please wait a few minutes and try again.');
+    expect(refused.json().message).toBe(
+      'Too many attempts from your network. Please wait a few minutes and try again.',
+    );
     expect((await sendJoinEmail({ email: uniqueEmail('other-network') })).statusCode).toBe(200);
   });
 
@@ -171,9 +174,9 @@ describe('system messages speak to their reader', () => {
   it("the thread list's last line reads the same way to each member", async () => {
     const c = await cast();
     const trade = await ask(c);
-    expect((await api.post(`/api/trade-requests/${trade.id}/decline`, c.owner, { reason: 'Promised away' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await api.post(`/api/trade-requests/${trade.id}/decline`, c.owner, { reason: 'Promised away' })).statusCode,
+    ).toBe(200);
     const lastLine = async (who: SignedIn) => {
       const threads = (await api.get('/api/message-threads', who)).json() as {
         id: number;
@@ -187,7 +190,7 @@ describe('system messages speak to their reader', () => {
     );
   });
 
-  it("a cancelled accepted trade tells the requester their points came back to them", async () => {
+  it('a cancelled accepted trade tells the requester their points came back to them', async () => {
     const c = await cast();
     const trade = await ask(c);
     expect((await api.post(`/api/trade-requests/${trade.id}/accept`, c.owner)).statusCode).toBe(200);

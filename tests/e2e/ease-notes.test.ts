@@ -187,7 +187,9 @@ describe.skipIf(skipReason)('the smaller things from the walk (issue 22, point 8
           expect(clipped, `'No photo' runs out of its box on ${page.url()}`).toBe(false);
         }
         const broken = await page.evaluate(
-          () => [...document.images].filter((img) => img.complete && img.naturalWidth === 0 && img.checkVisibility()).length,
+          () =>
+            [...document.images].filter((img) => img.complete && img.naturalWidth === 0 && img.checkVisibility())
+              .length,
         );
         expect(broken, `${page.url()} shows a broken picture`).toBe(0);
       };
@@ -331,7 +333,7 @@ describe.skipIf(skipReason)('the smaller things from the walk (issue 22, point 8
       },
     );
 
-    it("f: the feedback form says the comment is required before she sends", async () => {
+    it('f: the feedback form says the comment is required before she sends', async () => {
       const owner = await member(width, 'Walter', 'Hughes');
       const me = await member(width, 'Dorothy', 'Baxter');
       const listing = await createListing(server.database.db, owner.id, { title: `Tea Party (${width.name})` });
@@ -362,43 +364,40 @@ describe.skipIf(skipReason)('the smaller things from the walk (issue 22, point 8
       await page.context().close();
     });
 
-    it.skipIf(width.largest)(
-      'g: My Trades opens on the tab that needs her, and ?tab= still wins',
-      async () => {
-        const owner = await member(width, 'Walter', 'Hughes');
-        const me = await member(width, 'Dorothy', 'Baxter');
-        const mine = await createListing(server.database.db, me.id, { title: `Rose Garden (${width.name})` });
-        const theirs = await createListing(server.database.db, owner.id, { title: `Steam Train (${width.name})` });
-        // She has asked for a puzzle (nothing for her to do) and has a request waiting for her answer.
-        await trade(me, theirs.id);
-        await trade(owner, mine.id);
+    it.skipIf(width.largest)('g: My Trades opens on the tab that needs her, and ?tab= still wins', async () => {
+      const owner = await member(width, 'Walter', 'Hughes');
+      const me = await member(width, 'Dorothy', 'Baxter');
+      const mine = await createListing(server.database.db, me.id, { title: `Rose Garden (${width.name})` });
+      const theirs = await createListing(server.database.db, owner.id, { title: `Steam Train (${width.name})` });
+      // She has asked for a puzzle (nothing for her to do) and has a request waiting for her answer.
+      await trade(me, theirs.id);
+      await trade(owner, mine.id);
 
-        const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
-        const page = await open(width, me, '/trades');
-        await expect.poll(() => tab(page, /^Requests for my puzzles/).getAttribute('aria-selected')).toBe('true');
-        await page.getByText(`Rose Garden (${width.name})`).first().waitFor();
-        await expectWellShown(page);
+      const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
+      const page = await open(width, me, '/trades');
+      await expect.poll(() => tab(page, /^Requests for my puzzles/).getAttribute('aria-selected')).toBe('true');
+      await page.getByText(`Rose Garden (${width.name})`).first().waitFor();
+      await expectWellShown(page);
 
-        await page.goto(`${server.url}/trades?tab=requester`);
-        await page.getByText(`Steam Train (${width.name})`).first().waitFor();
-        expect(await tab(page, /^Requests I made/).getAttribute('aria-selected')).toBe('true');
+      await page.goto(`${server.url}/trades?tab=requester`);
+      await page.getByText(`Steam Train (${width.name})`).first().waitFor();
+      expect(await tab(page, /^Requests I made/).getAttribute('aria-selected')).toBe('true');
 
-        // A tab she picks goes into the address, so a reload keeps it.
-        await tab(page, /^Requests for my puzzles/).click();
-        await page.waitForURL(/[?&]tab=owner/);
-        await page.reload();
-        await expect.poll(() => tab(page, /^Requests for my puzzles/).getAttribute('aria-selected')).toBe('true');
-        await expectWellShown(page);
-        await page.context().close();
+      // A tab she picks goes into the address, so a reload keeps it.
+      await tab(page, /^Requests for my puzzles/).click();
+      await page.waitForURL(/[?&]tab=owner/);
+      await page.reload();
+      await expect.poll(() => tab(page, /^Requests for my puzzles/).getAttribute('aria-selected')).toBe('true');
+      await expectWellShown(page);
+      await page.context().close();
 
-        // Nothing waiting for him (his own request waits for Dorothy): the usual first tab.
-        const asker = await member(width, 'Colin', 'Ward');
-        await trade(asker, mine.id);
-        const his = await open(width, asker, '/trades');
-        await his.getByText(`Rose Garden (${width.name})`).first().waitFor();
-        expect(await tab(his, /^Requests I made/).getAttribute('aria-selected')).toBe('true');
-        await his.context().close();
-      },
-    );
+      // Nothing waiting for him (his own request waits for Dorothy): the usual first tab.
+      const asker = await member(width, 'Colin', 'Ward');
+      await trade(asker, mine.id);
+      const his = await open(width, asker, '/trades');
+      await his.getByText(`Rose Garden (${width.name})`).first().waitFor();
+      expect(await tab(his, /^Requests I made/).getAttribute('aria-selected')).toBe('true');
+      await his.context().close();
+    });
   });
 });

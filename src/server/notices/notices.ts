@@ -223,7 +223,8 @@ function noticeEmail(appUrl: string, mail: NoticeMail) {
   const trade = mail.tradeRequestId ?? null;
   const path = mail.link ?? (admin ? '/admin' : trade === null ? '/trades' : `/trades?trade=${trade}`);
   const url = `${appUrl}${path}`;
-  const label = mail.linkLabel ?? (admin ? 'Open the admin panel' : trade === null ? 'See my trades' : 'See this trade');
+  const label =
+    mail.linkLabel ?? (admin ? 'Open the admin panel' : trade === null ? 'See my trades' : 'See this trade');
   return {
     ...renderEmail({
       subject: mail.subject,

@@ -232,10 +232,14 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
     case 'dispute': {
       const by = f.actorRole === 'owner' ? f.ownerName : f.requesterName;
       const other = f.actorRole === 'owner' ? 'requester' : 'owner';
-      const onHold = 'The trade is on hold until a club administrator has looked at it. The points stay held meanwhile.';
+      const onHold =
+        'The trade is on hold until a club administrator has looked at it. The points stay held meanwhile.';
       return {
         systemMessage: `${by} reported a problem: ${f.details ?? ''} ${onHold}`,
-        actorMessage: { actor: f.actorRole ?? 'requester', text: `You reported a problem: ${f.details ?? ''} ${onHold}` },
+        actorMessage: {
+          actor: f.actorRole ?? 'requester',
+          text: `You reported a problem: ${f.details ?? ''} ${onHold}`,
+        },
         notices: [
           {
             to: other,

@@ -88,8 +88,8 @@ const NEAR_BELOW_PX = 96;
  * there it would cover the control the member is using (the one she pressed, or the field she
  * typed in) or the space just below it, where her next step usually is (Send under the reply
  * box, 'See your trade' under the request line); then at the top, if that covers less. At
- * the top it sits below the top bar, never over its links. Decided when a toast appears, and again when a dialog closes (focus goes back to
- * the page).
+ * the top it sits below the top bar, never over its links. Decided when a toast appears, and
+ * again when a dialog closes (focus goes back to the page).
  */
 function useToastPlace(
   viewport: RefObject<HTMLOListElement | null>,

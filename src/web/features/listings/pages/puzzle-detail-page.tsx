@@ -295,7 +295,11 @@ function ListingImages({ listing }: { listing: Listing }) {
                 shown === which ? 'border-brand-700 font-semibold' : 'border-line',
               )}
             >
-              <span className="flex aspect-square w-full items-center justify-center overflow-hidden rounded bg-brand-50">
+              {/* The button is named 'Puzzle' or 'Box' by its word below; 'No photo' is for the eye. */}
+              <span
+                aria-hidden="true"
+                className="flex aspect-square w-full items-center justify-center overflow-hidden rounded bg-brand-50"
+              >
                 <LazyPicture
                   src={image.thumb ?? image.url}
                   inView

@@ -153,6 +153,14 @@ describe.skipIf(skipReason)('a search that forgives, with the puzzles in sight',
       );
       expect(await page.getByRole('button', { name: 'Filters (1)' }).isVisible()).toBe(true);
       await expectNoA11yViolations(page);
+
+      // What she typed counts, even when she presses 'Show' straight after typing it.
+      await page.getByRole('button', { name: 'Filters (1)' }).click();
+      await sheet.getByLabel('Min Pieces').fill('2000');
+      await sheet.getByRole('button', { name: /^Show/ }).click();
+      await sheet.waitFor({ state: 'hidden' });
+      await showing(page, 'Showing 0 of 0 puzzles');
+      expect(new URL(page.url()).searchParams.get('minPieces')).toBe('2000');
       await page.context().close();
     });
   }

@@ -69,7 +69,7 @@ function TypedFilter({
   hint?: string;
   className?: string;
 }) {
-  const [draft, setDraft] = useDebouncedParam(value, (next) => onChange({ [name]: next }, { replace: true }));
+  const [draft, setDraft, flush] = useDebouncedParam(value, (next) => onChange({ [name]: next }, { replace: true }));
   return (
     <Field label={label} note={hint} className={className}>
       <Input
@@ -80,6 +80,7 @@ function TypedFilter({
         value={draft}
         placeholder={placeholder}
         onChange={(e) => setDraft(e.target.value)}
+        onBlur={flush}
       />
     </Field>
   );
@@ -327,6 +328,8 @@ export function FilterPanel({
               closeLabel="Close filters"
               aria-describedby={undefined}
               className="gap-5"
+              // Escape leaves the box it was typed in without a blur: send what waits first.
+              onEscapeKeyDown={() => (document.activeElement as HTMLElement | null)?.blur()}
               onCloseAutoFocus={(event) => {
                 if (!showing.current) return;
                 showing.current = false;

@@ -63,15 +63,18 @@ export function useBrowseFilters() {
 /**
  * A typed-in filter: the box shows what is typed at once and the URL follows after a pause
  * (one history entry per search, not per key); back/forward puts the URL's value back.
+ * `flush` sends what waits at once (when the box loses focus: the filter sheet may be about
+ * to close, and what she typed must count).
  */
 export function useDebouncedParam(
   urlValue: string,
   commit: (value: string) => void,
   delayMs = 400,
-): [string, (value: string) => void] {
+): [string, (value: string) => void, () => void] {
   const [draft, setDraft] = useState(urlValue);
   const lastCommitted = useRef(urlValue);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const waiting = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if (urlValue !== lastCommitted.current) {
@@ -87,12 +90,19 @@ export function useDebouncedParam(
     (value: string) => {
       setDraft(value);
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
+      const send = () => {
+        waiting.current = null;
         lastCommitted.current = value.trim();
         commit(value);
-      }, delayMs);
+      };
+      waiting.current = send;
+      timer.current = setTimeout(send, delayMs);
     },
     [commit, delayMs],
   );
-  return [draft, change];
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    waiting.current?.();
+  }, []);
+  return [draft, change, flush];
 }

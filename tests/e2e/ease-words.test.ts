@@ -85,8 +85,8 @@ describe.skipIf(skipReason)('ease: words kept, guidance when listing', () => {
       await welcome.fill('Happy to swap seaside scenes.');
       // The member page's own button says its words are not saved yet.
       await page.getByText('Not saved yet: press Save member page').scrollIntoViewIfNeeded();
-      await shot(page, `words-not-saved-${view.name}`);
       await expectWellShown(page);
+      await shot(page, `words-not-saved-${view.name}`);
 
       // The big Save Profile saves what the page shows: the profile and the member page.
       await page.getByRole('button', { name: 'Save Profile' }).click();
@@ -109,11 +109,11 @@ describe.skipIf(skipReason)('ease: words kept, guidance when listing', () => {
       await page.getByRole('link', { name: 'See your member page' }).click();
       const question = page.getByRole('dialog', { name: 'Leave without saving?' });
       await question.waitFor();
-      await shot(page, `words-leave-${view.name}`);
       expect(await question.innerText()).toContain('How other members see you');
       // The safe answer is first.
       expect(await question.getByRole('button').first().innerText()).toBe('Stay on this page');
       await expectWellShown(page);
+      await shot(page, `words-leave-${view.name}`);
       await question.getByRole('button', { name: 'Stay on this page' }).click();
       await question.waitFor({ state: 'hidden' });
       expect(new URL(page.url()).pathname).toBe('/profile');
@@ -159,8 +159,8 @@ describe.skipIf(skipReason)('ease: words kept, guidance when listing', () => {
         await join.waitFor();
         expect(await join.getByLabel('Email address').inputValue()).toBe('winifred.new@example.org');
         expect(await join.getByLabel("I accept the club's membership terms").isChecked()).toBe(true);
-        await shot(page, `words-join-${view.name}`);
         await expectWellShown(page);
+        await shot(page, `words-join-${view.name}`);
 
         // Closing Join forgets, as every account dialog does.
         await join.getByRole('button', { name: 'Close' }).click();
@@ -183,8 +183,8 @@ describe.skipIf(skipReason)('ease: words kept, guidance when listing', () => {
       );
       await usual.waitFor();
       await usual.scrollIntoViewIfNeeded();
-      await shot(page, `words-points-${view.name}`);
       await expectWellShown(page);
+      await shot(page, `words-points-${view.name}`);
 
       // The form's default of 1 is not the suggestion: once chosen, the note asks.
       const points = page.getByLabel('PuzzlePoints', { exact: true });
@@ -209,12 +209,12 @@ describe.skipIf(skipReason)('ease: words kept, guidance when listing', () => {
       await page.getByRole('button', { name: 'Publish', exact: true }).click();
       const question = page.getByRole('dialog', { name: 'Add a photo first?' });
       await question.waitFor();
-      await shot(page, `words-no-photo-${view.name}`);
       expect(await question.getByRole('button').first().innerText()).toBe('Add a photo');
       expect(
         await question.getByRole('button', { name: 'Add a photo' }).evaluate((el) => el === document.activeElement),
       ).toBe(true);
       await expectWellShown(page);
+      await shot(page, `words-no-photo-${view.name}`);
       await question.getByRole('button', { name: 'Add a photo' }).click();
       await question.waitFor({ state: 'hidden' });
       // The keyboard is at the photo.
@@ -246,8 +246,8 @@ describe.skipIf(skipReason)('ease: words kept, guidance when listing', () => {
       const request = page.getByRole('button', { name: 'Request Puzzle' });
       expect(await request.getAttribute('aria-describedby')).toBe('points-short');
       await box.scrollIntoViewIfNeeded();
-      await shot(page, `words-short-${view.name}`);
       await expectWellShown(page);
+      await shot(page, `words-short-${view.name}`);
 
       // A member who can afford it is told nothing of the kind.
       const rich = await member(view, 'rich', 20);

@@ -132,7 +132,8 @@ export function LeaveWarning() {
           ))}
         </ul>
         <p className="mt-3">To keep them, stay and press the Save button under them.</p>
-        <DialogFooter>
+        {/* Wrapping: both answers whole at every width and text size. */}
+        <DialogFooter className="sm:flex-wrap">
           <Button size="large" onClick={() => setLeavingTo(null)}>
             Stay on this page
           </Button>

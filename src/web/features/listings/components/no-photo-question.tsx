@@ -55,7 +55,8 @@ export function NoPhotoQuestion({
             finished puzzle or its box is asked for more often.
           </DialogDescription>
         </DialogHeader>
-        <DialogFooter>
+        {/* Wrapping: both answers whole at every width and text size. */}
+        <DialogFooter className="sm:flex-wrap">
           <Button
             data-safe-answer
             size="large"

@@ -17,6 +17,7 @@ import {
   reportListQuerySchema,
   reportViewSchema,
   resolveReportSchema,
+  settingPatchSchema,
   settingSchema,
   suspendSchema,
   systemSettingSchema,
@@ -35,6 +36,7 @@ import {
   addManufacturer,
   addSetting,
   changeManufacturer,
+  changeSetting,
   removeManufacturer,
   removeSetting,
 } from './catalogue-actions';
@@ -165,6 +167,19 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     },
     async (request, reply) =>
       reply.status(201).send(await addSetting(deps(request), requireAdmin(request).id, request.body)),
+  );
+
+  app.patch(
+    '/admin/settings/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: settingParams,
+        body: settingPatchSchema,
+        response: { 200: systemSettingSchema, ...errorAnswers(404) },
+      },
+    },
+    async (request) => changeSetting(deps(request), requireAdmin(request).id, request.params.id, request.body),
   );
 
   app.delete(

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { COMMUNITY_ACTIVITIES_PAGE_SIZE, COMMUNITY_POSTS_PAGE_SIZE } from '../../domain/community';
 import { COMMUNITY_CATEGORIES, type CommunityCategory } from '../../domain/enums';
 import type pg from 'pg';
@@ -39,6 +39,7 @@ export type PostRow = {
   is_locked: boolean;
   is_edited: boolean;
   deleted_at: Date | string | null;
+  removed_by_team: boolean;
   hidden_at: Date | string | null;
   view_count: number;
   like_count: number;
@@ -61,7 +62,7 @@ export function containsPattern(text: string): string {
 
 function postColumns(viewer: Viewer): SQL {
   return sql`p.id, p.user_id, u.first_name, u.last_name, p.title, p.content, p.category, p.tags, p.image_urls,
-    p.is_pinned, p.is_locked, p.is_edited, p.deleted_at, p.hidden_at, p.view_count, p.like_count,
+    p.is_pinned, p.is_locked, p.is_edited, p.deleted_at, p.removed_by_team, p.hidden_at, p.view_count, p.like_count,
     p.reply_count, p.last_activity_at, p.created_at, p.updated_at,
     EXISTS (SELECT 1 FROM community_likes k WHERE k.post_id = p.id AND k.user_id = ${viewer.id}) AS liked_by_me,
     r.last_read_reply_id,
@@ -288,6 +289,7 @@ export type ReplyRow = {
   liked_by_me: boolean;
   is_edited: boolean;
   deleted_at: Date | string | null;
+  removed_by_team: boolean;
   hidden_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -312,7 +314,7 @@ export async function replyRows(
     sql`SELECT x.id, x.post_id, x.user_id, u.first_name, u.last_name, x.content, x.parent_reply_id,
                pr.user_id AS parent_user_id, pu.first_name AS parent_first_name, pu.last_name AS parent_last_name,
                (pr.id IS NOT NULL) AS parent_exists,
-               x.like_count, x.is_edited, x.deleted_at, x.hidden_at, x.created_at, x.updated_at,
+               x.like_count, x.is_edited, x.deleted_at, x.removed_by_team, x.hidden_at, x.created_at, x.updated_at,
                EXISTS (SELECT 1 FROM community_likes k WHERE k.reply_id = x.id AND k.user_id = ${viewer.id}) AS liked_by_me
           FROM community_replies x
           LEFT JOIN users u ON u.id = x.user_id
@@ -485,14 +487,25 @@ export async function insertFlag(
   return rows.length > 0;
 }
 
-/** How many different members have a pending flag on the item. */
-export async function pendingFlagCount(tx: DbOrTx, target: LikeTarget): Promise<number> {
+/**
+ * How many different settled members have a pending flag on the item: members who have
+ * completed a trade or joined before `joinedBefore` (decision 0027). Newer members' flags wait
+ * for the club team and count for nothing here.
+ */
+export async function settledFlagCount(tx: DbOrTx, target: LikeTarget, joinedBefore: Date): Promise<number> {
   const column = 'postId' in target ? feedbackReports.postId : feedbackReports.replyId;
   const id = 'postId' in target ? target.postId : target.replyId;
   const [row] = await tx
     .select({ n: sql<number>`count(DISTINCT ${feedbackReports.reportedByUserId})::int` })
     .from(feedbackReports)
-    .where(and(eq(column, id), eq(feedbackReports.status, 'pending')));
+    .innerJoin(users, eq(users.id, feedbackReports.reportedByUserId))
+    .where(
+      and(
+        eq(column, id),
+        eq(feedbackReports.status, 'pending'),
+        or(gt(users.completedTrades, 0), lte(users.joinedAt, joinedBefore)),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -506,32 +519,44 @@ export type ForumWriting = {
   firstName: string | null;
   lastName: string | null;
   hidden: boolean;
+  postId: number;
+  postTitle: string;
 };
 
 export async function forumWritings(db: DbOrTx, kind: 'post' | 'reply', ids: number[]): Promise<ForumWriting[]> {
   if (ids.length === 0) return [];
-  const table = kind === 'post' ? communityPosts : communityReplies;
-  const text =
-    kind === 'post'
-      ? sql<string>`${communityPosts.title} || E'\\n\\n' || ${communityPosts.content}`
-      : sql<string>`${communityReplies.content}`;
+  if (kind === 'post') {
+    return db
+      .select({
+        id: communityPosts.id,
+        text: sql<string>`${communityPosts.title} || E'\\n\\n' || ${communityPosts.content}`,
+        userId: communityPosts.userId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        hidden: sql<boolean>`${communityPosts.hiddenAt} IS NOT NULL`,
+        postId: communityPosts.id,
+        postTitle: communityPosts.title,
+      })
+      .from(communityPosts)
+      .leftJoin(users, eq(users.id, communityPosts.userId))
+      .where(inArray(communityPosts.id, ids));
+  }
+  // A reply's post gives its place (the link) and its title (the author's notice).
   return db
     .select({
-      id: table.id,
-      text,
-      userId: table.userId,
+      id: communityReplies.id,
+      text: communityReplies.content,
+      userId: communityReplies.userId,
       firstName: users.firstName,
       lastName: users.lastName,
-      hidden: sql<boolean>`${table.hiddenAt} IS NOT NULL`,
+      hidden: sql<boolean>`${communityReplies.hiddenAt} IS NOT NULL`,
+      postId: communityPosts.id,
+      postTitle: communityPosts.title,
     })
-    .from(table)
-    .leftJoin(users, eq(users.id, table.userId))
-    .where(
-      sql`${table.id} IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+    .from(communityReplies)
+    .innerJoin(communityPosts, eq(communityPosts.id, communityReplies.postId))
+    .leftJoin(users, eq(users.id, communityReplies.userId))
+    .where(inArray(communityReplies.id, ids));
 }
 
 export async function forumWritingIdsOf(db: DbOrTx, kind: 'post' | 'reply', memberId: number): Promise<number[]> {
@@ -569,6 +594,7 @@ export async function memberContact(
   forumEmails: boolean;
   firstName: string | null;
   lastName: string | null;
+  isAdmin: boolean;
 } | null> {
   if (memberId === null) return null;
   const [row] = await db
@@ -576,6 +602,7 @@ export async function memberContact(
       id: users.id,
       email: users.email,
       forumEmails: users.forumEmails,
+      isAdmin: users.isAdmin,
       firstName: users.firstName,
       lastName: users.lastName,
     })

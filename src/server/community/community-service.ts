@@ -7,7 +7,9 @@ import {
   PARENT_REPLY_MESSAGE,
   POST_LOCKED_MESSAGE,
   POST_REMOVED_MESSAGE,
+  REMOVED_POST_BY_TEAM_TEXT,
   REMOVED_POST_TEXT,
+  REMOVED_REPLY_BY_TEAM_TEXT,
   REMOVED_REPLY_TEXT,
   REPORT_THANKS_MESSAGE,
   type CommunityActivitiesQuery,
@@ -26,6 +28,8 @@ import {
   type UpdateReplyBody,
 } from '../../domain/community';
 import { change as changeOf } from '../../domain/admin';
+import { DAY_MS, REPORT_TRUSTED_AFTER_DAYS } from '../../domain/constants';
+import { checkReportAllowance } from '../admin/report-allowance';
 import type { ActivityType } from '../../domain/enums';
 import { AppError, formatValidationErrors, type FieldError } from '../../domain/errors';
 import { FORMER_MEMBER_NAME, memberDisplayName } from '../../domain/members';
@@ -34,6 +38,7 @@ import type { DbOrTx } from '../db/client';
 import { communityPosts, communityReplies, userActivities } from '../db/schema';
 import { EVERY_MEMBER } from '../events/event-bus';
 import { commitWithNotices, recordNotice, type NoticeDeps, type Outbox } from '../notices/notices';
+import { tellAuthor, type ModeratedWriting } from '../notices/moderation-notice';
 import type { PictureStorage } from '../uploads/storage';
 import { isStoredImage } from '../uploads/image-store';
 import { eq } from 'drizzle-orm';
@@ -54,7 +59,7 @@ import {
   markRead,
   openPostRow,
   memberContact,
-  pendingFlagCount,
+  settledFlagCount,
   POST_TARGET,
   postPage,
   postRow,
@@ -79,7 +84,7 @@ export const REPLY_NOT_FOUND_MESSAGE = 'Reply not found';
 export const NOT_YOUR_POST_MESSAGE = 'Only the author or an administrator can change this post.';
 export const NOT_YOUR_REPLY_MESSAGE = 'Only the author or an administrator can change this reply.';
 export const PHOTO_NOT_UPLOADED_MESSAGE = 'Photo must be a picture uploaded to the club';
-/** Different members' reports that hide an item at once, until an admin decides (CONTRACT §5). */
+/** Different settled members' reports that hide an item at once, until an admin decides (decision 0027). */
 export const FLAGS_TO_HIDE = 3;
 
 const nameOf = (userId: number | null, first: string | null, last: string | null) =>
@@ -96,7 +101,7 @@ function toPostView(row: PostRow): CommunityPostView {
     id: row.id,
     userId: row.user_id,
     userName: nameOf(row.user_id, row.first_name, row.last_name),
-    title: deleted ? REMOVED_POST_TEXT : row.title,
+    title: deleted ? (row.removed_by_team ? REMOVED_POST_BY_TEAM_TEXT : REMOVED_POST_TEXT) : row.title,
     content: deleted ? '' : row.content,
     category: row.category,
     tags: deleted ? [] : row.tags,
@@ -124,7 +129,7 @@ function toReplyView(row: ReplyRow): CommunityReplyView {
     postId: row.post_id,
     userId: row.user_id,
     userName: nameOf(row.user_id, row.first_name, row.last_name),
-    content: deleted ? REMOVED_REPLY_TEXT : row.content,
+    content: deleted ? (row.removed_by_team ? REMOVED_REPLY_BY_TEAM_TEXT : REMOVED_REPLY_TEXT) : row.content,
     parentReplyId: row.parent_reply_id,
     parentUserName: row.parent_exists ? nameOf(row.parent_user_id, row.parent_first_name, row.parent_last_name) : null,
     likeCount: row.like_count,
@@ -291,6 +296,17 @@ export async function updatePost(
       .update(communityPosts)
       .set({ ...body, isEdited: true, updatedAt: now })
       .where(eq(communityPosts.id, postId));
+    await logModeration(
+      tx,
+      outbox,
+      member,
+      'edit',
+      { target: `post:${postId}`, authorId: post.userId, post: post.title },
+      now,
+      {
+        changed: Object.keys(body),
+      },
+    );
     outbox.events.push(communityEvent(postId));
   });
   return toPostView((await postRow(deps.db, member, postId))!);
@@ -302,39 +318,60 @@ export async function updatePost(
  * activity feed.
  */
 /**
- * An admin removing someone else's post or reply is a moderation decision, so it is an admin
- * call with its line in the admin activity log, in the same transaction (CONTRACT §6). Members
- * removing their own words (admins too) log nothing. The title stays in the line because a
- * post without replies is gone afterwards.
+ * An admin removing or editing someone else's post or reply is a moderation decision, so it
+ * has its line in the admin activity log, in the same transaction (delete_post, edit_reply…).
+ * Members changing their own words (admins too) log nothing. The title stays in the line
+ * because a post without replies is gone afterwards. A removal is also told to its author,
+ * kindly (decision 0027).
  */
-async function logRemoval(
+async function logModeration(
   tx: DbOrTx,
   outbox: Outbox,
-  remover: Viewer,
-  item: { target: `post:${number}` | `reply:${number}`; authorId: number | null; post: string },
+  admin: Viewer,
+  verb: 'delete' | 'edit',
+  item: { target: `post:${number}` | `reply:${number}`; authorId: number | null; post: string; postId?: number },
   at: Date,
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   // ownPost and ownReply let only the author or an admin this far.
-  if (item.authorId === remover.id) return;
+  if (item.authorId === admin.id) return;
+  const isPost = item.target.startsWith('post:');
   await recordNotice(tx, outbox, {
     at,
     adminAction: {
-      adminId: remover.id,
-      action: item.target.startsWith('post:') ? 'delete_post' : 'delete_reply',
+      adminId: admin.id,
+      action: `${verb}_${isPost ? 'post' : 'reply'}`,
       target: item.target,
-      details: { post: item.post, authorId: item.authorId },
+      details: { post: item.post, authorId: item.authorId, ...extra },
     },
   });
+  if (verb !== 'delete') return;
+  await tellAuthor(
+    tx,
+    outbox,
+    {
+      authorId: item.authorId,
+      what: isPost ? `your post "${item.post}"` : `your reply in "${item.post}"`,
+      link: {
+        path: isPost || item.postId === undefined ? '/community' : communityPostPath(item.postId),
+        label: 'Go to the community',
+      },
+      forum: true,
+    },
+    { what: 'removed', note: null, adminId: admin.id, at },
+  );
 }
 
 export async function deletePost(deps: CommunityDeps, member: Viewer, postId: number, now = new Date()): Promise<void> {
   await commitWithNotices(deps, async (tx, outbox) => {
     const post = await ownPost(tx, member, postId);
-    await logRemoval(tx, outbox, member, { target: `post:${postId}`, authorId: post.userId, post: post.title }, now);
+    const byTeam = post.userId !== member.id;
+    const item = { target: `post:${postId}` as const, authorId: post.userId, post: post.title };
+    await logModeration(tx, outbox, member, 'delete', item, now);
     if (await hasReplies(tx, postId)) {
       await tx
         .update(communityPosts)
-        .set({ deletedAt: now, isPinned: false, updatedAt: now })
+        .set({ deletedAt: now, removedByTeam: byTeam, isPinned: false, updatedAt: now })
         .where(eq(communityPosts.id, postId));
       await setActivityPublic(tx, { type: POST_TARGET, id: postId }, false);
     } else {
@@ -469,13 +506,26 @@ export async function updateReply(
       .update(communityReplies)
       .set({ content: body.content, isEdited: true, updatedAt: now })
       .where(eq(communityReplies.id, replyId));
+    if (reply.userId !== member.id) await logModeration(tx, outbox, member, 'edit', await replyItem(tx, reply), now);
     outbox.events.push(communityEvent(reply.postId));
     return reply.postId;
   });
   return oneReply(deps.db, member, postId, replyId);
 }
 
-/** The reply keeps its place as 'This reply was removed by its author' while others answer it. */
+/** A reply as the admin log names it: with its post's title. */
+async function replyItem(tx: DbOrTx, reply: { id: number; postId: number; userId: number | null }) {
+  const [post] = await tx
+    .select({ title: communityPosts.title })
+    .from(communityPosts)
+    .where(eq(communityPosts.id, reply.postId));
+  return { target: `reply:${reply.id}` as const, authorId: reply.userId, post: post!.title, postId: reply.postId };
+}
+
+/**
+ * The reply keeps its place as 'This reply was removed by its author' (or 'by the club team')
+ * while others answer it.
+ */
 export async function deleteReply(
   deps: CommunityDeps,
   member: Viewer,
@@ -484,15 +534,12 @@ export async function deleteReply(
 ): Promise<void> {
   await commitWithNotices(deps, async (tx, outbox) => {
     const reply = await ownReply(tx, member, replyId);
-    if (reply.userId !== member.id) {
-      const [post] = await tx
-        .select({ title: communityPosts.title })
-        .from(communityPosts)
-        .where(eq(communityPosts.id, reply.postId));
-      const item = { target: `reply:${replyId}` as const, authorId: reply.userId, post: post!.title };
-      await logRemoval(tx, outbox, member, item, now);
-    }
-    await tx.update(communityReplies).set({ deletedAt: now, updatedAt: now }).where(eq(communityReplies.id, replyId));
+    const byTeam = reply.userId !== member.id;
+    if (byTeam) await logModeration(tx, outbox, member, 'delete', await replyItem(tx, reply), now);
+    await tx
+      .update(communityReplies)
+      .set({ deletedAt: now, removedByTeam: byTeam, updatedAt: now })
+      .where(eq(communityReplies.id, replyId));
     if (reply.hiddenAt === null) await adjustReplyCount(tx, reply.postId, -1);
     await setActivityPublic(tx, { type: REPLY_TARGET, id: replyId }, false);
     outbox.events.push(communityEvent(reply.postId));
@@ -612,6 +659,7 @@ export async function flagItem(
       item = { userId: reply.userId, hiddenAt: reply.hiddenAt, postId: post.id, title: post.title, id: reply.id };
     }
     if (item.userId === member.id) throw new AppError('BAD_REQUEST', OWN_REPORT_MESSAGE);
+    await checkReportAllowance(tx, member.id, now);
     const added = await insertFlag(tx, {
       reportedByUserId: member.id,
       ...(kind === 'post' ? { postId: item.id } : { replyId: item.id }),
@@ -620,10 +668,15 @@ export async function flagItem(
     });
     if (!added) throw new AppError('CONFLICT', ALREADY_REPORTED_MESSAGE);
     const target = kind === 'post' ? { postId: item.id } : { replyId: item.id };
-    if ((await pendingFlagCount(tx, target)) < FLAGS_TO_HIDE) return;
+    // Only settled members' flags hide at once, and never an administrator's words: anything
+    // else waits in the reports queue for the club team, and tells nobody (decision 0027).
+    const joinedBefore = new Date(now.getTime() - REPORT_TRUSTED_AFTER_DAYS * DAY_MS);
+    if ((await settledFlagCount(tx, target, joinedBefore)) < FLAGS_TO_HIDE) return;
+    const author = await memberContact(tx, item.userId);
+    if (author?.isAdmin) return;
     await setForumItemHidden(tx, kind, item.id, true, now);
     outbox.events.push(communityEvent(item.postId));
-    const author = await memberContact(tx, item.userId);
+    // The item is hidden once (a hidden item cannot be reported), so its author hears once.
     if (!author) return;
     const what = kind === 'post' ? 'your post' : 'your reply';
     await recordNotice(tx, outbox, {
@@ -654,6 +707,8 @@ export type ReportedForumWriting = {
   text: string;
   author: { id: number; firstName: string | null; lastName: string | null } | null;
   hidden: boolean;
+  /** Where it stands and how its author hears of a decision (its link: the post, the reply in view). */
+  notice: ModeratedWriting;
 };
 
 /** Posts or replies by id, for the reports tab (one query for the whole page). */
@@ -663,16 +718,32 @@ export async function reportedForumWriting(
   ids: number[],
 ): Promise<Map<number, ReportedForumWriting>> {
   const rows = await forumWritings(db, kind, ids);
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        text: r.text,
-        author: r.userId === null ? null : { id: r.userId, firstName: r.firstName, lastName: r.lastName },
-        hidden: r.hidden,
+  return new Map(rows.map((r) => [r.id, { ...forumWritingView(kind, r), text: r.text, hidden: r.hidden }]));
+}
+
+function forumWritingView(
+  kind: 'post' | 'reply',
+  r: {
+    id: number;
+    userId: number | null;
+    firstName: string | null;
+    lastName: string | null;
+    postId: number;
+    postTitle: string;
+  },
+): Pick<ReportedForumWriting, 'author' | 'notice'> {
+  return {
+    author: r.userId === null ? null : { id: r.userId, firstName: r.firstName, lastName: r.lastName },
+    notice: {
+      authorId: r.userId,
+      what: kind === 'post' ? `your post "${r.postTitle}"` : `your reply in "${r.postTitle}"`,
+      link: {
+        path: kind === 'post' ? communityPostPath(r.postId) : communityReplyPath(r.postId, r.id),
+        label: kind === 'post' ? 'Go to the post' : 'Go to the reply',
       },
-    ]),
-  );
+      forum: true,
+    },
+  };
 }
 
 export const forumWritingOf = forumWritingIdsOf;

@@ -15,6 +15,8 @@ import type { RequestMeta } from '../http/route-helpers';
 import { unlockEarnedAchievements, unlockEarnedAchievementsForEach } from '../achievements/achievements-service';
 import { memberPageVisible, visibleMemberPageRow, type Viewer } from '../members/members-service';
 import { commitWithNotices, type NoticeDeps } from '../notices/notices';
+import type { ModeratedWriting } from '../notices/moderation-notice';
+import { checkReportAllowance } from '../admin/report-allowance';
 import { lockTradeRow, recordFeedbackStep, tradeForParty } from '../trades/trade-service';
 import {
   feedbackById,
@@ -212,6 +214,7 @@ export async function reportFeedback(
 
     const ref = target === 'feedback' ? { feedbackId } : { responseId: response!.id };
     if (await hasPendingReport(tx, reporter.id, ref)) throw new AppError('CONFLICT', ALREADY_REPORTED_MESSAGE);
+    await checkReportAllowance(tx, reporter.id, now);
     const report = await insertReport(tx, {
       reportedByUserId: reporter.id,
       feedbackId,
@@ -264,9 +267,11 @@ export type ReportedWriting = {
   text: string;
   author: { id: number; firstName: string | null; lastName: string | null };
   hidden: boolean;
+  /** Where it stands (the rated member's page) and how its author hears of a decision. */
+  notice: ModeratedWriting;
 };
 
-function byId(rows: ReportedRow[]): Map<number, ReportedWriting> {
+function byId(rows: ReportedRow[], kind: 'feedback' | 'response'): Map<number, ReportedWriting> {
   return new Map(
     rows.map((r) => [
       r.id,
@@ -274,6 +279,12 @@ function byId(rows: ReportedRow[]): Map<number, ReportedWriting> {
         text: r.text,
         author: { id: r.authorId, firstName: r.authorFirstName, lastName: r.authorLastName },
         hidden: !r.isVisible,
+        notice: {
+          authorId: r.authorId,
+          what: kind === 'feedback' ? 'your feedback on a trade' : 'your reply to feedback',
+          link: { path: `/members/${r.ratedUserId}`, label: 'Go to the member page' },
+          forum: false,
+        },
       },
     ]),
   );
@@ -281,12 +292,12 @@ function byId(rows: ReportedRow[]): Map<number, ReportedWriting> {
 
 /** Feedback by id, for the reports tab (one query for the whole page). */
 export async function reportedFeedback(db: DbOrTx, ids: number[]): Promise<Map<number, ReportedWriting>> {
-  return byId(await feedbackTexts(db, ids));
+  return byId(await feedbackTexts(db, ids), 'feedback');
 }
 
 /** Responses by id, for the reports tab (one query for the whole page). */
 export async function reportedResponses(db: DbOrTx, ids: number[]): Promise<Map<number, ReportedWriting>> {
-  return byId(await responseTexts(db, ids));
+  return byId(await responseTexts(db, ids), 'response');
 }
 
 /**

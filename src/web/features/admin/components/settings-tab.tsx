@@ -12,10 +12,12 @@ import { formatActivityDate } from '../../../lib/format';
 import { useDeleteSetting } from '../api/delete-setting';
 import { useSettings } from '../api/get-settings';
 import { SettingForm } from './setting-form';
+import { SettingEditForm } from './setting-edit-form';
 import { cellClasses, ColumnHeads, TableScroll } from './table-scroll';
 
-// Spec section 2, the settings tab: create and delete (the spec's free key/value store), and
-// the settings the club's software reads, with their type, default and the value in force.
+// Spec section 2, the settings tab: create, edit in place and delete (the spec's free
+// key/value store), and the settings the club's software reads, with their type, default and
+// the value in force.
 
 export function SettingsTab() {
   const settings = useSettings();
@@ -36,7 +38,7 @@ export function SettingsTab() {
             <EmptyState title="No settings found" />
           ) : (
             <TableScroll caption="Settings">
-              <ColumnHeads names={['Category', 'Key', 'Value', 'Description', 'Updated', 'Delete']} />
+              <ColumnHeads names={['Category', 'Key', 'Value', 'Description', 'Updated', 'Change']} />
               <tbody>
                 {settings.data.map((s) => (
                   <SettingRow key={s.id} setting={s} />
@@ -52,50 +54,65 @@ export function SettingsTab() {
 
 function SettingRow({ setting: s }: { setting: SystemSetting }) {
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const remove = useDeleteSetting();
   const name = `${s.category}.${s.key}`;
   return (
-    <tr>
-      <td className={cellClasses}>{s.category}</td>
-      <th scope="row" className={`${cellClasses} text-left font-semibold break-words`}>
-        {s.key}
-      </th>
-      <td className={cellClasses}>
-        <code className="font-mono break-all whitespace-pre-wrap">{JSON.stringify(s.value)}</code>
-      </td>
-      <td className={cellClasses}>{s.description}</td>
-      <td className={`${cellClasses} whitespace-nowrap`}>{formatActivityDate(s.updatedAt)}</td>
-      <td className={cellClasses}>
-        <Button variant="destructive" onClick={() => setConfirming(true)}>
-          Delete<span className="sr-only"> {name}</span>
-        </Button>
-        <StepDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title={`Delete ${name}?`}
-          description={<p>The setting and its value go. A setting the club reads goes back to its default.</p>}
-          confirmLabel="Yes, delete it"
-          confirmVariant="destructive"
-          isPending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(s.id, {
-              onSuccess: () => {
-                setConfirming(false);
-                toast({ title: 'Setting deleted', description: name });
-              },
-              onError: (error) => {
-                setConfirming(false);
-                toast({
-                  title: 'Failed to delete setting.',
-                  description: errorMessage(error, 'Please try again.'),
-                  variant: 'destructive',
-                });
-              },
-            })
-          }
-        />
-      </td>
-    </tr>
+    <>
+      <tr>
+        <td className={cellClasses}>{s.category}</td>
+        <th scope="row" className={`${cellClasses} text-left font-semibold break-words`}>
+          {s.key}
+        </th>
+        <td className={cellClasses}>
+          <code className="font-mono break-all whitespace-pre-wrap">{JSON.stringify(s.value)}</code>
+        </td>
+        <td className={cellClasses}>{s.description}</td>
+        <td className={`${cellClasses} whitespace-nowrap`}>{formatActivityDate(s.updatedAt)}</td>
+        <td className={cellClasses}>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setEditing(true)} disabled={editing}>
+              Edit<span className="sr-only"> {name}</span>
+            </Button>
+            <Button variant="destructive" onClick={() => setConfirming(true)}>
+              Delete<span className="sr-only"> {name}</span>
+            </Button>
+          </div>
+          <StepDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={`Delete ${name}?`}
+            description={<p>The setting and its value go. A setting the club reads goes back to its default.</p>}
+            confirmLabel="Yes, delete it"
+            confirmVariant="destructive"
+            isPending={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(s.id, {
+                onSuccess: () => {
+                  setConfirming(false);
+                  toast({ title: 'Setting deleted', description: name });
+                },
+                onError: (error) => {
+                  setConfirming(false);
+                  toast({
+                    title: 'Failed to delete setting.',
+                    description: errorMessage(error, 'Please try again.'),
+                    variant: 'destructive',
+                  });
+                },
+              })
+            }
+          />
+        </td>
+      </tr>
+      {editing && (
+        <tr>
+          <td colSpan={6} className={cellClasses}>
+            <SettingEditForm setting={s} onDone={() => setEditing(false)} />
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
 

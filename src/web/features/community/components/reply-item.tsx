@@ -103,10 +103,10 @@ export function ReplyItem({
               Report<span className="sr-only"> this {byline}</span>
             </Button>
           )}
-          {isMine && (
+          {(isMine || isAdmin) && (
             <Button variant="ghost" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" className="size-5" />
-              Edit<span className="sr-only"> your reply</span>
+              Edit<span className="sr-only">{isMine ? ' your reply' : ` this ${byline}`}</span>
             </Button>
           )}
           {(isMine || isAdmin) && (

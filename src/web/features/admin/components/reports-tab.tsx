@@ -217,7 +217,7 @@ export function ReportCard({ report: r }: { report: Report }) {
           title={DECISIONS[a].title}
           description={<p>{DECISIONS[a].says}</p>}
           fields={[
-            { name: 'notes', label: 'Note (for the activity log and the author)', multiline: true, maxLength: 500 },
+            { name: 'notes', label: 'Note for the activity log and the author', multiline: true, maxLength: 500 },
           ]}
           schema={notesSchema}
           confirmLabel={`Yes, ${DECISIONS[a].button.toLowerCase()}`}

@@ -5,19 +5,9 @@
 type DateInput = Date | string | number;
 
 const LONDON = 'Europe/London';
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: LONDON,
-});
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: LONDON });
 const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: LONDON });
-const time = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: LONDON,
-});
+const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: LONDON });
 
 // en-GB writes September as 'Sept'; the club writes every month in three letters.
 const tidy = (text: string) => text.replace('Sept', 'Sep');

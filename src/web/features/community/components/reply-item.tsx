@@ -124,8 +124,9 @@ export function ReplyItem({
         title="Delete this reply?"
         description={
           <p>
-            It goes from the post. If someone has answered it, it stays as &lsquo;removed by its author&rsquo; so the
-            conversation still reads.
+            It goes from the post. If someone has answered it, it stays as &lsquo;removed by{' '}
+            {isMine ? 'its author' : 'the club team'}&rsquo; so the conversation still reads
+            {isMine ? '' : ', and its author is told'}.
           </p>
         }
         confirmLabel="Delete reply"

@@ -643,6 +643,8 @@ export async function flagItem(
   now = new Date(),
 ): Promise<FlagAnswer> {
   await commitWithNotices(deps, async (tx, outbox) => {
+    // The member's row first, as every transaction locks members before the rows they write.
+    await checkReportAllowance(tx, member.id, now);
     const kind = body.postId !== undefined ? 'post' : 'reply';
     let item: { userId: number | null; hiddenAt: Date | null; postId: number; title: string; id: number };
     if (kind === 'post') {
@@ -659,7 +661,6 @@ export async function flagItem(
       item = { userId: reply.userId, hiddenAt: reply.hiddenAt, postId: post.id, title: post.title, id: reply.id };
     }
     if (item.userId === member.id) throw new AppError('BAD_REQUEST', OWN_REPORT_MESSAGE);
-    await checkReportAllowance(tx, member.id, now);
     const added = await insertFlag(tx, {
       reportedByUserId: member.id,
       ...(kind === 'post' ? { postId: item.id } : { replyId: item.id }),

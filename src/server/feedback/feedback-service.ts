@@ -202,6 +202,8 @@ export async function reportFeedback(
   // the other, and the second sees the first. No unique index needed (a member may report
   // again once an administrator has dealt with the first report).
   return runInTransaction(db, async (tx) => {
+    // The reporter's row before the feedback's, in the members-then-rows lock order.
+    await checkReportAllowance(tx, reporter.id, now);
     await lockFeedback(tx, feedbackId);
     const row = await feedbackById(tx, feedbackId, now);
     // Only what the member can read can be reported: their own words, visible feedback on
@@ -214,7 +216,6 @@ export async function reportFeedback(
 
     const ref = target === 'feedback' ? { feedbackId } : { responseId: response!.id };
     if (await hasPendingReport(tx, reporter.id, ref)) throw new AppError('CONFLICT', ALREADY_REPORTED_MESSAGE);
-    await checkReportAllowance(tx, reporter.id, now);
     const report = await insertReport(tx, {
       reportedByUserId: reporter.id,
       feedbackId,

@@ -21,6 +21,10 @@ import { cellClasses, ColumnHeads, TableScroll } from './table-scroll';
 
 export function SettingsTab() {
   const settings = useSettings();
+  // The setting being edited: its form sits under the table, the full width of the tab (inside
+  // the table it scrolled sideways with it on a phone).
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const editing = settings.data?.find((s) => s.id === editingId);
   return (
     <TabSection title="Settings">
       <SettingForm />
@@ -41,10 +45,15 @@ export function SettingsTab() {
               <ColumnHeads names={['Category', 'Key', 'Value', 'Description', 'Updated', 'Change']} />
               <tbody>
                 {settings.data.map((s) => (
-                  <SettingRow key={s.id} setting={s} />
+                  <SettingRow key={s.id} setting={s} editing={s.id === editingId} onEdit={() => setEditingId(s.id)} />
                 ))}
               </tbody>
             </TableScroll>
+          )}
+          {editing && (
+            <div className="rounded-lg border-2 border-line bg-white p-4">
+              <SettingEditForm key={editing.id} setting={editing} onDone={() => setEditingId(null)} />
+            </div>
           )}
         </>
       )}
@@ -52,67 +61,57 @@ export function SettingsTab() {
   );
 }
 
-function SettingRow({ setting: s }: { setting: SystemSetting }) {
+function SettingRow({ setting: s, editing, onEdit }: { setting: SystemSetting; editing: boolean; onEdit: () => void }) {
   const [confirming, setConfirming] = useState(false);
-  const [editing, setEditing] = useState(false);
   const remove = useDeleteSetting();
   const name = `${s.category}.${s.key}`;
   return (
-    <>
-      <tr>
-        <td className={cellClasses}>{s.category}</td>
-        <th scope="row" className={`${cellClasses} text-left font-semibold break-words`}>
-          {s.key}
-        </th>
-        <td className={cellClasses}>
-          <code className="font-mono break-all whitespace-pre-wrap">{JSON.stringify(s.value)}</code>
-        </td>
-        <td className={cellClasses}>{s.description}</td>
-        <td className={`${cellClasses} whitespace-nowrap`}>{formatActivityDate(s.updatedAt)}</td>
-        <td className={cellClasses}>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setEditing(true)} disabled={editing}>
-              Edit<span className="sr-only"> {name}</span>
-            </Button>
-            <Button variant="destructive" onClick={() => setConfirming(true)}>
-              Delete<span className="sr-only"> {name}</span>
-            </Button>
-          </div>
-          <StepDialog
-            open={confirming}
-            onOpenChange={setConfirming}
-            title={`Delete ${name}?`}
-            description={<p>The setting and its value go. A setting the club reads goes back to its default.</p>}
-            confirmLabel="Yes, delete it"
-            confirmVariant="destructive"
-            isPending={remove.isPending}
-            onConfirm={() =>
-              remove.mutate(s.id, {
-                onSuccess: () => {
-                  setConfirming(false);
-                  toast({ title: 'Setting deleted', description: name });
-                },
-                onError: (error) => {
-                  setConfirming(false);
-                  toast({
-                    title: 'Failed to delete setting.',
-                    description: errorMessage(error, 'Please try again.'),
-                    variant: 'destructive',
-                  });
-                },
-              })
-            }
-          />
-        </td>
-      </tr>
-      {editing && (
-        <tr>
-          <td colSpan={6} className={cellClasses}>
-            <SettingEditForm setting={s} onDone={() => setEditing(false)} />
-          </td>
-        </tr>
-      )}
-    </>
+    <tr>
+      <td className={cellClasses}>{s.category}</td>
+      <th scope="row" className={`${cellClasses} text-left font-semibold break-words`}>
+        {s.key}
+      </th>
+      <td className={cellClasses}>
+        <code className="font-mono break-all whitespace-pre-wrap">{JSON.stringify(s.value)}</code>
+      </td>
+      <td className={cellClasses}>{s.description}</td>
+      <td className={`${cellClasses} whitespace-nowrap`}>{formatActivityDate(s.updatedAt)}</td>
+      <td className={cellClasses}>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={onEdit} disabled={editing}>
+            Edit<span className="sr-only"> {name}</span>
+          </Button>
+          <Button variant="destructive" onClick={() => setConfirming(true)}>
+            Delete<span className="sr-only"> {name}</span>
+          </Button>
+        </div>
+        <StepDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Delete ${name}?`}
+          description={<p>The setting and its value go. A setting the club reads goes back to its default.</p>}
+          confirmLabel="Yes, delete it"
+          confirmVariant="destructive"
+          isPending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(s.id, {
+              onSuccess: () => {
+                setConfirming(false);
+                toast({ title: 'Setting deleted', description: name });
+              },
+              onError: (error) => {
+                setConfirming(false);
+                toast({
+                  title: 'Failed to delete setting.',
+                  description: errorMessage(error, 'Please try again.'),
+                  variant: 'destructive',
+                });
+              },
+            })
+          }
+        />
+      </td>
+    </tr>
   );
 }
 

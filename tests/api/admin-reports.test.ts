@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityPosts, feedbackReports, users } from '../../src/server/db/schema';
+import { drainNotices } from '../../src/server/notices/notices';
 import { lastLogged, startAdminTestApp, type AdminTestEnv } from './admin-fixtures';
 import { listingFor, signedInMember, stopTradeTestApp, type SignedIn } from './trades-fixtures';
 
@@ -123,7 +124,17 @@ describe('the reports tab', () => {
         notes: 'Breaks the club’s courtesy rule.',
       },
     });
-    // A decision can be changed (decision 0027): club-team.test.ts.
+    // Its author is told kindly, with the note, in the app and by e-mail (decision 0027).
+    await drainNotices(env.t.ctx);
+    const told = (await api().get('/api/notifications', s.rater)).json()[0];
+    expect(told).toMatchObject({
+      type: 'moderation_hidden',
+      title: 'The club team has hidden your feedback on a trade',
+      link: `/members/${s.rated.id}`,
+    });
+    expect(told.message).toContain('Breaks the club’s courtesy rule.');
+    await env.mail.waitFor(s.rater.email, { subject: 'hidden your feedback' });
+    // A decision can be changed: club-team.test.ts.
   });
 
   it('restore shows a hidden item again; dismiss leaves a shown one as it is; both mark the report dismissed', async () => {

@@ -16,6 +16,7 @@ import {
 } from './constants';
 import {
   controlCharactersMessage,
+  jsonWithinDepth,
   jsonWithoutControlCharacters,
   optionalText,
   queryParam,
@@ -210,6 +211,24 @@ export function suspendedMessage(until: Instant, reason: string): string {
 export const SETTING_VALUE_REQUIRED_MESSAGE = 'Value is required';
 export const SETTING_VALUE_JSON_MESSAGE = 'Value must be valid JSON';
 export const SETTING_EXISTS_MESSAGE = 'A setting with this category and key already exists';
+/** How deep a setting's value may nest arrays and objects (decision 0027): deeper ones broke the list. */
+export const SETTING_VALUE_MAX_DEPTH = 20;
+export const SETTING_VALUE_DEPTH_MESSAGE = `Value must not nest lists and objects more than ${SETTING_VALUE_MAX_DEPTH} levels deep`;
+
+/**
+ * A setting's value: already parsed (the form turns its text into JSON with parseSettingValue
+ * first). The presence check comes first because z.json() alone reports a bare 'Invalid
+ * input', and the depth check before z.json(), whose walk is recursive.
+ */
+const settingValueSchema = z
+  .unknown()
+  .refine((value) => value !== undefined, { error: SETTING_VALUE_REQUIRED_MESSAGE, abort: true })
+  .refine((value) => jsonWithinDepth(value, SETTING_VALUE_MAX_DEPTH), {
+    error: SETTING_VALUE_DEPTH_MESSAGE,
+    abort: true,
+  })
+  .pipe(z.json({ error: SETTING_VALUE_JSON_MESSAGE }))
+  .refine(jsonWithoutControlCharacters, { error: controlCharactersMessage('Value') });
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -277,13 +296,7 @@ export const settingSchema = z
       error: `Category must be one of: ${SETTING_CATEGORIES.join(', ')}`,
     }),
     key: requiredText('Key', 100, 'Key is required'),
-    // Already parsed: the form turns its text into JSON with parseSettingValue first. The
-    // presence check comes first because z.json() alone reports a bare 'Invalid input'.
-    value: z
-      .unknown()
-      .refine((value) => value !== undefined, { error: SETTING_VALUE_REQUIRED_MESSAGE })
-      .pipe(z.json({ error: SETTING_VALUE_JSON_MESSAGE }))
-      .refine(jsonWithoutControlCharacters, { error: controlCharactersMessage('Value') }),
+    value: settingValueSchema,
     description: optionalText('Description', 500),
   })
   .superRefine((setting, ctx) => {
@@ -301,6 +314,22 @@ export const settingSchema = z
     }
   });
 export type SettingBody = z.output<typeof settingSchema>;
+
+export const NOTHING_TO_CHANGE_IN_SETTING_MESSAGE = 'Nothing to change: send a value or a description';
+
+/**
+ * PATCH /admin/settings/{id}: the value, the description or both, changed in place. A known
+ * setting's value is checked against its type by the service (it knows the row's key).
+ */
+export const settingPatchSchema = z
+  .object({
+    value: settingValueSchema.optional(),
+    description: optionalText('Description', 500),
+  })
+  .refine((body) => body.value !== undefined || body.description !== undefined, {
+    error: NOTHING_TO_CHANGE_IN_SETTING_MESSAGE,
+  });
+export type SettingPatchBody = z.output<typeof settingPatchSchema>;
 
 export type ParsedSettingValue = { ok: true; value: JsonValue } | { ok: false; error: string };
 
@@ -385,6 +414,9 @@ export const ADMIN_ACTION_LABELS = {
   lock_post: 'Locked or unlocked a forum post',
   delete_post: 'Removed a forum post',
   delete_reply: 'Removed a forum reply',
+  edit_post: 'Edited a member’s forum post',
+  edit_reply: 'Edited a member’s forum reply',
+  update_setting: 'Changed a setting',
 } as const;
 export type AdminActionName = keyof typeof ADMIN_ACTION_LABELS;
 export const ADMIN_ACTIONS = Object.keys(ADMIN_ACTION_LABELS) as [AdminActionName, ...AdminActionName[]];
@@ -495,13 +527,16 @@ export const reportViewSchema = z
     reason: z.enum(REPORT_REASONS),
     details: z.string().nullable(),
     item: z.object({
-      /** The words reported; null when the item cannot be read here (see `available`). */
+      /** The words reported; null once the item is gone. */
       text: z.string().nullable(),
       author: memberPublicSchema.nullable(),
       /** Whether members see it now; null when unknown. */
       hidden: z.boolean().nullable(),
-      /** False while this kind of item cannot be read or changed from the admin panel. */
-      available: z.boolean(),
+      /**
+       * Where it stands in the club: a forum post's page, a forum reply's post with the reply
+       * in view (/community?post=3&reply=9), feedback's member page; null once it is gone.
+       */
+      url: z.string().nullable(),
     }),
     status: z.enum(REPORT_STATUSES),
     createdAt: z.string(),

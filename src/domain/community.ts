@@ -77,6 +77,9 @@ export const POST_IMAGES_MAX = 4;
 export const REMOVED_POST_TEXT = 'This post was removed by its author';
 /** A deleted reply keeps its place (others may answer it) with this text. */
 export const REMOVED_REPLY_TEXT = 'This reply was removed by its author';
+/** The same, when an administrator removed it (decision 0027). */
+export const REMOVED_POST_BY_TEAM_TEXT = 'This post was removed by the club team';
+export const REMOVED_REPLY_BY_TEAM_TEXT = 'This reply was removed by the club team';
 
 export const POST_LOCKED_MESSAGE = 'This post is locked, so new replies cannot be added.';
 export const POST_REMOVED_MESSAGE = 'This post was removed, so new replies cannot be added.';
@@ -171,7 +174,7 @@ export const communityPostViewSchema = z
     userId: z.number().nullable(),
     /** 'Margaret H.' */
     userName: z.string(),
-    /** REMOVED_POST_TEXT's title and content when isDeleted. */
+    /** REMOVED_POST_TEXT's title (REMOVED_POST_BY_TEAM_TEXT when an admin removed it) and no content when isDeleted. */
     title: z.string(),
     content: z.string(),
     category: z.enum(COMMUNITY_CATEGORIES),
@@ -214,7 +217,7 @@ export const communityReplyViewSchema = z
     postId: z.number(),
     userId: z.number().nullable(),
     userName: z.string(),
-    /** REMOVED_REPLY_TEXT when isDeleted. */
+    /** REMOVED_REPLY_TEXT (REMOVED_REPLY_BY_TEAM_TEXT when an admin removed it) when isDeleted. */
     content: z.string(),
     parentReplyId: z.number().nullable(),
     /** The parent reply's author name; null without a parent. */

@@ -200,6 +200,20 @@ export const EDITS_RATE_LIMIT_MESSAGE =
 export const TRADE_REQUESTS_RATE_LIMIT_MESSAGE =
   'You have asked for a lot of puzzles in the last few minutes. Please wait a little and try again.';
 /**
+ * Reports (forum posts and replies, feedback) a member may make in 24 hours: a member who
+ * meets more than a handful of unkind words in a day has told the club team enough
+ * (decision 0027). Counted in the database, so every app process agrees.
+ */
+export const REPORTS_PER_DAY = 10;
+export const REPORTS_PER_DAY_MESSAGE =
+  `You have reported ${REPORTS_PER_DAY} things in the last day, which is as many as the club takes from one member. ` +
+  'Thank you for looking out for the club: the club team will read them. You can report more tomorrow.';
+/**
+ * A member's report counts towards hiding an item at once only when they have completed a
+ * trade or joined at least this many days ago; newer members' reports wait for the club team.
+ */
+export const REPORT_TRUSTED_AFTER_DAYS = 30;
+/**
  * GET /api/auth/user a minute, per IP address: every page load asks once (moving between
  * pages asks nothing), so 60 members on one club-night connection can each load a page
  * every 3 seconds.

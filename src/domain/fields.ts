@@ -64,6 +64,24 @@ export function optionalText(label: string, max: number) {
     .transform((value) => (value === '' ? null : value));
 }
 
+/**
+ * Whether a JSON value nests arrays and objects at most `max` levels deep (`{"a": [1]}` is 2).
+ * Walked without recursion, so a value nested thousands deep is measured, not a stack overflow.
+ */
+export function jsonWithinDepth(value: unknown, max: number): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth += 1) {
+    const next: unknown[] = [];
+    for (const item of level) {
+      if (item === null || typeof item !== 'object') continue;
+      if (depth >= max) return false;
+      next.push(...(Array.isArray(item) ? item : Object.values(item)));
+    }
+    level = next;
+  }
+  return true;
+}
+
 /** A JSON value none of whose strings (keys included) holds a control character. */
 export function jsonWithoutControlCharacters(value: unknown): boolean {
   if (typeof value === 'string') return !hasControlCharacters(value);

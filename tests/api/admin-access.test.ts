@@ -59,6 +59,7 @@ describe.runIf(runSweepsHere)('every admin call', () => {
       'GET /api/admin/points',
       'GET /api/admin/settings',
       'POST /api/admin/settings',
+      'PATCH /api/admin/settings/{id}',
       'DELETE /api/admin/settings/{id}',
       'GET /api/admin/actions',
       'GET /api/admin/actions/admins',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityPosts, feedbackReports, users } from '../../src/server/db/schema';
+import { drainNotices } from '../../src/server/notices/notices';
 import { lastLogged, startAdminTestApp, type AdminTestEnv } from './admin-fixtures';
 import { listingFor, signedInMember, stopTradeTestApp, type SignedIn } from './trades-fixtures';
 
@@ -67,7 +68,7 @@ describe('the reports tab', () => {
           text: 'A cheat and a liar.',
           author: { id: s.rater.id, name: 'Hilary C.' },
           hidden: false,
-          available: true,
+          url: `/members/${s.rated.id}`,
         },
         status: 'pending',
         resolvedAt: null,
@@ -81,7 +82,7 @@ describe('the reports tab', () => {
           text: 'Every piece was there.',
           author: { id: s.rated.id, name: 'Trevor B.' },
           hidden: false,
-          available: true,
+          url: `/members/${s.rated.id}`,
         },
       }),
     ]);
@@ -123,12 +124,20 @@ describe('the reports tab', () => {
         notes: 'Breaks the club’s courtesy rule.',
       },
     });
-    const again = await resolve(first, { action: 'dismiss' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This report has already been resolved.');
+    // Its author is told kindly, with the note, in the app and by e-mail (decision 0027).
+    await drainNotices(env.t.ctx);
+    const told = (await api().get('/api/notifications', s.rater)).json()[0];
+    expect(told).toMatchObject({
+      type: 'moderation_hidden',
+      title: 'The club team has hidden your feedback on a trade',
+      link: `/members/${s.rated.id}`,
+    });
+    expect(told.message).toContain('Breaks the club’s courtesy rule.');
+    await env.mail.waitFor(s.rater.email, { subject: 'hidden your feedback' });
+    // A decision can be changed: club-team.test.ts.
   });
 
-  it('restore shows a hidden item again; dismiss leaves it as it is; both mark the report dismissed', async () => {
+  it('restore shows a hidden item again; dismiss leaves a shown one as it is; both mark the report dismissed', async () => {
     const s = await harshFeedback();
     const hideIt = (await report(s.rated, `/api/feedback/${s.feedbackId}/report`)).json().id;
     await resolve(hideIt, { action: 'hide' });
@@ -192,7 +201,7 @@ describe('forum flags', () => {
         text: 'Cheap puzzles here\n\nVisit my shop for puzzles.',
         author: { id: author.id, name: 'Colin W.' },
         hidden: false,
-        available: true,
+        url: `/community?post=${post!.id}`,
       },
     });
     const hide = await resolve(flag!.id, { action: 'hide' });

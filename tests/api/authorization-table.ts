@@ -318,6 +318,7 @@ export const AUTHORIZATION_TABLE: Table = {
     ...admins(201),
     body: () => ({ category: 'platform', key: `probe_${unique()}`, value: 1 }),
   },
+  'PATCH /api/admin/settings/{id}': { ...admins(ok), fresh: freshSetting, body: () => ({ value: 2 }) },
   'DELETE /api/admin/settings/{id}': { ...admins(204), fresh: freshSetting },
   'GET /api/admin/manufacturers': admins(ok),
   'POST /api/admin/manufacturers': { ...admins(201), body: () => ({ name: `Probe ${unique()}` }) },

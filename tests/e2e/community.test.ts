@@ -28,12 +28,15 @@ describe.skipIf(skipReason)('community', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    // Alice and the reporters joined two months ago: only such members' reports hide a post at
+    // once (decision 0027).
+    const joinedAt = new Date(Date.now() - 60 * 86_400_000);
     [alice, brenda, admin, ...reporters] = await Promise.all([
-      session('alice.forum@example.org', { firstName: 'Alice', lastName: 'Archer' }),
+      session('alice.forum@example.org', { firstName: 'Alice', lastName: 'Archer', joinedAt }),
       session('brenda.forum@example.org', { firstName: 'Brenda', lastName: 'Baker' }),
       session('ada.forum@example.org', { firstName: 'Ada', lastName: 'Admin', isAdmin: true }),
-      session('rita.forum@example.org', { firstName: 'Rita', lastName: 'Reed' }),
-      session('ray.forum@example.org', { firstName: 'Ray', lastName: 'Reed' }),
+      session('rita.forum@example.org', { firstName: 'Rita', lastName: 'Reed', joinedAt }),
+      session('ray.forum@example.org', { firstName: 'Ray', lastName: 'Reed', joinedAt }),
     ]);
     photo = await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 200, g: 90, b: 60 } } })
       .jpeg()

@@ -4,6 +4,7 @@ import {
   type AdminManufacturer,
   type ManufacturerPatchBody,
   type SettingBody,
+  type SettingPatchBody,
   type SystemSetting,
 } from '../../domain/admin';
 import { AppError } from '../../domain/errors';
@@ -12,7 +13,7 @@ import { listingCardsChanged } from '../listings/listings-admin-service';
 import { createManufacturer, deleteManufacturer, updateManufacturer } from '../manufacturers/manufacturers-service';
 import { commitWithNotices, type NoticeDeps } from '../notices/notices';
 import { logAdminAction } from './activity-log';
-import { createSetting, deleteSetting, toSettingView } from './settings-service';
+import { createSetting, deleteSetting, toSettingView, updateSetting } from './settings-service';
 
 // What administrators keep for the whole club (docs/product/administration.md#settings): settings and manufacturers.
 // Each change is one transaction with its activity-log row.
@@ -34,6 +35,35 @@ export async function addSetting(deps: NoticeDeps, adminId: number, body: Settin
       now,
     );
     return toSettingView(row);
+  });
+}
+
+/** PATCH /admin/settings/{id}: logged with the old and new value (and description when it changes). */
+export async function changeSetting(
+  deps: NoticeDeps,
+  adminId: number,
+  id: number,
+  body: SettingPatchBody,
+  now = new Date(),
+): Promise<SystemSetting> {
+  return commitWithNotices(deps, async (tx, outbox) => {
+    const { before, after } = await updateSetting(tx, id, body, now);
+    await logAdminAction(
+      tx,
+      outbox,
+      {
+        adminId,
+        action: 'update_setting',
+        target: settingTarget(after),
+        details: {
+          settingId: after.id,
+          value: change(before.value, after.value),
+          ...(body.description === undefined ? {} : { description: change(before.description, after.description) }),
+        },
+      },
+      now,
+    );
+    return toSettingView(after);
   });
 }
 

@@ -34,8 +34,6 @@ export type ReportKindEntry = {
   setHidden(tx: DbOrTx, id: number, hidden: boolean, now: Date): Promise<boolean>;
   /** The ids of the items a member wrote (reports about them, on the admin member page). */
   writtenBy(db: DbOrTx, memberId: number): Promise<number[]>;
-  /** False while the kind cannot be read or changed from here (see the forum's rows below). */
-  available: boolean;
 };
 
 const feedbackKind: ReportKindEntry = {
@@ -46,7 +44,6 @@ const feedbackKind: ReportKindEntry = {
   read: reportedFeedback,
   setHidden: (tx, id, hidden, now) => setFeedbackHidden(tx, id, hidden, now),
   writtenBy: async (db, memberId) => (await writingsOf(db, memberId)).feedback,
-  available: true,
 };
 
 const responseKind: ReportKindEntry = {
@@ -56,12 +53,11 @@ const responseKind: ReportKindEntry = {
   read: reportedResponses,
   setHidden: (tx, id, hidden) => setResponseHidden(tx, id, hidden),
   writtenBy: async (db, memberId) => (await writingsOf(db, memberId)).responses,
-  available: true,
 };
 
 // ---------------------------------------------------------------------------------------
 // The forum (issue 11): posts and replies, read and hidden through the forum room. Three
-// members' flags hide an item at once (community-flags-service.ts); the admin decides here.
+// settled members' flags hide an item at once (community-flags-service.ts); the admin decides here.
 
 function forumKind(kind: 'post' | 'reply', itemOf: (r: FeedbackReport) => number | null): ReportKindEntry {
   return {
@@ -71,7 +67,6 @@ function forumKind(kind: 'post' | 'reply', itemOf: (r: FeedbackReport) => number
     read: (db, ids) => reportedForumWriting(db, kind, ids),
     setHidden: (tx, id, hidden, now) => setForumItemHidden(tx, kind, id, hidden, now),
     writtenBy: (db, memberId) => forumWritingOf(db, kind, memberId),
-    available: true,
   };
 }
 

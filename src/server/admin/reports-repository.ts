@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReportListQuery } from '../../domain/admin';
 import type { ReportStatus } from '../../domain/enums';
@@ -111,5 +111,19 @@ export async function countPendingReports(db: DbOrTx): Promise<number> {
     .select({ n: sql<number>`count(*)::int` })
     .from(feedbackReports)
     .where(eq(feedbackReports.status, 'pending'));
+  return Number(row?.n ?? 0);
+}
+
+/** Locks the reporting member's row: their reports are counted one at a time. */
+export async function lockReporter(tx: DbOrTx, memberId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, memberId)).for('no key update');
+}
+
+/** How many reports the member has made since the moment (feedback_reports_reporter_created_at_idx). */
+export async function reportsMadeSince(db: DbOrTx, memberId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(feedbackReports)
+    .where(and(eq(feedbackReports.reportedByUserId, memberId), gte(feedbackReports.createdAt, since)));
   return Number(row?.n ?? 0);
 }

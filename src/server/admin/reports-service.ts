@@ -10,6 +10,7 @@ import { AppError } from '../../domain/errors';
 import { memberDisplayName } from '../../domain/members';
 import type { DbOrTx } from '../db/client';
 import { commitWithNotices, type NoticeDeps } from '../notices/notices';
+import { tellAuthor } from '../notices/moderation-notice';
 import { logAdminAction } from './activity-log';
 import { kindOf, REPORT_KIND_ENTRIES, type ReportKindEntry } from './report-kinds';
 import type { ReportedForumWriting } from '../community/community-moderation-service';
@@ -31,7 +32,6 @@ import {
 // that owns it, and is logged in the same transaction.
 
 export const REPORT_NOT_FOUND_MESSAGE = 'Report not found';
-export const REPORT_RESOLVED_MESSAGE = 'This report has already been resolved.';
 /** At most this many reports on a member's admin page. */
 const MEMBER_REPORTS_LIMIT = 100;
 
@@ -65,7 +65,7 @@ async function toReportViews(db: DbOrTx, rows: ReportWithNames[]): Promise<Repor
         text: item?.text ?? null,
         author: item?.author ? person(item.author.id, item.author.firstName, item.author.lastName) : null,
         hidden: item?.hidden ?? null,
-        available: entry.available,
+        url: item?.notice.link.path ?? null,
       },
       status: r.status as ReportStatus,
       createdAt: r.createdAt.toISOString(),
@@ -92,6 +92,13 @@ export async function reportsAbout(db: DbOrTx, memberId: number): Promise<Report
   return toReportViews(db, await reportsMatching(db, conditions, MEMBER_REPORTS_LIMIT));
 }
 
+/**
+ * An administrator's decision on a report, pending or already decided (a decision can be
+ * changed: decision 0027). 'hide' hides the item; 'restore' and 'dismiss' show it again if it
+ * was hidden (a dismissal does not leave an item hidden by members' flags stuck out of view).
+ * The report and every pending report of the same item take the decision's status. When the
+ * item is hidden or shown, its author is told, with the note. Nothing to change logs nothing.
+ */
 export async function resolveReport(
   deps: NoticeDeps,
   adminId: number,
@@ -102,21 +109,16 @@ export async function resolveReport(
   await commitWithNotices(deps, async (tx, outbox) => {
     const report = await lockReport(tx, reportId);
     if (!report) throw new AppError('NOT_FOUND', REPORT_NOT_FOUND_MESSAGE);
-    if (report.status !== 'pending') throw new AppError('CONFLICT', REPORT_RESOLVED_MESSAGE);
     const { entry, itemId } = kindOf(report);
-    const settled = await lockPendingReports(tx, entry.match([itemId]));
-    let shown: { from: string; to: string } | undefined;
-    if (body.action !== 'dismiss') {
-      const hide = body.action === 'hide';
-      const wasHidden = await entry.setHidden(tx, itemId, hide, now);
-      shown = change(wasHidden ? 'hidden' : 'shown', hide ? 'hidden' : 'shown');
-    }
+    const pendingOthers = (await lockPendingReports(tx, entry.match([itemId]))).filter((r) => r.id !== reportId);
     const status = REPORT_ACTION_STATUS[body.action];
-    await closeReports(
-      tx,
-      settled.map((r) => r.id),
-      { status, adminId, notes: body.notes ?? null, at: now },
-    );
+    const item = (await entry.read(tx, [itemId])).get(itemId);
+    const hide = body.action === 'hide';
+    const itemChanges = item !== undefined && item.hidden !== hide;
+    if (!itemChanges && report.status === status && pendingOthers.length === 0 && body.notes === undefined) return;
+    if (itemChanges) await entry.setHidden(tx, itemId, hide, now);
+    const settled = [report, ...pendingOthers].map((r) => r.id);
+    await closeReports(tx, settled, { status, adminId, notes: body.notes ?? null, at: now });
     await logAdminAction(
       tx,
       outbox,
@@ -128,14 +130,22 @@ export async function resolveReport(
           kind: entry.kind,
           itemId,
           decision: body.action,
-          status: change('pending', status),
-          ...(shown ? { item: shown } : {}),
-          reports: settled.map((r) => r.id),
+          status: change(report.status, status),
+          ...(itemChanges ? { item: change(hide ? 'shown' : 'hidden', hide ? 'hidden' : 'shown') } : {}),
+          reports: settled,
           notes: body.notes ?? null,
         },
       },
       now,
     );
+    if (itemChanges) {
+      await tellAuthor(tx, outbox, item.notice, {
+        what: hide ? 'hidden' : 'restored',
+        note: body.notes ?? null,
+        adminId,
+        at: now,
+      });
+    }
   });
   const [view] = await toReportViews(deps.db, [(await reportWithNames(deps.db, reportId))!]);
   return view!;

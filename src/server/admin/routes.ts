@@ -18,6 +18,7 @@ import {
   reportListQuerySchema,
   reportViewSchema,
   resolveReportSchema,
+  settingPatchSchema,
   settingSchema,
   SUSPEND_ADMIN_MESSAGE,
   SUSPEND_SELF_MESSAGE,
@@ -42,6 +43,7 @@ import {
   addManufacturer,
   addSetting,
   changeManufacturer,
+  changeSetting,
   removeManufacturer,
   removeSetting,
 } from './catalogue-actions';
@@ -184,6 +186,19 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     },
     async (request, reply) =>
       reply.status(201).send(await addSetting(deps(request), requireAdmin(request).id, request.body)),
+  );
+
+  app.patch(
+    '/admin/settings/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: settingParams,
+        body: settingPatchSchema,
+        response: { 200: systemSettingSchema, ...errorAnswers(404) },
+      },
+    },
+    async (request) => changeSetting(deps(request), requireAdmin(request).id, request.params.id, request.body),
   );
 
   app.delete(

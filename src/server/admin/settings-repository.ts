@@ -27,3 +27,18 @@ export async function deleteSettingRow(db: DbOrTx, id: number): Promise<SystemSe
   const [row] = await db.delete(systemSettings).where(eq(systemSettings.id, id)).returning();
   return row ?? null;
 }
+
+/** The row, locked for the rest of the transaction; null when there is none. */
+export async function lockSetting(tx: DbOrTx, id: number): Promise<SystemSetting | null> {
+  const [row] = await tx.select().from(systemSettings).where(eq(systemSettings.id, id)).for('no key update');
+  return row ?? null;
+}
+
+export async function updateSettingRow(
+  tx: DbOrTx,
+  id: number,
+  values: Partial<Pick<NewSystemSetting, 'value' | 'description' | 'updatedAt'>>,
+): Promise<SystemSetting> {
+  const [row] = await tx.update(systemSettings).set(values).where(eq(systemSettings.id, id)).returning();
+  return row!;
+}

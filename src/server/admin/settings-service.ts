@@ -1,15 +1,25 @@
 import {
   KNOWN_SETTINGS,
+  knownSetting,
   knownSettingValue,
   SETTING_EXISTS_MESSAGE,
+  SETTING_VALUE_REQUIRED_MESSAGE,
   type KnownSettingName,
   type SettingBody,
+  type SettingPatchBody,
   type SystemSetting,
 } from '../../domain/admin';
 import { AppError } from '../../domain/errors';
 import type { DbOrTx } from '../db/client';
 import type { SystemSetting as SettingRow } from '../db/schema';
-import { allSettings, deleteSettingRow, insertSetting, settingValue } from './settings-repository';
+import {
+  allSettings,
+  deleteSettingRow,
+  insertSetting,
+  lockSetting,
+  settingValue,
+  updateSettingRow,
+} from './settings-repository';
 
 // The club's settings (docs/product/administration.md#settings: free key/value, values JSON). The few the app reads are named in
 // KNOWN_SETTINGS (src/domain/admin.ts) with their type and default; the settingSchema checks
@@ -52,6 +62,35 @@ export async function createSetting(tx: DbOrTx, body: SettingBody, now = new Dat
   });
   if (!row) throw new AppError('CONFLICT', SETTING_EXISTS_MESSAGE);
   return row;
+}
+
+/**
+ * Changes a setting's value or description in place (no moment without it, as deleting and
+ * creating again had); a known setting's value must hold its type. The row before and after;
+ * 404 when there is none.
+ */
+export async function updateSetting(
+  tx: DbOrTx,
+  id: number,
+  body: SettingPatchBody,
+  now = new Date(),
+): Promise<{ before: SettingRow; after: SettingRow }> {
+  const before = await lockSetting(tx, id);
+  if (!before) throw new AppError('NOT_FOUND', SETTING_NOT_FOUND_MESSAGE);
+  if (body.value !== undefined) {
+    const known = knownSetting(before.category, before.key);
+    const problem =
+      body.value === null && !known
+        ? SETTING_VALUE_REQUIRED_MESSAGE
+        : known?.schema.safeParse(body.value).error?.issues[0]?.message;
+    if (problem) throw new AppError('VALIDATION', problem, [{ path: 'value', message: problem }]);
+  }
+  const after = await updateSettingRow(tx, id, {
+    ...(body.value === undefined ? {} : { value: body.value }),
+    ...(body.description === undefined ? {} : { description: body.description }),
+    updatedAt: now,
+  });
+  return { before, after };
 }
 
 /** The deleted row; 404 when there is none. */

@@ -7,20 +7,22 @@ import {
   type FlagAnswer,
   type FlagBody,
 } from '../../domain/community';
+import { DAY_MS, REPORT_TRUSTED_AFTER_DAYS } from '../../domain/constants';
 import { AppError } from '../../domain/errors';
+import { checkReportAllowance } from '../admin/report-allowance';
 import { communityPosts } from '../db/schema';
 import { commitWithNotices, recordNotice, type NoticeDeps } from '../notices/notices';
-import { insertFlag, pendingFlagCount } from './community-flags-repository';
+import { insertFlag, settledFlagCount } from './community-flags-repository';
 import { setForumItemHidden } from './community-moderation-service';
 import { POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE } from './community-refusals';
 import { lockPost, lockReply, memberContact, type Viewer } from './community-repository';
 import { communityEvent } from './community-views';
 
 // Members' reports of a post or reply (docs/product/community.md#reports-flags): one per member
-// per item; at FLAGS_TO_HIDE different members' reports the item is hidden until an
+// per item; at FLAGS_TO_HIDE different settled members' reports the item is hidden until an
 // administrator decides (the admin reports tab, community-moderation-service.ts).
 
-/** Different members' reports that hide an item at once, until an admin decides (docs/product/community.md#hiding-at-three-reports). */
+/** Different settled members' reports that hide an item at once, until an admin decides (decision 0027). */
 export const FLAGS_TO_HIDE = 3;
 
 export async function flagItem(
@@ -30,6 +32,8 @@ export async function flagItem(
   now = new Date(),
 ): Promise<FlagAnswer> {
   await commitWithNotices(deps, async (tx, outbox) => {
+    // The member's row first, as every transaction locks members before the rows they write.
+    await checkReportAllowance(tx, member.id, now);
     const kind = body.postId !== undefined ? 'post' : 'reply';
     let item: { userId: number | null; hiddenAt: Date | null; postId: number; title: string; id: number };
     if (kind === 'post') {
@@ -54,10 +58,15 @@ export async function flagItem(
     });
     if (!added) throw new AppError('CONFLICT', ALREADY_REPORTED_MESSAGE);
     const target = kind === 'post' ? { postId: item.id } : { replyId: item.id };
-    if ((await pendingFlagCount(tx, target)) < FLAGS_TO_HIDE) return;
+    // Only settled members' flags hide at once, and never an administrator's words: anything
+    // else waits in the reports queue for the club team, and tells nobody (decision 0027).
+    const joinedBefore = new Date(now.getTime() - REPORT_TRUSTED_AFTER_DAYS * DAY_MS);
+    if ((await settledFlagCount(tx, target, joinedBefore)) < FLAGS_TO_HIDE) return;
+    const author = await memberContact(tx, item.userId);
+    if (author?.isAdmin) return;
     await setForumItemHidden(tx, kind, item.id, true, now);
     outbox.events.push(communityEvent(item.postId));
-    const author = await memberContact(tx, item.userId);
+    // The item is hidden once (a hidden item cannot be reported), so its author hears once.
     if (!author) return;
     const what = kind === 'post' ? 'your post' : 'your reply';
     await recordNotice(tx, outbox, {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { communityPosts, communityReplies, users } from '../db/schema';
 import { lockPost, lockReply } from './community-repository';
@@ -13,32 +13,44 @@ export type ForumWriting = {
   firstName: string | null;
   lastName: string | null;
   hidden: boolean;
+  postId: number;
+  postTitle: string;
 };
 
 export async function forumWritings(db: DbOrTx, kind: 'post' | 'reply', ids: number[]): Promise<ForumWriting[]> {
   if (ids.length === 0) return [];
-  const table = kind === 'post' ? communityPosts : communityReplies;
-  const text =
-    kind === 'post'
-      ? sql<string>`${communityPosts.title} || E'\\n\\n' || ${communityPosts.content}`
-      : sql<string>`${communityReplies.content}`;
+  if (kind === 'post') {
+    return db
+      .select({
+        id: communityPosts.id,
+        text: sql<string>`${communityPosts.title} || E'\\n\\n' || ${communityPosts.content}`,
+        userId: communityPosts.userId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        hidden: sql<boolean>`${communityPosts.hiddenAt} IS NOT NULL`,
+        postId: communityPosts.id,
+        postTitle: communityPosts.title,
+      })
+      .from(communityPosts)
+      .leftJoin(users, eq(users.id, communityPosts.userId))
+      .where(inArray(communityPosts.id, ids));
+  }
+  // A reply's post gives its place (the link) and its title (the author's notice).
   return db
     .select({
-      id: table.id,
-      text,
-      userId: table.userId,
+      id: communityReplies.id,
+      text: communityReplies.content,
+      userId: communityReplies.userId,
       firstName: users.firstName,
       lastName: users.lastName,
-      hidden: sql<boolean>`${table.hiddenAt} IS NOT NULL`,
+      hidden: sql<boolean>`${communityReplies.hiddenAt} IS NOT NULL`,
+      postId: communityPosts.id,
+      postTitle: communityPosts.title,
     })
-    .from(table)
-    .leftJoin(users, eq(users.id, table.userId))
-    .where(
-      sql`${table.id} IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+    .from(communityReplies)
+    .innerJoin(communityPosts, eq(communityPosts.id, communityReplies.postId))
+    .leftJoin(users, eq(users.id, communityReplies.userId))
+    .where(inArray(communityReplies.id, ids));
 }
 
 export async function forumWritingIdsOf(db: DbOrTx, kind: 'post' | 'reply', memberId: number): Promise<number[]> {

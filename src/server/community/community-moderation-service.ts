@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { CommunityPostView } from '../../domain/community';
+import { communityPostPath, communityReplyPath, type CommunityPostView } from '../../domain/community';
 import { change as changeOf } from '../../domain/admin';
 import { AppError } from '../../domain/errors';
 import type { DbOrTx } from '../db/client';
 import { communityPosts } from '../db/schema';
 import { commitWithNotices, recordNotice, type NoticeDeps, type Outbox } from '../notices/notices';
+import { tellAuthor, type ModeratedWriting } from '../notices/moderation-notice';
 import { POST_TARGET, REPLY_TARGET, setActivityPublic } from './community-activity-repository';
 import { forumWritingIdsOf, forumWritings, setHiddenAt } from './community-moderation-repository';
 import { POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE } from './community-refusals';
@@ -17,29 +18,48 @@ import { communityEvent, toPostView } from './community-views';
 // (admin/report-kinds.ts) reads of the forum.
 
 /**
- * An admin removing someone else's post or reply is a moderation decision, so it is an admin
- * call with its line in the admin activity log, in the same transaction (docs/product/community.md#moderation). Members
- * removing their own words (admins too) log nothing. The title stays in the line because a
- * post without replies is gone afterwards.
+ * An admin removing or editing someone else's post or reply is a moderation decision, so it
+ * has its line in the admin activity log, in the same transaction (delete_post, edit_reply…;
+ * docs/product/community.md#moderation). Members changing their own words (admins too) log
+ * nothing. The title stays in the line because a post without replies is gone afterwards. A
+ * removal is also told to its author, kindly (decision 0027).
  */
-export async function logRemoval(
+export async function logModeration(
   tx: DbOrTx,
   outbox: Outbox,
-  remover: Viewer,
-  item: { target: `post:${number}` | `reply:${number}`; authorId: number | null; post: string },
+  admin: Viewer,
+  verb: 'delete' | 'edit',
+  item: { target: `post:${number}` | `reply:${number}`; authorId: number | null; post: string; postId?: number },
   at: Date,
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   // ownPost and ownReply let only the author or an admin this far.
-  if (item.authorId === remover.id) return;
+  if (item.authorId === admin.id) return;
+  const isPost = item.target.startsWith('post:');
   await recordNotice(tx, outbox, {
     at,
     adminAction: {
-      adminId: remover.id,
-      action: item.target.startsWith('post:') ? 'delete_post' : 'delete_reply',
+      adminId: admin.id,
+      action: `${verb}_${isPost ? 'post' : 'reply'}`,
       target: item.target,
-      details: { post: item.post, authorId: item.authorId },
+      details: { post: item.post, authorId: item.authorId, ...extra },
     },
   });
+  if (verb !== 'delete') return;
+  await tellAuthor(
+    tx,
+    outbox,
+    {
+      authorId: item.authorId,
+      what: isPost ? `your post "${item.post}"` : `your reply in "${item.post}"`,
+      link: {
+        path: isPost || item.postId === undefined ? '/community' : communityPostPath(item.postId),
+        label: 'Go to the community',
+      },
+      forum: true,
+    },
+    { what: 'removed', note: null, adminId: admin.id, at },
+  );
 }
 
 export async function setPostFlag(
@@ -103,6 +123,8 @@ export type ReportedForumWriting = {
   text: string;
   author: { id: number; firstName: string | null; lastName: string | null } | null;
   hidden: boolean;
+  /** Where it stands and how its author hears of a decision (its link: the post, the reply in view). */
+  notice: ModeratedWriting;
 };
 
 /** Posts or replies by id, for the reports tab (one query for the whole page). */
@@ -112,16 +134,32 @@ export async function reportedForumWriting(
   ids: number[],
 ): Promise<Map<number, ReportedForumWriting>> {
   const rows = await forumWritings(db, kind, ids);
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        text: r.text,
-        author: r.userId === null ? null : { id: r.userId, firstName: r.firstName, lastName: r.lastName },
-        hidden: r.hidden,
+  return new Map(rows.map((r) => [r.id, { ...forumWritingView(kind, r), text: r.text, hidden: r.hidden }]));
+}
+
+function forumWritingView(
+  kind: 'post' | 'reply',
+  r: {
+    id: number;
+    userId: number | null;
+    firstName: string | null;
+    lastName: string | null;
+    postId: number;
+    postTitle: string;
+  },
+): Pick<ReportedForumWriting, 'author' | 'notice'> {
+  return {
+    author: r.userId === null ? null : { id: r.userId, firstName: r.firstName, lastName: r.lastName },
+    notice: {
+      authorId: r.userId,
+      what: kind === 'post' ? `your post "${r.postTitle}"` : `your reply in "${r.postTitle}"`,
+      link: {
+        path: kind === 'post' ? communityPostPath(r.postId) : communityReplyPath(r.postId, r.id),
+        label: kind === 'post' ? 'Go to the post' : 'Go to the reply',
       },
-    ]),
-  );
+      forum: true,
+    },
+  };
 }
 
 export const forumWritingOf = forumWritingIdsOf;

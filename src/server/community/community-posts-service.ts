@@ -16,7 +16,7 @@ import type { PictureStorage } from '../uploads/storage';
 import { isStoredImage } from '../uploads/image-store';
 import { addActivity } from './community-activity-service';
 import { deleteActivity, POST_TARGET, setActivityPublic } from './community-activity-repository';
-import { logRemoval } from './community-moderation-service';
+import { logModeration } from './community-moderation-service';
 import { NOT_YOUR_POST_MESSAGE, PHOTO_NOT_UPLOADED_MESSAGE, POST_NOT_FOUND_MESSAGE } from './community-refusals';
 import { hasReplies } from './community-replies-repository';
 import { lockPost, openPostRow, postPage, postRow, type Viewer } from './community-repository';
@@ -129,6 +129,8 @@ export async function updatePost(
       .update(communityPosts)
       .set({ ...body, isEdited: true, updatedAt: now })
       .where(eq(communityPosts.id, postId));
+    const item = { target: `post:${postId}` as const, authorId: post.userId, post: post.title };
+    await logModeration(tx, outbox, member, 'edit', item, now, { changed: Object.keys(body) });
     outbox.events.push(communityEvent(postId));
   });
   return toPostView((await postRow(deps.db, member, postId))!);
@@ -136,17 +138,19 @@ export async function updatePost(
 
 /**
  * The author (or an admin) removes a post. With replies it stays, as 'This post was removed by
- * its author', so the conversation still reads; without, it is gone. Either way it leaves the
+ * its author' (or 'by the club team'), so the conversation still reads; without, it is gone. Either way it leaves the
  * activity feed.
  */
 export async function deletePost(deps: CommunityDeps, member: Viewer, postId: number, now = new Date()): Promise<void> {
   await commitWithNotices(deps, async (tx, outbox) => {
     const post = await ownPost(tx, member, postId);
-    await logRemoval(tx, outbox, member, { target: `post:${postId}`, authorId: post.userId, post: post.title }, now);
+    const byTeam = post.userId !== member.id;
+    const item = { target: `post:${postId}` as const, authorId: post.userId, post: post.title };
+    await logModeration(tx, outbox, member, 'delete', item, now);
     if (await hasReplies(tx, postId)) {
       await tx
         .update(communityPosts)
-        .set({ deletedAt: now, isPinned: false, updatedAt: now })
+        .set({ deletedAt: now, removedByTeam: byTeam, isPinned: false, updatedAt: now })
         .where(eq(communityPosts.id, postId));
       await setActivityPublic(tx, { type: POST_TARGET, id: postId }, false);
     } else {

@@ -24,6 +24,7 @@ export type ReplyRow = {
   liked_by_me: boolean;
   is_edited: boolean;
   deleted_at: Date | string | null;
+  removed_by_team: boolean;
   hidden_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -48,7 +49,7 @@ export async function replyRows(
     sql`SELECT x.id, x.post_id, x.user_id, u.first_name, u.last_name, x.content, x.parent_reply_id,
                pr.user_id AS parent_user_id, pu.first_name AS parent_first_name, pu.last_name AS parent_last_name,
                (pr.id IS NOT NULL) AS parent_exists,
-               x.like_count, x.is_edited, x.deleted_at, x.hidden_at, x.created_at, x.updated_at,
+               x.like_count, x.is_edited, x.deleted_at, x.removed_by_team, x.hidden_at, x.created_at, x.updated_at,
                EXISTS (SELECT 1 FROM community_likes k WHERE k.reply_id = x.id AND k.user_id = ${viewer.id}) AS liked_by_me
           FROM community_replies x
           LEFT JOIN users u ON u.id = x.user_id

@@ -16,7 +16,7 @@ import { communityPosts, communityReplies } from '../db/schema';
 import { commitWithNotices, recordNotice, type Outbox } from '../notices/notices';
 import { addActivity } from './community-activity-service';
 import { REPLY_TARGET, setActivityPublic } from './community-activity-repository';
-import { logRemoval } from './community-moderation-service';
+import { logModeration } from './community-moderation-service';
 import type { CommunityDeps } from './community-posts-service';
 import { NOT_YOUR_REPLY_MESSAGE, POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE } from './community-refusals';
 import { adjustReplyCount, insertReply, postVisible, replyRows } from './community-replies-repository';
@@ -167,13 +167,26 @@ export async function updateReply(
       .update(communityReplies)
       .set({ content: body.content, isEdited: true, updatedAt: now })
       .where(eq(communityReplies.id, replyId));
+    if (reply.userId !== member.id) await logModeration(tx, outbox, member, 'edit', await replyItem(tx, reply), now);
     outbox.events.push(communityEvent(reply.postId));
     return reply.postId;
   });
   return oneReply(deps.db, member, postId, replyId);
 }
 
-/** The reply keeps its place as 'This reply was removed by its author' while others answer it. */
+/** A reply as the admin log names it: with its post's title. */
+async function replyItem(tx: DbOrTx, reply: { id: number; postId: number; userId: number | null }) {
+  const [post] = await tx
+    .select({ title: communityPosts.title })
+    .from(communityPosts)
+    .where(eq(communityPosts.id, reply.postId));
+  return { target: `reply:${reply.id}` as const, authorId: reply.userId, post: post!.title, postId: reply.postId };
+}
+
+/**
+ * The reply keeps its place as 'This reply was removed by its author' (or 'by the club team')
+ * while others answer it.
+ */
 export async function deleteReply(
   deps: CommunityDeps,
   member: Viewer,
@@ -182,15 +195,12 @@ export async function deleteReply(
 ): Promise<void> {
   await commitWithNotices(deps, async (tx, outbox) => {
     const reply = await ownReply(tx, member, replyId);
-    if (reply.userId !== member.id) {
-      const [post] = await tx
-        .select({ title: communityPosts.title })
-        .from(communityPosts)
-        .where(eq(communityPosts.id, reply.postId));
-      const item = { target: `reply:${replyId}` as const, authorId: reply.userId, post: post!.title };
-      await logRemoval(tx, outbox, member, item, now);
-    }
-    await tx.update(communityReplies).set({ deletedAt: now, updatedAt: now }).where(eq(communityReplies.id, replyId));
+    const byTeam = reply.userId !== member.id;
+    if (byTeam) await logModeration(tx, outbox, member, 'delete', await replyItem(tx, reply), now);
+    await tx
+      .update(communityReplies)
+      .set({ deletedAt: now, removedByTeam: byTeam, updatedAt: now })
+      .where(eq(communityReplies.id, replyId));
     if (reply.hiddenAt === null) await adjustReplyCount(tx, reply.postId, -1);
     await setActivityPublic(tx, { type: REPLY_TARGET, id: replyId }, false);
     outbox.events.push(communityEvent(reply.postId));

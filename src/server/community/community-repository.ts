@@ -40,6 +40,7 @@ export type PostRow = {
   is_locked: boolean;
   is_edited: boolean;
   deleted_at: Date | string | null;
+  removed_by_team: boolean;
   hidden_at: Date | string | null;
   view_count: number;
   like_count: number;
@@ -62,7 +63,7 @@ export function containsPattern(text: string): string {
 
 function postColumns(viewer: Viewer): SQL {
   return sql`p.id, p.user_id, u.first_name, u.last_name, p.title, p.content, p.category, p.tags, p.image_urls,
-    p.is_pinned, p.is_locked, p.is_edited, p.deleted_at, p.hidden_at, p.view_count, p.like_count,
+    p.is_pinned, p.is_locked, p.is_edited, p.deleted_at, p.removed_by_team, p.hidden_at, p.view_count, p.like_count,
     p.reply_count, p.last_activity_at, p.created_at, p.updated_at,
     EXISTS (SELECT 1 FROM community_likes k WHERE k.post_id = p.id AND k.user_id = ${viewer.id}) AS liked_by_me,
     r.last_read_reply_id,
@@ -280,6 +281,7 @@ export async function memberContact(
   forumEmails: boolean;
   firstName: string | null;
   lastName: string | null;
+  isAdmin: boolean;
 } | null> {
   if (memberId === null) return null;
   const [row] = await db
@@ -287,6 +289,7 @@ export async function memberContact(
       id: users.id,
       email: users.email,
       forumEmails: users.forumEmails,
+      isAdmin: users.isAdmin,
       firstName: users.firstName,
       lastName: users.lastName,
     })

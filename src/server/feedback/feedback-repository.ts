@@ -171,6 +171,8 @@ export type ReportedRow = {
   authorFirstName: string | null;
   authorLastName: string | null;
   isVisible: boolean;
+  /** The member the feedback is about: it shows on their page. */
+  ratedUserId: number;
 };
 
 /** Feedback by id: its words, its author (the member who rated) and whether members see it. */
@@ -184,6 +186,7 @@ export function feedbackTexts(db: DbOrTx, ids: number[]): Promise<ReportedRow[]>
       authorFirstName: author.firstName,
       authorLastName: author.lastName,
       isVisible: tradingFeedback.isVisible,
+      ratedUserId: tradingFeedback.toUserId,
     })
     .from(tradingFeedback)
     .innerJoin(author, eq(author.id, tradingFeedback.fromUserId))
@@ -201,6 +204,7 @@ export function responseTexts(db: DbOrTx, ids: number[]): Promise<ReportedRow[]>
       authorFirstName: author.firstName,
       authorLastName: author.lastName,
       isVisible: feedbackResponses.isVisible,
+      ratedUserId: tradingFeedback.toUserId,
     })
     .from(feedbackResponses)
     .innerJoin(tradingFeedback, eq(tradingFeedback.id, feedbackResponses.feedbackId))

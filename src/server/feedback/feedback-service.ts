@@ -15,6 +15,8 @@ import type { RequestMeta } from '../http/route-helpers';
 import { unlockEarnedAchievements, unlockEarnedAchievementsForEach } from '../achievements/achievements-service';
 import { memberPageVisible, visibleMemberPageRow, type Viewer } from '../members/members-service';
 import { commitWithNotices, type NoticeDeps } from '../notices/notices';
+import type { ModeratedWriting } from '../notices/moderation-notice';
+import { checkReportAllowance } from '../admin/report-allowance';
 import { lockTradeRow, recordFeedbackStep, tradeForParty } from '../trades/trades-service';
 import {
   feedbackById,
@@ -200,6 +202,8 @@ export async function reportFeedback(
   // the other, and the second sees the first. No unique index needed (a member may report
   // again once an administrator has dealt with the first report).
   return runInTransaction(db, async (tx) => {
+    // The reporter's row before the feedback's, in the members-then-rows lock order.
+    await checkReportAllowance(tx, reporter.id, now);
     await lockFeedback(tx, feedbackId);
     const row = await feedbackById(tx, feedbackId, now);
     // Only what the member can read can be reported: their own words, visible feedback on
@@ -264,9 +268,11 @@ export type ReportedWriting = {
   text: string;
   author: { id: number; firstName: string | null; lastName: string | null };
   hidden: boolean;
+  /** Where it stands (the rated member's page) and how its author hears of a decision. */
+  notice: ModeratedWriting;
 };
 
-function byId(rows: ReportedRow[]): Map<number, ReportedWriting> {
+function byId(rows: ReportedRow[], kind: 'feedback' | 'response'): Map<number, ReportedWriting> {
   return new Map(
     rows.map((r) => [
       r.id,
@@ -274,6 +280,12 @@ function byId(rows: ReportedRow[]): Map<number, ReportedWriting> {
         text: r.text,
         author: { id: r.authorId, firstName: r.authorFirstName, lastName: r.authorLastName },
         hidden: !r.isVisible,
+        notice: {
+          authorId: r.authorId,
+          what: kind === 'feedback' ? 'your feedback on a trade' : 'your reply to feedback',
+          link: { path: `/members/${r.ratedUserId}`, label: 'Go to the member page' },
+          forum: false,
+        },
       },
     ]),
   );
@@ -281,12 +293,12 @@ function byId(rows: ReportedRow[]): Map<number, ReportedWriting> {
 
 /** Feedback by id, for the reports tab (one query for the whole page). */
 export async function reportedFeedback(db: DbOrTx, ids: number[]): Promise<Map<number, ReportedWriting>> {
-  return byId(await feedbackTexts(db, ids));
+  return byId(await feedbackTexts(db, ids), 'feedback');
 }
 
 /** Responses by id, for the reports tab (one query for the whole page). */
 export async function reportedResponses(db: DbOrTx, ids: number[]): Promise<Map<number, ReportedWriting>> {
-  return byId(await responseTexts(db, ids));
+  return byId(await responseTexts(db, ids), 'response');
 }
 
 /**

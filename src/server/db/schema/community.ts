@@ -45,6 +45,8 @@ export const communityPosts = pgTable(
     isEdited: boolean('is_edited').notNull().default(false),
     // Removed by its author while it had replies: kept so the conversation still reads.
     deletedAt: timestamptz('deleted_at'),
+    // Removed by an administrator (not its author): it reads 'removed by the club team'.
+    removedByTeam: boolean('removed_by_team').notNull().default(false),
     // Hidden after three members' reports (or by an admin): only admins see it.
     hiddenAt: timestamptz('hidden_at'),
     // Counters kept by the app in the same transaction as the row they count.
@@ -105,6 +107,8 @@ export const communityReplies = pgTable(
     isEdited: boolean('is_edited').notNull().default(false),
     // Removed by its author: kept as 'This reply was removed by its author' (others may answer it).
     deletedAt: timestamptz('deleted_at'),
+    // Removed by an administrator (not its author): it reads 'removed by the club team'.
+    removedByTeam: boolean('removed_by_team').notNull().default(false),
     // Hidden after three members' reports (or by an admin): only admins see it.
     hiddenAt: timestamptz('hidden_at'),
     createdAt: createdAt(),

@@ -256,6 +256,8 @@ export const feedbackReports = pgTable(
       .on(t.reportedByUserId, t.replyId)
       .where(sql`reply_id IS NOT NULL`),
     index('feedback_reports_post_id_idx').on(t.postId),
+    // A member's reports of the last day (at most REPORTS_PER_DAY).
+    index('feedback_reports_reporter_created_at_idx').on(t.reportedByUserId, t.createdAt),
     index('feedback_reports_reply_id_idx').on(t.replyId),
   ],
 );

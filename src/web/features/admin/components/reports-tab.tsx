@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -26,9 +27,10 @@ import { useReports } from '../api/get-reports';
 import { useResolveReport } from '../api/resolve-report';
 import { Pager, usePageFor } from './pager';
 
-// The reports tab (docs/product/administration.md#reports): what members reported (feedback, replies to feedback, forum
-// posts and replies) in one list, and the decision on each: dismiss, hide or restore, with a
-// note for the activity log. Pending reports come oldest first, as a queue.
+// The reports tab (docs/api/admin.md): what members reported (feedback, replies to feedback,
+// forum posts and replies) in one list, each with a link to where it stands, and the decision
+// on each: dismiss, hide or restore, with a note for the activity log and the author. A
+// decision can be changed later. Pending reports come oldest first, as a queue.
 
 const STATUS_LABELS: Record<ReportStatus, string> = {
   pending: 'Waiting for a decision',
@@ -92,19 +94,19 @@ const DECISIONS: Record<ReportAction, { button: string; title: string; says: str
   dismiss: {
     button: 'Dismiss',
     title: 'Dismiss this report?',
-    says: 'The report is closed and what was reported stays as it is.',
+    says: 'The report is closed as not upheld. What was reported stays on show (or comes back, if members’ reports had hidden it).',
     done: 'The report was dismissed.',
   },
   hide: {
     button: 'Hide',
     title: 'Hide what was reported?',
-    says: 'Members will no longer see it. Every report of it waiting for a decision is closed with this one.',
+    says: 'Members will no longer see it, and its author is told kindly, with your note. Every report of it waiting for a decision is closed with this one. You can restore it later.',
     done: 'It is hidden from members.',
   },
   restore: {
     button: 'Restore',
     title: 'Show it to members again?',
-    says: 'Members will see it again, and the report is closed as not upheld.',
+    says: 'Members will see it again, its author is told, with your note, and the report is closed as not upheld. You can hide it again later.',
     done: 'It is shown to members again.',
   },
 };
@@ -114,14 +116,21 @@ export function ReportCard({ report: r }: { report: Report }) {
   const resolve = useResolveReport();
   const headingId = `report-${r.id}-title`;
   const kind = REPORT_KIND_LABELS[r.kind];
+  // A decision can be changed (decision 0027): a decided report keeps the button that undoes
+  // it. Something since removed can only be dismissed.
+  const pending = r.status === 'pending';
   const actions: ReportAction[] =
-    r.status !== 'pending'
-      ? []
-      : !r.item.available
+    r.item.hidden === null
+      ? pending
         ? ['dismiss']
-        : r.item.hidden
-          ? ['restore', 'dismiss']
-          : ['hide', 'dismiss'];
+        : []
+      : r.item.hidden
+        ? pending
+          ? ['restore', 'hide']
+          : ['restore']
+        : pending
+          ? ['hide', 'dismiss']
+          : ['hide'];
 
   const decide = (action: ReportAction, notes: string | null | undefined) =>
     resolve.mutate(
@@ -145,12 +154,20 @@ export function ReportCard({ report: r }: { report: Report }) {
       <h3 id={headingId} className="text-xl font-bold">
         Report #{r.id}: {kind}
       </h3>
-      {r.item.available ? (
-        <blockquote className="border-l-4 border-brand-700 bg-brand-50 p-3 whitespace-pre-line">
-          {r.item.text ?? 'This has since been removed.'}
-        </blockquote>
-      ) : (
-        <p className="text-ink-muted">The words of forum reports appear here once the forum is connected.</p>
+      <blockquote className="border-l-4 border-brand-700 bg-brand-50 p-3 whitespace-pre-line">
+        {r.item.text ?? 'This has since been removed.'}
+      </blockquote>
+      {r.item.url && (
+        <p>
+          <Link to={r.item.url} className="font-semibold text-brand-800 underline underline-offset-4">
+            {r.kind === 'reply'
+              ? 'See the reply in its post'
+              : r.kind === 'post'
+                ? 'See the post'
+                : 'See where it is shown'}
+            <span className="sr-only"> (report #{r.id})</span>
+          </Link>
+        </p>
       )}
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold">Written by</dt>
@@ -186,7 +203,7 @@ export function ReportCard({ report: r }: { report: Report }) {
         <div className="flex flex-wrap gap-3">
           {actions.map((a) => (
             <Button key={a} variant={a === 'hide' ? 'destructive' : 'secondary'} onClick={() => setDeciding(a)}>
-              {DECISIONS[a].button}
+              {a === 'hide' && r.item.hidden ? 'Keep hidden' : DECISIONS[a].button}
               <span className="sr-only"> report #{r.id}</span>
             </Button>
           ))}
@@ -199,7 +216,9 @@ export function ReportCard({ report: r }: { report: Report }) {
           onOpenChange={(open) => setDeciding(open ? a : null)}
           title={DECISIONS[a].title}
           description={<p>{DECISIONS[a].says}</p>}
-          fields={[{ name: 'notes', label: 'Note for the activity log', multiline: true, maxLength: 500 }]}
+          fields={[
+            { name: 'notes', label: 'Note for the activity log and the author', multiline: true, maxLength: 500 },
+          ]}
           schema={notesSchema}
           confirmLabel={`Yes, ${DECISIONS[a].button.toLowerCase()}`}
           confirmVariant={a === 'hide' ? 'destructive' : 'primary'}

@@ -12,13 +12,19 @@ import { formatActivityDate } from '../../../lib/format';
 import { useDeleteSetting } from '../api/delete-setting';
 import { useSettings } from '../api/get-settings';
 import { SettingForm } from './setting-form';
+import { SettingEditForm } from './setting-edit-form';
 import { cellClasses, ColumnHeads, TableScroll } from './table-scroll';
 
-// The settings tab (docs/product/administration.md#settings): create and delete (a free key/value store), and
-// the settings the club's software reads, with their type, default and the value in force.
+// The settings tab (docs/product/administration.md#settings): create, edit in place and delete
+// (a free key/value store), and the settings the club's software reads, with their type,
+// default and the value in force.
 
 export function SettingsTab() {
   const settings = useSettings();
+  // The setting being edited: its form sits under the table, the full width of the tab (inside
+  // the table it scrolled sideways with it on a phone).
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const editing = settings.data?.find((s) => s.id === editingId);
   return (
     <TabSection title="Settings">
       <SettingForm />
@@ -36,13 +42,18 @@ export function SettingsTab() {
             <EmptyState title="No settings found" />
           ) : (
             <TableScroll caption="Settings">
-              <ColumnHeads names={['Category', 'Key', 'Value', 'Description', 'Updated', 'Delete']} />
+              <ColumnHeads names={['Category', 'Key', 'Value', 'Description', 'Updated', 'Change']} />
               <tbody>
                 {settings.data.map((s) => (
-                  <SettingRow key={s.id} setting={s} />
+                  <SettingRow key={s.id} setting={s} editing={s.id === editingId} onEdit={() => setEditingId(s.id)} />
                 ))}
               </tbody>
             </TableScroll>
+          )}
+          {editing && (
+            <div className="rounded-lg border-2 border-line bg-white p-4">
+              <SettingEditForm key={editing.id} setting={editing} onDone={() => setEditingId(null)} />
+            </div>
           )}
         </>
       )}
@@ -50,7 +61,7 @@ export function SettingsTab() {
   );
 }
 
-function SettingRow({ setting: s }: { setting: SystemSetting }) {
+function SettingRow({ setting: s, editing, onEdit }: { setting: SystemSetting; editing: boolean; onEdit: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteSetting();
   const name = `${s.category}.${s.key}`;
@@ -66,9 +77,14 @@ function SettingRow({ setting: s }: { setting: SystemSetting }) {
       <td className={cellClasses}>{s.description}</td>
       <td className={`${cellClasses} whitespace-nowrap`}>{formatActivityDate(s.updatedAt)}</td>
       <td className={cellClasses}>
-        <Button variant="destructive" onClick={() => setConfirming(true)}>
-          Delete<span className="sr-only"> {name}</span>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={onEdit} disabled={editing}>
+            Edit<span className="sr-only"> {name}</span>
+          </Button>
+          <Button variant="destructive" onClick={() => setConfirming(true)}>
+            Delete<span className="sr-only"> {name}</span>
+          </Button>
+        </div>
         <StepDialog
           open={confirming}
           onOpenChange={setConfirming}

@@ -260,10 +260,11 @@ function PostActions({
             Report<span className="sr-only"> this post</span>
           </Button>
         )}
-        {isMine && (
+        {/* An admin may edit a member's post too (logged as edit_post: decision 0027). */}
+        {(isMine || isAdmin) && (
           <Button variant="ghost" onClick={() => setEditing(true)}>
             <Pencil aria-hidden="true" className="size-5" />
-            Edit<span className="sr-only"> your post</span>
+            Edit<span className="sr-only">{isMine ? ' your post' : ` ${post.userName}'s post`}</span>
           </Button>
         )}
         {(isMine || isAdmin) && (

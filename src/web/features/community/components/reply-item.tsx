@@ -103,10 +103,10 @@ export function ReplyItem({
               Report<span className="sr-only"> this {byline}</span>
             </Button>
           )}
-          {isMine && (
+          {(isMine || isAdmin) && (
             <Button variant="ghost" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" className="size-5" />
-              Edit<span className="sr-only"> your reply</span>
+              Edit<span className="sr-only">{isMine ? ' your reply' : ` this ${byline}`}</span>
             </Button>
           )}
           {(isMine || isAdmin) && (
@@ -124,8 +124,9 @@ export function ReplyItem({
         title="Delete this reply?"
         description={
           <p>
-            It goes from the post. If someone has answered it, it stays as &lsquo;removed by its author&rsquo; so the
-            conversation still reads.
+            It goes from the post. If someone has answered it, it stays as &lsquo;removed by{' '}
+            {isMine ? 'its author' : 'the club team'}&rsquo; so the conversation still reads
+            {isMine ? '' : ', and its author is told'}.
           </p>
         }
         confirmLabel="Delete reply"

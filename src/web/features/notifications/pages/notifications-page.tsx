@@ -15,6 +15,8 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 
 /** What a notice is about, in words: forum replies and trade steps share the one list. */
 function noticeTopic(type: string): string {
+  // moderation_hidden, _restored, _removed: a decision about what the member wrote (decision 0027).
+  if (type.startsWith('moderation')) return 'From the club team';
   return type.startsWith('forum') ? 'Forum reply' : 'Trade';
 }
 
@@ -61,7 +63,8 @@ export function NotificationsPage() {
         <ErrorState message="Failed to load notifications." onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <EmptyState icon={Bell}>
-          No notifications yet. We will let you know here when something happens in your trades, or someone replies to you in the Community.
+          No notifications yet. We will let you know here when something happens in your trades, or someone replies to
+          you in the Community.
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3">

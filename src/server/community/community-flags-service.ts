@@ -9,7 +9,7 @@ import {
 } from '../../domain/community';
 import { DAY_MS, REPORT_TRUSTED_AFTER_DAYS } from '../../domain/constants';
 import { AppError } from '../../domain/errors';
-import { checkReportAllowance } from '../admin/report-allowance';
+import { checkReportAllowance } from '../admin/report-allowance-service';
 import { communityPosts } from '../db/schema';
 import { commitWithNotices, recordNotice, type NoticeDeps } from '../notices/notices';
 import { insertFlag, settledFlagCount } from './community-flags-repository';

@@ -16,7 +16,7 @@ import { unlockEarnedAchievements, unlockEarnedAchievementsForEach } from '../ac
 import { memberPageVisible, visibleMemberPageRow, type Viewer } from '../members/members-service';
 import { commitWithNotices, type NoticeDeps } from '../notices/notices';
 import type { ModeratedWriting } from '../notices/moderation-notice';
-import { checkReportAllowance } from '../admin/report-allowance';
+import { checkReportAllowance } from '../admin/report-allowance-service';
 import { lockTradeRow, recordFeedbackStep, tradeForParty } from '../trades/trades-service';
 import {
   feedbackById,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { TEXT_SIZES } from '../../../domain/enums';
 import { TEXT_SIZE_OPTIONS } from '../../../domain/constants';
@@ -13,25 +13,46 @@ import { RadioOption } from '../ui/radio-option';
 // Choosing changes the whole site at once and the control stays where it is, saying what is
 // now chosen: the bar is sticky, and the choices stay open until the member moves on.
 
-/** The three sizes as radio cards, each written in its own size. */
-export function TextSizeChoices({ className }: { className?: string }) {
+/**
+ * The three sizes as radio cards, each written in its own size: in the top bar's panel, the
+ * menu and the profile (with `hint`, laid out in a row from 640 px).
+ */
+export function TextSizeChoices({
+  className,
+  hint,
+  legendClassName = 'text-lg',
+  optionsClassName,
+}: {
+  className?: string;
+  hint?: ReactNode;
+  legendClassName?: string;
+  optionsClassName?: string;
+}) {
   const { size: chosen, choose } = useChooseTextSize();
   const name = useId();
+  const hintId = `${name}-hint`;
   return (
-    <fieldset className={cn('flex flex-col gap-2', className)}>
-      <legend className="mb-2 text-lg font-bold">Text size</legend>
-      {TEXT_SIZES.map((size) => (
-        <RadioOption
-          key={size}
-          name={name}
-          value={size}
-          checked={chosen === size}
-          onChange={() => choose(size)}
-          label={
-            <span style={{ fontSize: `${TEXT_SIZE_OPTIONS[size].scale}em` }}>{TEXT_SIZE_OPTIONS[size].label}</span>
-          }
-        />
-      ))}
+    <fieldset aria-describedby={hint ? hintId : undefined} className={cn('flex flex-col gap-2', className)}>
+      <legend className={cn('float-left mb-2 font-bold', legendClassName)}>Text size</legend>
+      {hint && (
+        <p id={hintId} className="clear-left">
+          {hint}
+        </p>
+      )}
+      <div className={cn('clear-left flex flex-col gap-2', optionsClassName)}>
+        {TEXT_SIZES.map((size) => (
+          <RadioOption
+            key={size}
+            name={name}
+            value={size}
+            checked={chosen === size}
+            onChange={() => choose(size)}
+            label={
+              <span style={{ fontSize: `${TEXT_SIZE_OPTIONS[size].scale}em` }}>{TEXT_SIZE_OPTIONS[size].label}</span>
+            }
+          />
+        ))}
+      </div>
     </fieldset>
   );
 }

@@ -1,12 +1,11 @@
 import { LogOut } from 'lucide-react';
 import type { CurrentUser } from '../../lib/current-user';
-import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
 import { MobileMenu } from './mobile-menu';
 import { Brand } from './brand';
+import { HelpAndTextSize } from './help-and-text-size';
 import {
   adminNavItem,
-  helpNavItem,
   messagesNavItem,
   notificationsNavItem,
   primaryNavItems,
@@ -14,7 +13,6 @@ import {
   tradesNavItem,
 } from './nav-items';
 import { NavLinkItem } from './nav-link-item';
-import { TextSizeButton } from './text-size-control';
 import { UnreadBadge } from './unread-badge';
 
 export interface TopBarProps {
@@ -136,19 +134,5 @@ export function TopBar({
         )}
       </div>
     </header>
-  );
-}
-
-/**
- * The wide bar's Help link and Text size button, as words without icons: they share the bar's
- * second row with Messages, Notifications, Profile and Sign out, which keeps to one line at
- * 1024 px (decision 0022). Below the wide layout (`className`) both are in the menu.
- */
-export function HelpAndTextSize({ className = 'max-lg:hidden' }: { className?: string }) {
-  return (
-    <div className={cn('flex items-center gap-1', className)}>
-      <NavLinkItem item={helpNavItem} dense />
-      <TextSizeButton />
-    </div>
   );
 }

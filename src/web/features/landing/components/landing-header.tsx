@@ -1,6 +1,8 @@
 import { Brand } from '../../../components/layout/brand';
-import { MobileMenu } from '../../../components/layout/mobile-menu';
-import { HelpAndTextSize } from '../../../components/layout/top-bar';
+import { Suspense } from 'react';
+import { Menu } from 'lucide-react';
+import { HelpAndTextSize } from '../../../components/layout/help-and-text-size';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { Button } from '../../../components/ui/button';
 import { landingAnchors } from '../../../paths';
 
@@ -9,6 +11,16 @@ const anchors = [
   { label: 'About', id: landingAnchors.about },
   { label: 'Contact', id: landingAnchors.contact },
 ];
+
+// The menu (a dialog) is fetched just after the first paint, outside the landing page's budget;
+// until then the same button stands in its place, so nothing moves.
+const MobileMenu = lazyNamed(() => import('../../../components/layout/mobile-menu'), 'MobileMenu');
+const menuStandIn = (
+  <Button variant="ghost" className="px-3 max-sm:px-2" disabled>
+    <Menu aria-hidden="true" className="size-6" />
+    Menu
+  </Button>
+);
 
 export interface LandingHeaderProps {
   onSignIn: () => void;
@@ -24,7 +36,9 @@ export function LandingHeader({ onSignIn, onJoin }: LandingHeaderProps) {
         <Brand />
         {/* Below 1280 px Help and Text size are in the menu, beside the club's name. */}
         <div className="max-md:ml-auto xl:hidden">
-          <MobileMenu />
+          <Suspense fallback={menuStandIn}>
+            <MobileMenu />
+          </Suspense>
         </div>
         {/* On narrow screens the anchors drop to their own row below the buttons. */}
         <nav aria-label="Page sections" className="order-last w-full md:order-none md:w-auto">

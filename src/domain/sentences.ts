@@ -13,3 +13,11 @@ export function withFullStop(text: string): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
 }
+
+/**
+ * `text` cut to at most `max` characters, ending '…' when cut (a subject line, an excerpt in a
+ * notice, a preview, a log line): the one way the club shortens a text.
+ */
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}

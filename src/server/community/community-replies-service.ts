@@ -22,11 +22,14 @@ import { NOT_YOUR_REPLY_MESSAGE, POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE
 import { adjustReplyCount, insertReply, postVisible, replyRows } from './community-replies-repository';
 import { findReply, lockPost, lockReply, markRead, memberContact, type Viewer } from './community-repository';
 import { communityEvent, toReplyView, viewerOf } from './community-views';
+import { truncate } from '../../domain/sentences';
+
+/** A reply quoted in the notice to the member it answers: its first 140 characters. */
+const EXCERPT_MAX = 140;
 
 // Replies (docs/product/community.md#replies): reading a post's replies, answering a post or a
 // reply (its authors are told), editing and removing one.
 
-const excerpt = (text: string, max = 140) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 export async function listReplies(
   db: DbOrTx,
@@ -71,8 +74,8 @@ async function noticeReply(
       title: about === 'post' ? `${replierName} replied to your post` : `${replierName} replied to you`,
       message:
         about === 'post'
-          ? `${replierName} replied to your post "${post.title}": "${excerpt(reply.content)}"`
-          : `${replierName} answered what you wrote in "${post.title}": "${excerpt(reply.content)}"`,
+          ? `${replierName} replied to your post "${post.title}": "${truncate(reply.content, EXCERPT_MAX)}"`
+          : `${replierName} answered what you wrote in "${post.title}": "${truncate(reply.content, EXCERPT_MAX)}"`,
       link,
       email: who.forumEmails,
     });

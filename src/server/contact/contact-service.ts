@@ -4,6 +4,7 @@ import { AppError } from '../../domain/errors';
 import { administrators } from '../members/members-service';
 import { addMessage, createThread } from '../messages/threads-service';
 import { commitWithNotices, recordNotice, type NoticeDeps } from '../notices/notices';
+import { truncate } from '../../domain/sentences';
 
 // 'Contact the club' (issue 14 point 4, docs/decisions/0021-contact-privacy-closing.md). A
 // member's message opens a thread in Messages whose participants are the member and every
@@ -16,9 +17,6 @@ export const NO_ADMINISTRATOR_MESSAGE =
   'There is no other administrator to write to at the moment. Please try again later.';
 export const CLUB_CONTACT_NOTIFICATION = 'club_contact';
 
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
 
 /** A member's message to the club team: a new thread with every administrator. Answers its id. */
 export async function writeToClubTeam(deps: NoticeDeps, memberId: number, body: ContactMemberBody): Promise<number> {

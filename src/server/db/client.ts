@@ -128,10 +128,19 @@ export async function queryRows<T>(db: DbOrTx, query: ReturnType<typeof sql>): P
   return result.rows;
 }
 
+/**
+ * The constraint an error (or one it wraps) broke when it is PostgreSQL's unique violation
+ * (23505), '' when the driver did not name it; undefined for any other error.
+ */
+export function uniqueViolationConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505') return constraint ?? '';
+  }
+  return undefined;
+}
+
 /** Whether an error (or one it wraps) is PostgreSQL's unique violation (23505). */
 export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
+  return uniqueViolationConstraint(err) !== undefined;
 }

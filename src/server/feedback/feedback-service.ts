@@ -9,7 +9,7 @@ import type {
   TradeFeedback,
 } from '../../domain/trades';
 import { memberDisplayName } from '../../domain/members';
-import type { DbOrTx } from '../db/client';
+import { isUniqueViolation, type DbOrTx } from '../db/client';
 import { runInTransaction } from '../db/transaction';
 import type { RequestMeta } from '../http/route-helpers';
 import { unlockEarnedAchievements, unlockEarnedAchievementsForEach } from '../achievements/achievements-service';
@@ -71,13 +71,6 @@ function toFeedback(row: FeedbackRow): Feedback {
   };
 }
 
-function uniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
-
 export async function leaveFeedback(
   deps: NoticeDeps,
   actor: { id: number; meta?: RequestMeta },
@@ -123,7 +116,7 @@ export async function leaveFeedback(
     });
     return toFeedback((await feedbackById(deps.db, id, now))!);
   } catch (err) {
-    if (uniqueViolation(err)) throw new AppError('FEEDBACK_EXISTS');
+    if (isUniqueViolation(err)) throw new AppError('FEEDBACK_EXISTS');
     throw err;
   }
 }
@@ -176,7 +169,7 @@ export async function respondToFeedback(
       createdAt: response.createdAt.toISOString(),
     };
   } catch (err) {
-    if (uniqueViolation(err)) throw new AppError('CONFLICT', RESPONSE_EXISTS_MESSAGE);
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', RESPONSE_EXISTS_MESSAGE);
     throw err;
   }
 }

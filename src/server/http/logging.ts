@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { databaseErrorOf } from '../db/database-errors';
+import { truncate } from '../../domain/sentences';
 
 // Logs never hold secrets, personal details or request bodies (issue 16). Two places could
 // leak them: URLs (e-mailed tokens travel in page URLs, /verify-email?token=…) and errors (a
@@ -37,7 +38,7 @@ const STACK_FRAMES = 10;
  */
 function maskedMessage(message: string): string {
   const masked = message.replace(/"[^"]*"/g, '"…"').replace(/'[^']*'/g, "'…'");
-  return masked.length > MESSAGE_MAX ? `${masked.slice(0, MESSAGE_MAX - 1)}…` : masked;
+  return truncate(masked, MESSAGE_MAX);
 }
 
 // Errors that describe our code, not the data: their message helps and holds no value.

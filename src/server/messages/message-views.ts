@@ -1,6 +1,7 @@
 import { isThreadNew, type MessageThread } from '../../domain/messages';
 import { toMemberPublic } from '../members/member-views';
 import { thumbnailFor } from '../uploads/image-store';
+import { truncate } from '../../domain/sentences';
 
 // The messaging answers (threadViewSchema and messageViewSchema in src/domain/messages.ts),
 // built from explicit column lists: a participant appears only as the public member view, id
@@ -36,7 +37,7 @@ export type ThreadRow = {
 
 export function preview(content: string): string {
   const oneLine = content.replace(/\s+/g, ' ').trim();
-  return oneLine.length <= PREVIEW_MAX ? oneLine : `${oneLine.slice(0, PREVIEW_MAX - 1).trimEnd()}…`;
+  return truncate(oneLine, PREVIEW_MAX);
 }
 
 export function toThreadView(row: ThreadRow, viewerId: number, now: Date = new Date()): MessageThread {

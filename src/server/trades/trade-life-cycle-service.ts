@@ -15,6 +15,8 @@ import { assertAllowed, notFound } from './trade-refusals';
 import { backdate, factsFor, isParty, roleOf, type StepContext } from './trade-step';
 import { STEPS } from './trade-steps';
 import { findOpenRequest, findTrade, insertTrade, lockTrade, updateTrade } from './trades-repository';
+import { truncate } from '../../domain/sentences';
+import { uniqueViolationConstraint } from '../db/client';
 
 // The life of a trade (docs/product/trades.md). Every step is ONE transaction that locks what it reads
 // (listing, then the trade, then the members in id order), re-checks who may act and the
@@ -56,18 +58,6 @@ function isDue(command: TradeCommand, trade: TradeRequest, now: Date): boolean {
     return trade.status === 'shipped' && trade.autoCompleteAt !== null && trade.autoCompleteAt <= now;
   }
   return false;
-}
-
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-
-function pgErrorConstraint(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
-    if (code === '23505') return constraint ?? '';
-  }
-  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -146,7 +136,7 @@ export async function requestTrade(
     return { trade };
   } catch (err) {
     // Two requests racing past the check: the partial unique index has the last word.
-    if (pgErrorConstraint(err) === 'trade_requests_one_open_per_requester_listing') {
+    if (uniqueViolationConstraint(err) === 'trade_requests_one_open_per_requester_listing') {
       throw new AppError('DUPLICATE_REQUEST');
     }
     throw err;

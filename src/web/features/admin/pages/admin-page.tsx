@@ -1,4 +1,3 @@
-import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ActivityTab } from '../components/activity-tab';
@@ -11,6 +10,7 @@ import { SettingsTab } from '../components/settings-tab';
 import { TestAllFunctions } from '../components/test-all-functions';
 import { TradeDisputes } from '../components/trade-disputes';
 import { UsersTab } from '../components/users-tab';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 
 // /admin (docs/product/administration.md#the-panel): the overview first, the five main tabs, then
 // reports and disputes. The open tab is in the address (?tab=users), so a reload or a link
@@ -46,24 +46,20 @@ function AdminDashboard() {
         <h1 className="text-3xl font-bold">Admin</h1>
         <TestAllFunctions />
       </div>
-      <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
-        <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-2 border-b-2 border-line pb-2">
+      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
+        <TabsList aria-label="Admin sections">
           {TABS.map((t) => (
-            <Tabs.Trigger
-              key={t.value}
-              value={t.value}
-              className="min-h-11 rounded-md border-2 border-transparent px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 data-[state=active]:border-brand-700 data-[state=active]:bg-brand-700 data-[state=active]:text-white"
-            >
+            <TabsTrigger key={t.value} value={t.value}>
               {t.label}
-            </Tabs.Trigger>
+            </TabsTrigger>
           ))}
-        </Tabs.List>
+        </TabsList>
         {TABS.map(({ value, Content }) => (
-          <Tabs.Content key={value} value={value} className="pt-6">
+          <TabsContent key={value} value={value} className="pt-6">
             <Content />
-          </Tabs.Content>
+          </TabsContent>
         ))}
-      </Tabs.Root>
+      </Tabs>
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Tabs } from 'radix-ui';
 import { MessagesSquare, Plus, Search, X } from 'lucide-react';
 import { CATEGORY_LABELS } from '../../../../domain/constants';
 import { POST_SEARCH_MAX } from '../../../../domain/community-list';
@@ -21,6 +20,7 @@ import { ActivityFeed } from '../components/activity-feed';
 import { PostCard, PostListSkeleton } from '../components/post-card';
 import { PostPanelLoading } from '../components/post-panel-frame';
 import { useErrorToast } from '../components/use-error-toast';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 
 // The forms (a new post, a post's panel with its reply form) bring Zod and the forum's schemas:
 // loaded when one opens, so the list does not wait for them (docs/performance.md).
@@ -83,30 +83,26 @@ export function CommunityPage() {
         </Button>
       </div>
 
-      <Tabs.Root
+      <Tabs
         value={tab}
         onValueChange={(value) =>
           setParams(new URLSearchParams(withParams(params, { tab: value === 'activity' ? 'activity' : null })))
         }
         className="flex flex-col gap-6"
       >
-        <Tabs.List aria-label="Community" className="flex flex-wrap gap-2 border-b-2 border-line">
+        <TabsList aria-label="Community">
           {(
             [
               ['posts', 'Discussion Posts'],
               ['activity', 'Community Activity'],
             ] as const
           ).map(([value, label]) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="-mb-0.5 min-h-11 rounded-t-md border-b-4 border-transparent px-4 py-2 text-lg font-semibold text-ink-muted hover:bg-brand-50 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800 data-[state=active]:underline data-[state=active]:underline-offset-4"
-            >
+            <TabsTrigger key={value} value={value}>
               {label}
-            </Tabs.Trigger>
+            </TabsTrigger>
           ))}
-        </Tabs.List>
-        <Tabs.Content value="posts">
+        </TabsList>
+        <TabsContent value="posts">
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
             <CategoryNav params={params} current={category} />
             <PostList
@@ -117,11 +113,11 @@ export function CommunityPage() {
               onNewPost={() => setCreating(true)}
             />
           </div>
-        </Tabs.Content>
-        <Tabs.Content value="activity">
+        </TabsContent>
+        <TabsContent value="activity">
           <ActivityFeed />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
 
       <Suspense fallback={null}>
         {formLoaded && (

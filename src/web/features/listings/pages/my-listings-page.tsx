@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { Tabs } from 'radix-ui';
 import { Archive, ArchiveRestore, Eye, Pencil, Plus, Radio, FileText } from 'lucide-react';
 import { CONDITION_LABELS, MY_LISTINGS_HEIGHT_PX, STATUS_LABELS } from '../../../../domain/constants';
 import type { ListingStatus } from '../../../../domain/enums';
@@ -20,6 +19,7 @@ import { useMyListings } from '../api/get-my-listings';
 import { useUpdateListingStatus } from '../api/update-listing-status';
 import { ReservedBadge } from '../components/listing-badges';
 import { RESERVED_FOR_OWNER, isReserved } from '../listing-display';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 
 type Tab = 'all' | ListingStatus;
 const TABS: { value: Tab; label: string; emptyName: string }[] = [
@@ -81,22 +81,18 @@ export function MyListingsPage() {
         ))}
       </ul>
 
-      <Tabs.Root defaultValue="all" className="flex flex-col gap-4">
-        <Tabs.List aria-label="Show listings" className="flex flex-wrap gap-2 rounded-lg bg-brand-50 p-1">
+      <Tabs look="filter" defaultValue="all" className="flex flex-col gap-4">
+        <TabsList aria-label="Show listings">
           {TABS.map((tab) => (
-            <Tabs.Trigger
-              key={tab.value}
-              value={tab.value}
-              className="min-h-11 rounded-md px-4 font-semibold text-ink data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:underline data-[state=active]:shadow"
-            >
+            <TabsTrigger key={tab.value} value={tab.value}>
               {tab.label} ({count(tab.value)})
-            </Tabs.Trigger>
+            </TabsTrigger>
           ))}
-        </Tabs.List>
+        </TabsList>
         {TABS.map((tab) => {
           const shown = tab.value === 'all' ? all : all.filter((l) => l.status === tab.value);
           return (
-            <Tabs.Content key={tab.value} value={tab.value} tabIndex={-1}>
+            <TabsContent key={tab.value} value={tab.value} tabIndex={-1}>
               <div
                 role="region"
                 aria-label={`${tab.label} listings`}
@@ -114,10 +110,10 @@ export function MyListingsPage() {
                   </ul>
                 )}
               </div>
-            </Tabs.Content>
+            </TabsContent>
           );
         })}
-      </Tabs.Root>
+      </Tabs>
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { Tabs } from 'radix-ui';
 import { formatMessageTime, type MessageThread } from '../../../../domain/messages';
 import { Badge } from '../../../components/ui/badge';
 import { LazyPicture } from '../../../components/ui/lazy-picture';
 import { formatPieces } from '../../../lib/format';
 import { MemberAvatar } from '../../../components/members/member-avatar';
 import { threadTitle, threadWhoAndWhen } from './thread-text';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 
 /** docs/product/screens.md#messages: the conversation list is 600 px high. */
 export const THREAD_LIST_HEIGHT_PX = 600;
@@ -37,23 +37,24 @@ export interface ThreadListProps {
 export function ThreadList({ threads, isLoading, isError, selectedId, onSelect, tab, onTabChange }: ThreadListProps) {
   const all = threads ?? [];
   return (
-    <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as ThreadTab)} className="flex flex-col gap-3">
-      <Tabs.List aria-label="Show conversations" className="flex flex-wrap gap-2 rounded-lg bg-brand-50 p-1">
+    <Tabs
+      look="filter"
+      value={tab}
+      onValueChange={(value) => onTabChange(value as ThreadTab)}
+      className="flex flex-col gap-3"
+    >
+      <TabsList aria-label="Show conversations">
         {TABS.map((t) => (
-          <Tabs.Trigger
-            key={t.value}
-            value={t.value}
-            className="min-h-11 flex-1 rounded-md px-3 font-semibold whitespace-nowrap text-ink data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:underline data-[state=active]:shadow"
-          >
+          <TabsTrigger key={t.value} value={t.value} className="flex-1 whitespace-nowrap">
             {t.label}
             {threads && ` (${threadsFor(t.value, all).length})`}
-          </Tabs.Trigger>
+          </TabsTrigger>
         ))}
-      </Tabs.List>
+      </TabsList>
       {TABS.map((t) => {
         const shown = threadsFor(t.value, all);
         return (
-          <Tabs.Content key={t.value} value={t.value} tabIndex={-1}>
+          <TabsContent key={t.value} value={t.value} tabIndex={-1}>
             <div
               role="region"
               aria-label={`${t.label} conversations`}
@@ -83,10 +84,10 @@ export function ThreadList({ threads, isLoading, isError, selectedId, onSelect, 
                 </ul>
               )}
             </div>
-          </Tabs.Content>
+          </TabsContent>
         );
       })}
-    </Tabs.Root>
+    </Tabs>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Tabs } from 'radix-ui';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -17,6 +16,7 @@ import { PointsHistory } from '../components/points-history';
 import { RequestPuzzleDialog } from '../components/request-puzzle-dialog';
 import { TradeCard } from '../components/trade-card';
 import { waitsFor, type Trade, type TradeListRole } from '../../../../domain/trades';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 
 /** A positive whole number from the query string, else null. */
 function idParam(value: string | null): number | null {
@@ -163,7 +163,7 @@ export function TradesPage() {
         </p>
       </div>
 
-      <Tabs.Root
+      <Tabs
         value={tab}
         onValueChange={(value) => {
           setPicked(true);
@@ -179,24 +179,20 @@ export function TradesPage() {
         }}
         className="flex flex-col gap-6"
       >
-        <Tabs.List aria-label="Trades" className="flex flex-wrap gap-2 border-b-2 border-line">
+        <TabsList aria-label="Trades">
           {TABS.map(({ role, label }) => (
-            <Tabs.Trigger
-              key={role}
-              value={role}
-              className="-mb-0.5 min-h-11 rounded-t-md border-b-4 border-transparent px-4 py-2 text-lg font-semibold text-ink-muted hover:bg-brand-50 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800 data-[state=active]:underline data-[state=active]:underline-offset-4"
-            >
+            <TabsTrigger key={role} value={role}>
               {label} ({lists[role].data?.length ?? 0})
-            </Tabs.Trigger>
+            </TabsTrigger>
           ))}
-        </Tabs.List>
+        </TabsList>
         {TABS.map(({ role, label }) => (
-          <Tabs.Content key={role} value={role} className="flex flex-col gap-4">
+          <TabsContent key={role} value={role} className="flex flex-col gap-4">
             <h2 className="sr-only">{label}</h2>
             {renderList(role, lists[role].data)}
-          </Tabs.Content>
+          </TabsContent>
         ))}
-      </Tabs.Root>
+      </Tabs>
 
       <PointsHistory />
 

@@ -40,6 +40,7 @@ import { preloadImage } from './lib/preload-image';
 import { useLiveEvents } from './lib/live-events';
 import { useTextSize } from './lib/text-size';
 import { paths } from './paths';
+import { parseUrlId } from './lib/url-id';
 
 // Layout
 const loadPageFrame = () => import('./components/layout/page-frame');
@@ -190,8 +191,8 @@ function warmUpPage(pathname: string, search: string, queryClient: QueryClient) 
     const puzzle = matchPath(paths.puzzle.path, pathname);
     if (!puzzle) return;
     // The answer first, as for browse.
-    const rawId = puzzle.params.id ?? '';
-    if (/^\d{1,10}$/.test(rawId)) void queryClient.prefetchQuery(listingQueryOptions(Number(rawId)));
+    const id = parseUrlId(puzzle.params.id);
+    if (id !== null) void queryClient.prefetchQuery(listingQueryOptions(id));
     void loadPageFrame();
     void loadPuzzlePage();
   }

@@ -21,6 +21,7 @@ import { PostCard, PostListSkeleton } from '../components/post-card';
 import { PostPanelLoading } from '../components/post-panel-frame';
 import { useErrorToast } from '../components/use-error-toast';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { parseUrlId } from '../../../lib/url-id';
 
 // The forms (a new post, a post's panel with its reply form) bring Zod and the forum's schemas:
 // loaded when one opens, so the list does not wait for them (docs/performance.md).
@@ -29,12 +30,6 @@ const PostPanel = lazyNamed(() => import('../components/post-panel'), 'PostPanel
 
 type Tab = 'posts' | 'activity';
 
-/** A positive whole number from the query string, else null. */
-function idParam(value: string | null): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}
 
 function categoryParam(value: string | null): CommunityCategory | undefined {
   return COMMUNITY_CATEGORIES.find((c) => c === value);
@@ -64,8 +59,8 @@ export function CommunityPage() {
   const tab: Tab = params.get('tab') === 'activity' ? 'activity' : 'posts';
   const category = categoryParam(params.get('category'));
   const q = params.get('q')?.trim() || undefined;
-  const postId = idParam(params.get('post'));
-  const replyId = idParam(params.get('reply'));
+  const postId = parseUrlId(params.get('post'));
+  const replyId = parseUrlId(params.get('reply'));
   const [creating, setCreating] = useState(false);
   // Once opened, the new post's dialog stays mounted, so it closes as it always did.
   const [formLoaded, setFormLoaded] = useState(false);

@@ -18,6 +18,7 @@ import { useSaveListing } from '../api/save-listing';
 import { ListingForm, listingToFormValues } from '../components/listing-form';
 import { isReserved } from '../listing-display';
 import { FormAlert, useFormProblem } from '../../../components/ui/form-alert';
+import { parseUrlId } from '../../../lib/url-id';
 
 // The page's own words for another member's listing (the server answers a save with 403);
 // sold and in-trade listings get the server's own words, so a refused save never disagrees.
@@ -35,7 +36,7 @@ function editRefusal(listing: Listing, memberId: number | undefined): string | n
 export function ListPuzzlePage() {
   const [searchParams] = useSearchParams();
   const raw = searchParams.get('edit');
-  const editId = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+  const editId = parseUrlId(raw);
   const editing = raw !== null;
   const title = editing ? 'Edit Puzzle Listing' : 'List a Puzzle';
   useDocumentTitle(title);

@@ -20,10 +20,8 @@ import { copyLink, listingShareUrl } from '../components/share';
 import type { Listing, ListingDetail } from '../../../../domain/listings';
 import { formatClubDayOrDate } from '../../../../domain/dates';
 import { isReserved, missingPiecesLabel, RESERVED_FOR_OWNER, sizeLabel, type ListingActions } from '../listing-display';
+import { parseUrlId } from '../../../lib/url-id';
 
-function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
-}
 
 /**
  * /puzzle/{id} (docs/product/screens.md#puzzle-page). Visitors see live listings too, with the same buttons: the
@@ -31,7 +29,7 @@ function parseId(raw: string | undefined): number | null {
  */
 export function PuzzleDetailPage({ onRequest, onContact }: ListingActions) {
   const { id: rawId } = useParams();
-  const id = parseId(rawId);
+  const id = parseUrlId(rawId);
   const listing = useListing(id);
   useDocumentTitle(listing.data?.title ?? (listing.isPending && id !== null ? 'Puzzle' : 'Puzzle not found'));
 

@@ -15,6 +15,7 @@ import { useMemberPage } from '../api/get-member-page';
 import { AchievementBadges } from '../components/achievement-badges';
 import { FeedbackReceived } from '../components/feedback-received';
 import { MemberFacts } from '../components/member-facts';
+import { parseUrlId } from '../../../lib/url-id';
 
 export interface MemberPageProps {
   /** The browse card, drawn by the listings feature (the router passes it in). */
@@ -27,13 +28,10 @@ export interface MemberPageProps {
   }>;
 }
 
-function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
-}
 
 /** /members/{id} (docs/product/members.md#member-pages): a member as other members see them. */
 export function MemberPage({ ListingCard, MessageMemberDialog }: MemberPageProps) {
-  const id = parseId(useParams().id);
+  const id = parseUrlId(useParams().id);
   const page = useMemberPage(id);
   useDocumentTitle(page.data?.name ?? (id !== null && page.isPending ? 'Member' : 'Member not found'));
 

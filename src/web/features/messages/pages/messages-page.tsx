@@ -9,13 +9,8 @@ import { useThreads } from '../api/get-threads';
 import { ContactOwnerDialog } from '../components/contact-owner-dialog';
 import { ThreadList, type ThreadTab } from '../components/thread-list';
 import { ThreadView } from '../components/thread-view';
+import { parseUrlId } from '../../../lib/url-id';
 
-/** A positive whole number from the query string, else null. */
-function idParam(value: string | null): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}
 
 /**
  * /messages (docs/product/messages.md#the-messages-page): the conversation list on the left, the open conversation on the right.
@@ -26,8 +21,8 @@ export function MessagesPage() {
   useDocumentTitle('Messages');
   const member = useMember();
   const [searchParams, setSearchParams] = useSearchParams();
-  const selectedId = idParam(searchParams.get('thread'));
-  const contactId = idParam(searchParams.get('contact'));
+  const selectedId = parseUrlId(searchParams.get('thread'));
+  const contactId = parseUrlId(searchParams.get('contact'));
   const [tab, setTab] = useState<ThreadTab>('all');
   const [announcement, setAnnouncement] = useState('');
   const threadsQuery = useThreads();

@@ -17,13 +17,8 @@ import { RequestPuzzleDialog } from '../components/request-puzzle-dialog';
 import { TradeCard } from '../components/trade-card';
 import { waitsFor, type Trade, type TradeListRole } from '../../../../domain/trades';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { parseUrlId } from '../../../lib/url-id';
 
-/** A positive whole number from the query string, else null. */
-function idParam(value: string | null): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}
 
 /** ?tab=requester or ?tab=owner, else null. */
 function tabParam(value: string | null): TradeListRole | null {
@@ -45,8 +40,8 @@ export function TradesPage() {
   useDocumentTitle('My Trades');
   const member = useMember();
   const [searchParams, setSearchParams] = useSearchParams();
-  const focusId = idParam(searchParams.get('trade'));
-  const requestId = idParam(searchParams.get('request'));
+  const focusId = parseUrlId(searchParams.get('trade'));
+  const requestId = parseUrlId(searchParams.get('request'));
   const askedTab = tabParam(searchParams.get('tab'));
   const requested = useTrades('requester');
   const owned = useTrades('owner');

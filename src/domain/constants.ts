@@ -119,7 +119,8 @@ export const BROWSE_PAGE_SIZE = 24;
 export const BROWSE_PAGE_SIZE_MAX = 100;
 
 // Time
-export const HOUR_MS = 60 * 60 * 1000;
+export const MINUTE_MS = 60 * 1000;
+export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 export const NEW_THREAD_HOURS = 24;
 export const WEEKDAY_FORMAT_HOURS = 168;
@@ -173,6 +174,21 @@ export const ACCOUNT_EMAILS_PER_ADDRESS = 5;
 export const ACCOUNT_EMAIL_WINDOW_MS = 15 * 60 * 1000;
 /** The same calls per IP address and window: looser, as a household or a club night shares one. */
 export const ACCOUNT_EMAIL_CALLS_PER_IP = 60;
+/**
+ * The other account calls per IP address in 15 minutes (the window of the sign-in limits):
+ * following an e-mailed link (verify, reset, login link) 60; signing in 100, as a household,
+ * a library or a club night signs in through one address; signing out and closing the
+ * welcome gift 300, as every member's page may ask.
+ */
+export const ACCOUNT_LINK_CALLS_PER_IP = 60;
+export const SIGN_INS_PER_IP = 100;
+export const SESSION_CALLS_PER_IP = 300;
+/** Messages a member sends a minute (per member: a club night shares one address). */
+export const MESSAGES_PER_MINUTE = 30;
+export const MESSAGES_RATE_LIMIT_MESSAGE = 'You are sending messages very quickly. Please wait a minute and try again.';
+/** Postcode look-ups a member makes a minute (each one is a call to the paid provider). */
+export const ADDRESS_LOOKUPS_PER_MINUTE = 30;
+export const ADDRESS_LOOKUPS_RATE_LIMIT_MESSAGE = 'Too many address lookups. Please wait a minute and try again.';
 
 // Rate limits a member never meets: far above what anyone does by hand, low enough to stop a
 // runaway script (issue 16). Per member, so a club night on one address is not one allowance.

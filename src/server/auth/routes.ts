@@ -18,7 +18,11 @@ import {
   ACCOUNT_EMAIL_CALLS_PER_IP,
   ACCOUNT_EMAIL_WINDOW_MS,
   ACCOUNT_EMAILS_PER_ADDRESS,
+  ACCOUNT_LINK_CALLS_PER_IP,
   CURRENT_USER_CALLS_PER_MINUTE,
+  MINUTE_MS,
+  SESSION_CALLS_PER_IP,
+  SIGN_INS_PER_IP,
 } from '../../domain/constants';
 import { memberSelfSchema } from '../../domain/members';
 import type { AppContext } from '../app-context';
@@ -36,7 +40,7 @@ import { tokenState } from './tokens-repository';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const perIp = (max: number) => ({ rateLimit: { max, timeWindow: FIFTEEN_MINUTES } });
 /** GET /api/auth/user, per IP: a club night of 60 members on one address (constants.ts). */
-const CURRENT_USER_RATE_LIMIT = { rateLimit: { max: CURRENT_USER_CALLS_PER_MINUTE, timeWindow: 60 * 1000 } };
+const CURRENT_USER_RATE_LIMIT = { rateLimit: { max: CURRENT_USER_CALLS_PER_MINUTE, timeWindow: MINUTE_MS } };
 
 export const FORGOT_PASSWORD_MESSAGE =
   "If an account with that email exists, we've sent you a secure link to reset your password.";
@@ -86,7 +90,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/verify-email',
-    { schema: { body: verifyEmailBodySchema, response: { 200: registrationCompleteSchema } }, config: perIp(60) },
+    { schema: { body: verifyEmailBodySchema, response: { 200: registrationCompleteSchema } }, config: perIp(ACCOUNT_LINK_CALLS_PER_IP) },
     async (request, reply) => {
       const member = await accounts.completeRegistration(
         ctx.database.db,
@@ -103,13 +107,13 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
   // first (issue 14). Looks only: the token stays as it was.
   app.post(
     '/auth/verify-email/check',
-    { schema: { body: verifyEmailCheckBodySchema, response: { 200: linkStateSchema } }, config: perIp(60) },
+    { schema: { body: verifyEmailCheckBodySchema, response: { 200: linkStateSchema } }, config: perIp(ACCOUNT_LINK_CALLS_PER_IP) },
     async (request) => ({ state: await tokenState(ctx.database.db, request.body.token, 'verify_email') }),
   );
 
   app.post(
     '/auth/login',
-    { schema: { body: loginSchema, response: { 200: signedInSchema, ...errorAnswers(401) } }, config: perIp(100) },
+    { schema: { body: loginSchema, response: { 200: signedInSchema, ...errorAnswers(401) } }, config: perIp(SIGN_INS_PER_IP) },
     async (request, reply) => {
       const { email, password, remember } = request.body;
       const member = await accounts.login(ctx.database.db, email, password, request.ip);
@@ -120,7 +124,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/logout',
-    { schema: { response: { 200: authMessageSchema } }, config: perIp(300) },
+    { schema: { response: { 200: authMessageSchema } }, config: perIp(SESSION_CALLS_PER_IP) },
     async (request, reply) => {
       await signOut(ctx, request, reply);
       return { message: 'Signed out' };
@@ -138,7 +142,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/reset-password',
-    { schema: { body: resetPasswordBodySchema, response: { 200: authMessageSchema } }, config: perIp(60) },
+    { schema: { body: resetPasswordBodySchema, response: { 200: authMessageSchema } }, config: perIp(ACCOUNT_LINK_CALLS_PER_IP) },
     async (request) => {
       await accounts.resetPassword(ctx.database.db, request.body.token, request.body.password, request.ip);
       return { message: 'Your password has been updated. You can now log in with your new password.' };
@@ -156,7 +160,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/login-link/verify',
-    { schema: { body: loginLinkVerifyBodySchema, response: { 200: signedInSchema } }, config: perIp(60) },
+    { schema: { body: loginLinkVerifyBodySchema, response: { 200: signedInSchema } }, config: perIp(ACCOUNT_LINK_CALLS_PER_IP) },
     async (request, reply) => {
       const member = await accounts.verifyLoginLink(ctx.database.db, request.body.token, request.ip);
       await signIn(ctx, reply, member.id, false);
@@ -166,7 +170,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/mark-welcome-seen',
-    { onRequest: memberOnly, schema: { response: { 200: memberSelfSchema } }, config: perIp(300) },
+    { onRequest: memberOnly, schema: { response: { 200: memberSelfSchema } }, config: perIp(SESSION_CALLS_PER_IP) },
     async (request) => {
       const member = requireMember(request);
       return toMemberSelf(await accounts.markWelcomeSeen(ctx.database.db, member.id));

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../domain/errors';
 import { countSchema } from '../../domain/fields';
 import {
   createThreadSchema,
@@ -11,7 +10,8 @@ import {
   threadViewSchema,
 } from '../../domain/messages';
 import type { AppContext } from '../app-context';
-import { errorAnswers, idParam, memberOnly, requireMember } from '../http/route-helpers';
+import { errorAnswers, idParam, memberOnly, perMemberRateLimit, requireMember } from '../http/route-helpers';
+import { MESSAGES_PER_MINUTE, MESSAGES_RATE_LIMIT_MESSAGE, MINUTE_MS } from '../../domain/constants';
 import {
   listMessages,
   listThreads,
@@ -26,21 +26,9 @@ import {
 // The messaging calls (docs/product/messages.md). Every call needs a member; the service decides who may see a
 // thread (participants only; 404 for anyone else).
 
-/** Per member, not per IP: a club night on one Wi-Fi must not share one allowance. */
-export const MESSAGES_PER_MINUTE = 30;
-
 const threadParams = z.object({ threadId: idParam('NOT_FOUND', THREAD_NOT_FOUND) });
 
-const postingLimit = {
-  rateLimit: {
-    max: MESSAGES_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request: { member: { id: number } | null; ip: string }) =>
-      `member:${request.member?.id ?? request.ip}`,
-    errorResponseBuilder: () =>
-      new AppError('RATE_LIMITED', 'You are sending messages very quickly. Please wait a minute and try again.'),
-  },
-};
+const postingLimit = perMemberRateLimit(MESSAGES_PER_MINUTE, MINUTE_MS, MESSAGES_RATE_LIMIT_MESSAGE);
 
 export async function messageRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();

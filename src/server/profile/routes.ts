@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../domain/errors';
 import { memberSelfSchema } from '../../domain/members';
 import { addressLookupSchema, normalizePostcode, profileUpdateSchema } from '../../domain/profile';
 import type { AppContext } from '../app-context';
 import { closeMembershipSchema, closingPreviewSchema, membershipClosedSchema } from '../../domain/contact';
 import { signOut } from '../auth/session-plugin';
-import { errorAnswers, memberOnly, perMemberEditLimit, requestMeta, requireMember } from '../http/route-helpers';
+import { errorAnswers, memberOnly, perMemberEditLimit, perMemberRateLimit, requestMeta, requireMember } from '../http/route-helpers';
+import { ADDRESS_LOOKUPS_PER_MINUTE, ADDRESS_LOOKUPS_RATE_LIMIT_MESSAGE, MINUTE_MS } from '../../domain/constants';
 import { noticesFor } from '../notices/notices';
 import { closeMembership, closingPreview } from './close-membership';
 import { toMemberSelf } from '../members/member-views';
@@ -21,10 +21,6 @@ const postcodeParamsSchema = z.object({
   // The anchored pattern also bounds the length (Fastify refuses path segments over 100 chars).
   postcode: z.string().overwrite(normalizePostcode).regex(UK_POSTCODE, { error: UK_POSTCODE_MESSAGE }),
 });
-
-// Each lookup spends the club's paid provider quota: 30 a minute is far more than a member
-// filling in a form needs, and stops a script from draining it.
-const LOOKUPS_PER_MINUTE = 30;
 
 export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -78,16 +74,9 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
     {
       onRequest: memberOnly,
       schema: { params: postcodeParamsSchema, response: { 200: addressLookupSchema, ...errorAnswers(503) } },
-      // Per member, not per IP: a club night on one Wi-Fi must not share one allowance.
-      config: {
-        rateLimit: {
-          max: LOOKUPS_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (request) => `member:${request.member?.id ?? request.ip}`,
-          errorResponseBuilder: () =>
-            new AppError('RATE_LIMITED', 'Too many address lookups. Please wait a minute and try again.'),
-        },
-      },
+      // Each lookup spends the club's paid provider quota: 30 a minute is far more than a
+      // member filling in a form needs, and stops a script from draining it.
+      config: perMemberRateLimit(ADDRESS_LOOKUPS_PER_MINUTE, MINUTE_MS, ADDRESS_LOOKUPS_RATE_LIMIT_MESSAGE),
     },
     async (request) => lookupAddresses(lookup, request.params.postcode, request.log),
   );

@@ -135,17 +135,20 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
                 ref={list}
                 // Beside the filters from 1024 px: as many columns as the room holds at the
                 // member's text size (3 at 1280 px, 2 at Largest text).
-                className="grid gap-6 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fill,minmax(15rem,1fr))]"
+                className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fill,minmax(15rem,1fr))]"
                 aria-label="Puzzles"
               >
                 {items.map((listing, index) => (
                   // Past the first row, a card is laid out and painted only as it nears the screen
                   // (content-visibility): the first draw of 24 cards was one long task on a phone.
+                  // Its placeholder size is a height only: `contain-intrinsic-size: auto 34rem` set
+                  // the width too, and cards after the third were 544 px wide on a 390 px phone
+                  // (issue 22). The column's width comes from the grid.
                   <li
                     key={listing.id}
                     className={cn(
-                      'flex',
-                      index >= 3 && '[contain-intrinsic-size:auto_34rem] [content-visibility:auto]',
+                      'flex min-w-0',
+                      index >= 3 && '[contain-intrinsic-block-size:auto_34rem] [content-visibility:auto]',
                     )}
                   >
                     <div className="w-full">

@@ -81,6 +81,13 @@ export const REMOVED_REPLY_TEXT = 'This reply was removed by its author';
 export const REMOVED_POST_BY_TEAM_TEXT = 'This post was removed by the club team';
 export const REMOVED_REPLY_BY_TEAM_TEXT = 'This reply was removed by the club team';
 
+/**
+ * `DELETE /community/posts/{id}` and `/community/replies/{id}` take `?note=`: an
+ * administrator's word to the author, told to them with the removal (decision 0027). Ignored
+ * when members remove their own writing, as nobody is told then.
+ */
+export const removalQuerySchema = z.object({ note: optionalText('Note', 500) });
+
 export const POST_LOCKED_MESSAGE = 'This post is locked, so new replies cannot be added.';
 export const POST_REMOVED_MESSAGE = 'This post was removed, so new replies cannot be added.';
 export const OWN_LIKE_MESSAGE = 'You cannot like your own post or reply.';

@@ -221,6 +221,24 @@ describe('decisions that can be changed and explained', () => {
     );
   });
 
+  it('an admin removing a post or reply may leave the author a note, told with the removal and logged', async () => {
+    const author = await settled('Yvonne');
+    const post = await postBy(author, 'Shouting in capitals');
+    const reply = await replyTo(post.id, author, 'STILL SHOUTING');
+    const tooLong = await api().delete(`/api/community/replies/${reply.id}?note=${'x'.repeat(501)}`, env.admin);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toContain('Note must be at most 500 characters');
+    expect((await api().get(`/api/community/posts/${post.id}/replies`, author)).json()).toHaveLength(1);
+    const note = encodeURIComponent('Please keep to lower case, it reads as shouting.');
+    expect((await api().delete(`/api/community/replies/${reply.id}?note=${note}`, env.admin)).statusCode).toBe(204);
+    expect((await api().delete(`/api/community/posts/${post.id}?note=${note}`, env.admin)).statusCode).toBe(204);
+    const told = (await notificationsOf(author)).filter((n) => n.type === 'moderation_removed');
+    expect(told).toHaveLength(2);
+    for (const n of told) expect(n.message).toContain('"Please keep to lower case, it reads as shouting."');
+    const logged = (await api().get('/api/admin/actions?action=delete_reply', env.admin)).json();
+    expect(logged[0].details).toMatchObject({ note: 'Please keep to lower case, it reads as shouting.' });
+  });
+
   it('an admin editing a member’s post or reply is logged (edit_post, edit_reply); the author’s own edit is not', async () => {
     const author = await settled('Wendy');
     const post = await postBy(author, 'Typo in the titel');

@@ -29,7 +29,14 @@ export async function logModeration(
   outbox: Outbox,
   admin: Viewer,
   verb: 'delete' | 'edit',
-  item: { target: `post:${number}` | `reply:${number}`; authorId: number | null; post: string; postId?: number },
+  item: {
+    target: `post:${number}` | `reply:${number}`;
+    authorId: number | null;
+    post: string;
+    postId?: number;
+    /** The administrator's note to the author (a removal's). */
+    note?: string | null;
+  },
   at: Date,
   extra: Record<string, unknown> = {},
 ): Promise<void> {
@@ -42,7 +49,7 @@ export async function logModeration(
       adminId: admin.id,
       action: `${verb}_${isPost ? 'post' : 'reply'}`,
       target: item.target,
-      details: { post: item.post, authorId: item.authorId, ...extra },
+      details: { post: item.post, authorId: item.authorId, ...(item.note ? { note: item.note } : {}), ...extra },
     },
   });
   if (verb !== 'delete') return;
@@ -58,7 +65,7 @@ export async function logModeration(
       },
       forum: true,
     },
-    { what: 'removed', note: null, adminId: admin.id, at },
+    { what: 'removed', note: item.note ?? null, adminId: admin.id, at },
   );
 }
 

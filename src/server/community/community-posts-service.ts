@@ -141,11 +141,18 @@ export async function updatePost(
  * its author' (or 'by the club team'), so the conversation still reads; without, it is gone. Either way it leaves the
  * activity feed.
  */
-export async function deletePost(deps: CommunityDeps, member: Viewer, postId: number, now = new Date()): Promise<void> {
+export async function deletePost(
+  deps: CommunityDeps,
+  member: Viewer,
+  postId: number,
+  now = new Date(),
+  /** An administrator's note to the author. */
+  note: string | null = null,
+): Promise<void> {
   await commitWithNotices(deps, async (tx, outbox) => {
     const post = await ownPost(tx, member, postId);
     const byTeam = post.userId !== member.id;
-    const item = { target: `post:${postId}` as const, authorId: post.userId, post: post.title };
+    const item = { target: `post:${postId}` as const, authorId: post.userId, post: post.title, note };
     await logModeration(tx, outbox, member, 'delete', item, now);
     if (await hasReplies(tx, postId)) {
       await tx

@@ -30,7 +30,6 @@ const EXCERPT_MAX = 140;
 // Replies (docs/product/community.md#replies): reading a post's replies, answering a post or a
 // reply (its authors are told), editing and removing one.
 
-
 export async function listReplies(
   db: DbOrTx,
   pool: pg.Pool | undefined,
@@ -195,11 +194,13 @@ export async function deleteReply(
   member: Viewer,
   replyId: number,
   now = new Date(),
+  /** An administrator's note to the author. */
+  note: string | null = null,
 ): Promise<void> {
   await commitWithNotices(deps, async (tx, outbox) => {
     const reply = await ownReply(tx, member, replyId);
     const byTeam = reply.userId !== member.id;
-    if (byTeam) await logModeration(tx, outbox, member, 'delete', await replyItem(tx, reply), now);
+    if (byTeam) await logModeration(tx, outbox, member, 'delete', { ...(await replyItem(tx, reply)), note }, now);
     await tx
       .update(communityReplies)
       .set({ deletedAt: now, removedByTeam: byTeam, updatedAt: now })

@@ -20,6 +20,7 @@ import {
   replySchema,
   updatePostSchema,
   updateReplySchema,
+  removalQuerySchema,
 } from '../../domain/community';
 import { LIKES_PER_HOUR, LIKES_RATE_LIMIT_MESSAGE } from '../../domain/constants';
 import type { AppContext } from '../app-context';
@@ -111,9 +112,9 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.delete(
     '/community/posts/:postId',
-    { onRequest: memberOnly, schema: { params: postParams, response: removed } },
+    { onRequest: memberOnly, schema: { params: postParams, querystring: removalQuerySchema, response: removed } },
     async (request, reply) => {
-      await deletePost(deps(request), requireMember(request), request.params.postId);
+      await deletePost(deps(request), requireMember(request), request.params.postId, new Date(), request.query.note);
       return reply.status(204).send(null);
     },
   );
@@ -160,9 +161,9 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.delete(
     '/community/replies/:replyId',
-    { onRequest: memberOnly, schema: { params: replyParams, response: removed } },
+    { onRequest: memberOnly, schema: { params: replyParams, querystring: removalQuerySchema, response: removed } },
     async (request, reply) => {
-      await deleteReply(deps(request), requireMember(request), request.params.replyId);
+      await deleteReply(deps(request), requireMember(request), request.params.replyId, new Date(), request.query.note);
       return reply.status(204).send(null);
     },
   );

@@ -1,9 +1,9 @@
 import { api } from '../../../lib/api-client';
 import { useCommunityMutation } from './use-community-mutation';
 
-/** DELETE /api/community/posts/{id}: the author (or an admin). */
-export function deletePost(postId: number): Promise<unknown> {
-  return api.delete<unknown>(`/api/community/posts/${postId}`);
+/** DELETE /api/community/posts/{id}: the author (or an admin, with a note for the author). */
+export function deletePost({ postId, note }: { postId: number; note?: string | null }): Promise<unknown> {
+  return api.delete<unknown>(`/api/community/posts/${postId}`, { query: { note } });
 }
 
 export const useDeletePost = () => useCommunityMutation(deletePost);

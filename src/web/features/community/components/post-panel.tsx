@@ -28,6 +28,7 @@ import { PostFormDialog } from './post-form-dialog';
 import { ReplyForm, type ReplyingTo } from './reply-form';
 import { ReplyItem, replyElementId } from './reply-item';
 import { ReportDialog } from './report-dialog';
+import { removalNoteFields, removalNoteSchema } from './removal-note';
 import { PanelFrame, PostPanelLoading } from './post-panel-frame';
 import { RichText } from './rich-text';
 import { useErrorToast } from './use-error-toast';
@@ -315,23 +316,27 @@ function PostActions({
               : 'The post will be removed from the forum.'}
           </p>
         }
+        {...(isMine ? {} : { fields: removalNoteFields, schema: removalNoteSchema })}
         confirmLabel="Delete post"
         confirmVariant="destructive"
         isPending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(post.id, {
-            onSuccess: () => {
-              setDeleting(false);
-              toast({ title: 'Post deleted' });
-              if (post.replyCount === 0) onDeleted();
+        onConfirm={(values?: { note?: string | null }) =>
+          remove.mutate(
+            { postId: post.id, note: values?.note ?? null },
+            {
+              onSuccess: () => {
+                setDeleting(false);
+                toast({ title: 'Post deleted' });
+                if (post.replyCount === 0) onDeleted();
+              },
+              onError: (error) =>
+                toast({
+                  title: 'Failed to delete post',
+                  description: errorMessage(error, 'Please try again'),
+                  variant: 'destructive',
+                }),
             },
-            onError: (error) =>
-              toast({
-                title: 'Failed to delete post',
-                description: errorMessage(error, 'Please try again'),
-                variant: 'destructive',
-              }),
-          })
+          )
         }
       />
     </div>

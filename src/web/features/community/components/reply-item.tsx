@@ -20,6 +20,7 @@ import { useUpdateReply } from '../api/update-reply';
 import { LikeButton } from './like-button';
 import { AuthorName } from './post-card';
 import { ReportDialog } from './report-dialog';
+import { removalNoteFields, removalNoteSchema } from './removal-note';
 import { RichText } from './rich-text';
 
 export const replyElementId = (replyId: number) => `reply-${replyId}`;
@@ -129,12 +130,13 @@ export function ReplyItem({
             {isMine ? '' : ', and its author is told'}.
           </p>
         }
+        {...(isMine ? {} : { fields: removalNoteFields, schema: removalNoteSchema })}
         confirmLabel="Delete reply"
         confirmVariant="destructive"
         isPending={remove.isPending}
-        onConfirm={() =>
+        onConfirm={(values?: { note?: string | null }) =>
           // mutateAsync: the reply may leave the list (and this item unmount) before the answer is read.
-          remove.mutateAsync(reply.id).then(
+          remove.mutateAsync({ replyId: reply.id, note: values?.note ?? null }).then(
             () => {
               setDeleting(false);
               toast({ title: 'Reply deleted' });

@@ -1,6 +1,7 @@
 import { withFullStop } from '../../domain/sentences';
 import { puzzlePointsLabel } from '../../domain/points';
 import { TRADE_AUTO_COMPLETE_DAYS, TRADE_PENDING_EXPIRY_DAYS } from '../../domain/constants';
+import { plural } from '../../domain/sentences';
 
 // The words of every trade step, in one place: the system message in the trade's thread, and
 // the notice (in-app notification and e-mail) the other member gets. Plain, complete
@@ -63,7 +64,7 @@ export type StepTexts = {
 };
 
 const q = (title: string) => `"${title}"`;
-const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+const days = (n: number) => plural(n, 'day');
 
 export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
   const points = puzzlePointsLabel(f.cost);

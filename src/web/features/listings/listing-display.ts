@@ -1,4 +1,5 @@
 import type { BrowsePage, Listing } from '../../../domain/listings';
+import { plural } from '../../../domain/sentences';
 
 // How the listing pages and cards show a listing (the shape itself is the domain's Listing).
 
@@ -16,7 +17,7 @@ export function listingCardPicture(listing: Pick<Listing, 'puzzleThumbnailUrl' |
 /** 'Complete' or 'N pieces missing'. */
 export function missingPiecesLabel(missing: number): string {
   if (missing <= 0) return 'Complete';
-  return `${missing.toLocaleString('en-GB')} ${missing === 1 ? 'piece' : 'pieces'} missing`;
+  return `${plural(missing, 'piece')} missing`;
 }
 
 export function sizeLabel(listing: Pick<Listing, 'dimensionValue' | 'dimensionUnit'>): string | null {

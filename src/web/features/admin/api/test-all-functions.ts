@@ -11,6 +11,7 @@ import { getReports } from './get-reports';
 import { getSettings } from './get-settings';
 import { getUsers } from './get-users';
 import { adminKeys } from './query-keys';
+import { plural } from '../../../../domain/sentences';
 
 // 'Test All Functions' (docs/product/administration.md#the-panel) creates a test setting, then reads every
 // admin list once and shows which answered. The test setting is deleted again at the end, so
@@ -19,7 +20,6 @@ import { adminKeys } from './query-keys';
 export type FunctionCheck = { name: string; ok: boolean; detail: string };
 
 /** '1 setting', '2 settings', '1 entry', '2 entries'. */
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export async function testAllFunctions(): Promise<FunctionCheck[]> {
   const checks: FunctionCheck[] = [];
@@ -41,14 +41,14 @@ export async function testAllFunctions(): Promise<FunctionCheck[]> {
     settingId = made.id;
     return `setting ${made.key}`;
   });
-  await run('Overview', async () => count((await getOverview()).members.total, 'member'));
-  await run('Users', async () => count((await getUsers({ pageSize: 1 })).total, 'member'));
+  await run('Overview', async () => plural((await getOverview()).members.total, 'member'));
+  await run('Users', async () => plural((await getUsers({ pageSize: 1 })).total, 'member'));
   await run('Points summary', async () =>
-    count((await getPointsSummary()).total, 'PuzzlePoint in balances', 'PuzzlePoints in balances'),
+    plural((await getPointsSummary()).total, 'PuzzlePoint in balances', 'PuzzlePoints in balances'),
   );
-  await run('Manufacturers', async () => count((await getManufacturers()).length, 'manufacturer'));
-  await run('Settings', async () => count((await getSettings()).length, 'setting'));
-  await run('Activity log', async () => count((await getActions({ pageSize: 1 })).total, 'entry', 'entries'));
+  await run('Manufacturers', async () => plural((await getManufacturers()).length, 'manufacturer'));
+  await run('Settings', async () => plural((await getSettings()).length, 'setting'));
+  await run('Activity log', async () => plural((await getActions({ pageSize: 1 })).total, 'entry', 'entries'));
   await run('Reports', async () => `${(await getReports({ status: 'pending', pageSize: 1 })).total} pending`);
   await run('Trade disputes', async () => `${(await getDisputedTrades()).length} waiting`);
   if (settingId !== null) {

@@ -21,6 +21,7 @@ import { Pager, usePageFor } from './pager';
 import { PointsBadge } from './points-badge';
 import { SortHeader, type SortState } from './sort-header';
 import { cellClasses, TableScroll } from './table-scroll';
+import { plural } from '../../../../domain/sentences';
 
 // The users tab (docs/product/screens.md#admin): every member, sortable on each column (ascending,
 // descending, none), searchable by name or e-mail and filtered by membership status
@@ -97,7 +98,7 @@ export function UsersTab() {
       ) : (
         <>
           <p aria-live="polite">
-            {users.data.total} {users.data.total === 1 ? 'member' : 'members'}
+            {plural(users.data.total, 'member')}
           </p>
           <TableScroll caption="Members of the club">
             <thead>

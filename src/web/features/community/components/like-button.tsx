@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useToggleLike } from '../api/toggle-like';
-import { plural } from './post-card';
+import { plural } from '../../../../domain/sentences';
 
 /**
  * The like count, and for someone else's writing a button that likes or unlikes it

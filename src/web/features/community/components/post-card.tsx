@@ -6,14 +6,11 @@ import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { formatCommunityDate } from '../../../lib/format';
 import { PostBadges, PostTags } from './post-badges';
+import { plural } from '../../../../domain/sentences';
 
 /** The author's name: a link to their page, or plain words for a former member. */
 export function AuthorName({ userId, userName }: { userId: number | null; userName: string }) {
   return userId === null ? <span className="italic">{userName}</span> : <MemberNameLink id={userId} name={userName} />;
-}
-
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
 }
 
 /**

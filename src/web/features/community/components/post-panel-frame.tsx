@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { SheetDescription, SheetTitle } from '../../../components/ui/sheet';
 import { Spinner } from '../../../components/ui/spinner';
 import { PostBadges } from './post-badges';
-import { plural } from './post-card';
+import { plural } from '../../../../domain/sentences';
 
 // The post panel's heading part, apart from the panel (post-panel.tsx), whose forms and their
 // schemas load only once a post is opened: the page shows the loading panel meanwhile.

@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
 import { useFavorites } from '../api/get-favorites';
+import { plural } from '../../../../domain/sentences';
 
 export interface FavoritesPageProps {
   /** The listings feature's card (with its heart), handed in by the router. */
@@ -42,7 +43,7 @@ export function FavoritesPage({ ListingCard }: FavoritesPageProps) {
       ) : (
         <>
           <p role="status">
-            {favorites.data.length === 1 ? '1 favourite puzzle' : `${favorites.data.length} favourite puzzles`}
+            {plural(favorites.data.length, 'favourite puzzle')}
           </p>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Favourite puzzles">
             {favorites.data.map((f) => (

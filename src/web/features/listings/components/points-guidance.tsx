@@ -1,8 +1,8 @@
 import { Button } from '../../../components/ui/button';
 import { usePointsGuide } from '../api/get-points-guide';
+import { puzzlePointsLabel } from '../../../../domain/points-label';
 
 const n = (value: number) => value.toLocaleString('en-GB');
-const points = (value: number) => `${value} ${value === 1 ? 'PuzzlePoint' : 'PuzzlePoints'}`;
 
 /**
  * Under the PuzzlePoints box (docs/decisions/0024): the scale's suggestion for the puzzle's
@@ -22,10 +22,10 @@ export function PointsGuidance({
   return (
     <div className="mt-1 flex flex-col items-start gap-2">
       <p>
-        Suggested{pieces === null ? '' : ` for ${n(pieces)} pieces`}: <strong>{points(suggestion)}</strong>.
+        Suggested{pieces === null ? '' : ` for ${n(pieces)} pieces`}: <strong>{puzzlePointsLabel(suggestion)}</strong>.
       </p>
       <Button variant="secondary" onClick={() => onUse(suggestion)}>
-        Use {points(suggestion)}
+        Use {puzzlePointsLabel(suggestion)}
       </Button>
       {usual &&
         (usual.usualPoints === null ? (
@@ -35,7 +35,7 @@ export function PointsGuidance({
           </p>
         ) : (
           <p>
-            Others usually ask <strong>{points(usual.usualPoints)}</strong> for puzzles of {n(usual.minPieces)} to{' '}
+            Others usually ask <strong>{puzzlePointsLabel(usual.usualPoints)}</strong> for puzzles of {n(usual.minPieces)} to{' '}
             {n(usual.maxPieces)} pieces ({n(usual.listingCount)} listed now).
           </p>
         ))}

@@ -19,6 +19,7 @@ import { ListingGridSkeleton } from '../components/listing-skeleton';
 import { copyLink, currentPageShareUrl } from '../components/share';
 import { useBrowseFilters } from '../components/use-browse-filters';
 import { browseItems, type ListingActions } from '../listing-display';
+import { plural } from '../../../../domain/sentences';
 
 const CAPPED_TOTAL_LABEL = '1,000+';
 
@@ -92,7 +93,7 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
                 : `Showing ${items.length.toLocaleString('en-GB')} of ${totalText} puzzles`}
               {activeCount > 0 && (
                 <span className="ml-4 font-normal">
-                  {activeCount === 1 ? '1 filter active' : `${activeCount} filters active`}
+                  {`${plural(activeCount, 'filter')} active`}
                 </span>
               )}
             </p>

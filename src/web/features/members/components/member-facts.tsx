@@ -2,6 +2,7 @@ import { ArrowLeftRight, CalendarDays, MapPin, Star } from 'lucide-react';
 import type { MemberCard, MemberRating } from '../../../../domain/members';
 import { formatMemberSince } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
+import { plural } from '../../../../domain/sentences';
 
 /** '4.7 out of 5', or 'New Member' when nobody has rated them yet. */
 export function ratingText(rating: MemberRating): string {
@@ -10,7 +11,7 @@ export function ratingText(rating: MemberRating): string {
 
 /** '1 completed trade', '12 completed trades'. */
 export function tradesText(count: number): string {
-  return `${count.toLocaleString('en-GB')} completed trade${count === 1 ? '' : 's'}`;
+  return plural(count, 'completed trade');
 }
 
 /**

@@ -33,6 +33,7 @@ import { useReportFeedback } from '../api/report-feedback';
 import { useRespondToFeedback } from '../api/respond-to-feedback';
 import { useTradeFeedback } from '../api/get-trade-feedback';
 import { tradeNumber } from './trade-status';
+import { plural } from '../../../../domain/sentences';
 
 const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 const REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
@@ -136,7 +137,7 @@ function FeedbackForm({ leave, otherName }: { leave: ReturnType<typeof useLeaveF
               label={
                 <>
                   <Star aria-hidden="true" className="size-5 fill-highlight-900 text-highlight-900" />
-                  {n} {n === 1 ? 'star' : 'stars'} – {RATING_WORDS[n]}
+                  {plural(n, 'star')} – {RATING_WORDS[n]}
                 </>
               }
             />

@@ -3,7 +3,7 @@ import { chooseSuggestion, oneLetterSlips, slipSources, suggestableWord } from '
 import type { BrowseQuery } from '../../domain/listings';
 import { NONE, SHOWN, type IntList } from './browse-index-lists';
 import { ranks } from './browse-index-order';
-import { candidates as candidatesOf, plan as planOf, slotMatches, type Candidates, type Plan } from './browse-index-plan';
+import { candidates as candidatesOf, plan as planOf, type Candidates, type Plan } from './browse-index-plan';
 import type { IndexStore } from './browse-index-store';
 
 // Answering a browse question from the browse index (browse-index.ts): the page, how many
@@ -188,4 +188,36 @@ function inOrder(
   positions.sort();
   for (let i = offset; i < n && i < count; i++) ids.push(store.ids[order.items[positions[i]!]!]!);
   return ids;
+}
+
+/** Whether slot s matches, skipping the text filter its candidates already pass. */
+function slotMatches(store: IndexStore, s: number, p: Plan, passes: Candidates['passes']): boolean {
+  if (store.state[s] !== SHOWN) return false;
+  if (p.difficulty !== NONE && store.difficulty[s] !== p.difficulty) return false;
+  if (p.condition !== NONE && store.condition[s] !== p.condition) return false;
+  if (p.manufacturerId !== NONE && store.manufacturerIds[s] !== p.manufacturerId) return false;
+  if (p.filterYear) {
+    const y = store.year[s]!;
+    if (y === NONE || y < p.yearMin || y > p.yearMax) return false;
+  }
+  const pieces = store.pieces[s]!;
+  if (pieces < p.minPieces || pieces > p.maxPieces) return false;
+  const points = store.points[s]!;
+  if (points < p.minPoints || points > p.maxPoints) return false;
+  if (p.complete && store.complete[s] === 0) return false;
+  if (p.artists !== NONE && passes !== 'artists') {
+    const a = store.artist[s]!;
+    if (a === NONE || store.artistStamp[a] !== p.artists) return false;
+  }
+  if (p.owners !== NONE && passes !== 'owners' && store.ownerStamp[store.owner[s]!] !== p.owners) return false;
+  if (p.searchMarked !== NONE) return passes === 'words' || store.searchStamp[s] === p.searchMarked;
+  if (p.words !== NONE && passes !== 'words') {
+    const stamps = store.wordStamp;
+    const words = store.wordIds.items;
+    for (let i = store.wordStart[s]!, end = store.wordStart[s + 1]!; i < end; i++) {
+      if (stamps[words[i]!] === p.words) return true;
+    }
+    return false;
+  }
+  return true;
 }

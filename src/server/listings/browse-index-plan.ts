@@ -1,14 +1,13 @@
 import type { SortOption } from '../../domain/constants';
 import { searchForms } from '../../domain/forgiving-search';
 import { yearGroupRange, type BrowseQuery } from '../../domain/listings';
-import { ensure, IntList, NONE, SHOWN } from './browse-index-lists';
+import { ensure, IntList, NONE } from './browse-index-lists';
 import { compareCodePoints, firstNot } from './browse-index-order';
 import { CONDITION_CODES, DIFFICULTY_CODES, type IndexStore } from './browse-index-store';
 import { normalisePostcode } from './browse-query';
 
 // A browse question, read for the browse index (browse-index.ts): its plan (the filters as
-// numbers and stamps), its candidates (the smallest set of slots every match is in), and the
-// test of one slot against it.
+// numbers and stamps) and its candidates (the smallest set of slots every match is in).
 //
 // Exactness. Every value compared here was computed by the database (lower() of titles,
 // artists, towns and the search text; the owner's postcode area and outward code), so case
@@ -220,36 +219,4 @@ export function candidates(store: IndexStore, p: Plan, sort: SortOption): Candid
   // taking over a somewhat smaller unordered set.
   const sorted = offers.find((o) => o.sorted);
   return sorted && sorted.size <= best.size * 4 ? sorted : best;
-}
-
-/** Whether slot s matches, skipping the text filter its candidates already pass. */
-export function slotMatches(store: IndexStore, s: number, p: Plan, passes: Candidates['passes']): boolean {
-  if (store.state[s] !== SHOWN) return false;
-  if (p.difficulty !== NONE && store.difficulty[s] !== p.difficulty) return false;
-  if (p.condition !== NONE && store.condition[s] !== p.condition) return false;
-  if (p.manufacturerId !== NONE && store.manufacturerIds[s] !== p.manufacturerId) return false;
-  if (p.filterYear) {
-    const y = store.year[s]!;
-    if (y === NONE || y < p.yearMin || y > p.yearMax) return false;
-  }
-  const pieces = store.pieces[s]!;
-  if (pieces < p.minPieces || pieces > p.maxPieces) return false;
-  const points = store.points[s]!;
-  if (points < p.minPoints || points > p.maxPoints) return false;
-  if (p.complete && store.complete[s] === 0) return false;
-  if (p.artists !== NONE && passes !== 'artists') {
-    const a = store.artist[s]!;
-    if (a === NONE || store.artistStamp[a] !== p.artists) return false;
-  }
-  if (p.owners !== NONE && passes !== 'owners' && store.ownerStamp[store.owner[s]!] !== p.owners) return false;
-  if (p.searchMarked !== NONE) return passes === 'words' || store.searchStamp[s] === p.searchMarked;
-  if (p.words !== NONE && passes !== 'words') {
-    const stamps = store.wordStamp;
-    const words = store.wordIds.items;
-    for (let i = store.wordStart[s]!, end = store.wordStart[s + 1]!; i < end; i++) {
-      if (stamps[words[i]!] === p.words) return true;
-    }
-    return false;
-  }
-  return true;
 }

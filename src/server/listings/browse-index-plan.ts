@@ -130,13 +130,16 @@ export function plan(store: IndexStore, query: BrowseQuery): Plan | 'nothing' | 
     const town = location.toLowerCase();
     const code = normalisePostcode(location);
     const codeLike = /^[A-Z0-9]{1,8}$/.test(code);
-    owners.facts.forEach((o, n) => {
-      if (!o.shown) return;
+    const { facts, postings } = owners;
+    const ownerStamp = store.ownerStamp;
+    for (let n = 0; n < facts.length; n++) {
+      const o = facts[n]!;
+      if (!o.shown) continue;
       if ((o.town !== null && o.town.includes(town)) || (codeLike && (o.area === code || o.outward === code))) {
-        store.ownerStamp[n] = stamp;
-        plan.ownerLists.push(owners.postings[n]!);
+        ownerStamp[n] = stamp;
+        plan.ownerLists.push(postings[n]!);
       }
-    });
+    }
   }
   return plan;
 }

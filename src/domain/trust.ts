@@ -84,7 +84,7 @@ export function missingPieceRefund(cost: number, percent: number): number {
 // ---------------------------------------------------------------------------------------
 // Away
 
-type AwayColumns = { awayFrom: Date | string | null; awayUntil: Date | string | null };
+type AwayColumns = { awayFrom: Date | string | number | null; awayUntil: Date | string | number | null };
 
 /** Away now: from has come and until has not. It starts and ends by itself. */
 export function isAway(member: AwayColumns, now: Date = new Date()): boolean {

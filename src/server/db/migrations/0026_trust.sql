@@ -16,3 +16,23 @@ ALTER TABLE "points_ledger" ADD CONSTRAINT "points_ledger_reason_check" CHECK ("
 ALTER TABLE "trade_requests" ADD CONSTRAINT "trade_requests_missing_pieces_refund_non_negative" CHECK ("trade_requests"."missing_pieces_refund" >= 0);--> statement-breakpoint
 -- Trades already accepted when the posting deadline arrives get the whole time from now (docs/decisions/0031-trust-between-strangers.md).
 UPDATE "trade_requests" SET "ship_by" = now() + interval '7 days', "ship_reminder_at" = now() + interval '84 hours' WHERE "status" = 'accepted';
+--> statement-breakpoint
+-- Browse (migrations 0012 and 0018): a time away set, changed or ended by the member is a noted
+-- change like a suspension, so the browse index hides or shows the member's listings at once;
+-- one starting or ending by itself on its dates changes no row, and each process judges it by the clock.
+CREATE OR REPLACE FUNCTION browse_index_owners_changed() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  INSERT INTO browse_index_changes (xid, user_id)
+    SELECT pg_current_xact_id()::text::bigint, n.id FROM changed n JOIN previous o ON o.id = n.id
+    WHERE n.town_or_city IS DISTINCT FROM o.town_or_city OR n.postcode IS DISTINCT FROM o.postcode
+      OR n.suspended_at IS DISTINCT FROM o.suspended_at OR n.suspended_until IS DISTINCT FROM o.suspended_until
+      OR n.first_name IS DISTINCT FROM o.first_name OR n.last_name IS DISTINCT FROM o.last_name
+      OR n.away_from IS DISTINCT FROM o.away_from OR n.away_until IS DISTINCT FROM o.away_until;
+  IF FOUND THEN
+    PERFORM browse_index_note_pending();
+  END IF;
+  RETURN NULL;
+END;
+$$;

@@ -101,8 +101,13 @@ describe.skipIf(skipReason)('trust between strangers', () => {
     await expectNoA11yViolations(r);
     await dialog.getByLabel('How many pieces are missing? (optional)').fill('2');
     await dialog.getByRole('button', { name: "Yes, I've received it" }).click();
-    await r.locator('li.toast').filter({ hasText: '2 PuzzlePoints came back to you for the missing pieces.' }).waitFor();
-    await mine.getByText('You found 2 pieces missing, more than the listing said. 2 PuzzlePoints came back to you.').waitFor();
+    await r
+      .locator('li.toast')
+      .filter({ hasText: '2 PuzzlePoints came back to you for the missing pieces.' })
+      .waitFor();
+    await mine
+      .getByText('You found 2 pieces missing, more than the listing said. 2 PuzzlePoints came back to you.')
+      .waitFor();
     await checkBothWidths(r);
 
     // The owner's member page shows the record in words.

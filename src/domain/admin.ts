@@ -11,6 +11,10 @@ import {
   POINTS_BADGE_HIGH,
   POINTS_BADGE_MEDIUM,
   STANDARD_BALANCE,
+  MISSING_PIECE_REFUND_PERCENT,
+  NEW_TRADER_OPEN_REQUESTS,
+  ON_TIME_SHIPPING_DAYS,
+  SHIP_WITHIN_DAYS,
   TRADE_AUTO_COMPLETE_DAYS,
   TRADE_PENDING_EXPIRY_DAYS,
 } from './constants';
@@ -249,9 +253,14 @@ export type KnownSetting = {
 };
 
 function wholeDays(min: number, max: number) {
-  const message = `Value must be a whole number of days from ${min} to ${max}`;
+  return wholeNumber(min, max, 'days');
+}
+
+/** A whole number of `unit` from `min` to `max` ('a whole number of requests from 1 to 50'). */
+function wholeNumber(min: number, max: number, unit: string) {
+  const message = `Value must be a whole number of ${unit} from ${min} to ${max}`;
   return {
-    type: `a whole number of days from ${min} to ${max}`,
+    type: `a whole number of ${unit} from ${min} to ${max}`,
     schema: z
       .number({ error: message })
       .int({ error: message })
@@ -275,6 +284,39 @@ export const KNOWN_SETTINGS = {
       'Days after the owner marks a puzzle as sent before the trade completes by itself, if nobody confirms or reports a problem.',
     default: TRADE_AUTO_COMPLETE_DAYS,
     ...wholeDays(1, 90),
+  },
+  // Trust between strangers (docs/product/trust.md).
+  newTraderOpenRequests: {
+    category: 'trading',
+    key: 'newTraderOpenRequests',
+    description:
+      'Requests a member may have open at once until their first trade completes (waiting, accepted, sent or reported).',
+    default: NEW_TRADER_OPEN_REQUESTS,
+    ...wholeNumber(1, 50, 'requests'),
+  },
+  onTimeShippingDays: {
+    category: 'trading',
+    key: 'onTimeShippingDays',
+    description:
+      "Days after accepting within which a posted puzzle counts as 'posted on time' in the owner's trading record.",
+    default: ON_TIME_SHIPPING_DAYS,
+    ...wholeDays(1, 30),
+  },
+  shipWithinDays: {
+    category: 'trading',
+    key: 'shipWithinDays',
+    description:
+      'Days the owner has to mark an accepted puzzle as sent before the trade cancels itself and the points go back; the owner is reminded at half time.',
+    default: SHIP_WITHIN_DAYS,
+    ...wholeDays(2, 60),
+  },
+  missingPieceRefundPercent: {
+    category: 'trading',
+    key: 'missingPieceRefundPercent',
+    description:
+      'Percent of the cost that goes back to the member who asked when a puzzle arrives with more pieces missing than its listing said (rounded up).',
+    default: MISSING_PIECE_REFUND_PERCENT,
+    ...wholeNumber(0, 100, 'percent'),
   },
 } as const satisfies Record<string, KnownSetting>;
 export type KnownSettingName = keyof typeof KNOWN_SETTINGS;

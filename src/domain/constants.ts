@@ -154,6 +154,15 @@ export const MIN_MEMBER_AGE = 50;
 // Trades (docs/product/trades.md#clocks)
 export const TRADE_AUTO_COMPLETE_DAYS = 21;
 export const TRADE_PENDING_EXPIRY_DAYS = 7;
+// Trust between strangers (docs/product/trust.md): the defaults of the trading.* settings.
+export const NEW_TRADER_OPEN_REQUESTS = 3;
+export const ON_TIME_SHIPPING_DAYS = 3;
+export const SHIP_WITHIN_DAYS = 7;
+export const MISSING_PIECE_REFUND_PERCENT = 50;
+/** The longest a member may be away at a time, counted from now (docs/product/trust.md#away). */
+export const AWAY_MAX_DAYS = 90;
+/** The most missing pieces a member may report on arrival. */
+export const MISSING_PIECES_REPORT_MAX = 50000;
 const FEEDBACK_VISIBLE_AFTER_DAYS = 14;
 export const FEEDBACK_VISIBLE_AFTER_MS = FEEDBACK_VISIBLE_AFTER_DAYS * DAY_MS;
 

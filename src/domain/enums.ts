@@ -63,6 +63,8 @@ export const LEDGER_REASONS = [
   'trade_hold',
   'trade_refund',
   'trade_payment',
+  // Part of the cost back when a puzzle arrives with more pieces missing than listed (docs/product/trust.md#the-arrival-check).
+  'missing_pieces_refund',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

@@ -9,6 +9,7 @@ export * from './listings';
 export * from './listing-points';
 export * from './messages';
 export * from './trades';
+export * from './trust';
 export * from './community';
 export * from './admin';
 export * from './points';

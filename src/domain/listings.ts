@@ -543,6 +543,8 @@ export const listingDetailSchema = listingViewSchema
       })
       .nullable()
       .optional(),
+    /** While the owner is away: when they are back ('Margaret H. is away until 12 Mar'). */
+    ownerAwayUntil: z.string().nullable().optional(),
   })
   .meta({ id: 'ListingDetail' });
 export type ListingDetail = z.output<typeof listingDetailSchema>;

@@ -157,6 +157,9 @@ export const memberSelfSchema = z
     completedTrades: z.number(),
     /** The member's own text size: the whole site follows it (docs/product/members.md#text-size). */
     textSize: z.enum(TEXT_SIZES),
+    /** 'I am away' (docs/product/trust.md#away): the holiday set and not yet over, else both null. */
+    awayFrom: z.string().nullable(),
+    awayUntil: z.string().nullable(),
     joinedAt: z.string(),
     lastActiveAt: z.string().nullable(),
     createdAt: z.string(),

@@ -227,6 +227,16 @@ export const AUTHORIZATION_TABLE: Table = {
   // without its confirmation, so a member reaches the schema (400) and nothing closes. A real
   // close, and who may do it, is in close-membership.test.ts.
   'POST /api/profile/close': { ...members(400), body: () => ({ confirm: false }) },
+  // 'I am away' (docs/product/trust.md#away) is the caller's own. A holiday two months ahead, so
+  // no later cell finds the caller away now; the holiday itself is tested in trust.test.ts.
+  'PUT /api/profile/away': {
+    ...members(ok),
+    body: () => ({
+      from: new Date(Date.now() + 60 * 24 * 3600 * 1000).toISOString(),
+      until: new Date(Date.now() + 61 * 24 * 3600 * 1000).toISOString(),
+    }),
+  },
+  'DELETE /api/profile/away': members(ok),
   // Talking to the club: the visitors' form is open to anyone; the club-team thread is a member's.
   'POST /api/contact': {
     ...anyone(ok),
@@ -278,6 +288,8 @@ export const AUTHORIZATION_TABLE: Table = {
   'POST /api/trade-requests/{id}/confirm-delivery': {
     ...parties(403, ok),
     fresh: (t, w) => freshTrade(t, w, 'shipped'),
+    // The arrival check's fields go together (docs/product/trust.md#the-arrival-check): a body that holds.
+    body: () => ({ arrived: 'missing_pieces', missingPieces: 2 }),
   },
   'POST /api/trade-requests/{id}/dispute': { ...parties(ok, ok), fresh: (t, w) => freshTrade(t, w, 'accepted') },
   'POST /api/trade-requests/{id}/feedback': {

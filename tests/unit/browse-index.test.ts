@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSuspended } from '../../src/domain/admin';
+import { isAway } from '../../src/domain/trust';
 import { SORT_OPTIONS, type SortOption } from '../../src/domain/constants';
 import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../src/domain/enums';
 import { browseQuerySchema, yearGroupRange, type BrowseQuery } from '../../src/domain/listings';
@@ -22,20 +23,62 @@ const WORDS = ['castle', 'garden', 'harbour', 'meadow', 'lighthouse', 'tea', 'at
 const TITLES = ['Castle', 'castle', 'Évora', 'zebra', 'Łódź', '🧩 box', '\uFFFDmark', 'apple', 'Apple pie'];
 const ARTISTS = [null, '', '   ', 'jane doe', 'john smith', 'mary_ann'];
 
-// The clock the questions are asked at: around the moment owner 5's suspension ends, and
+// The clock the questions are asked at: around the moment owner 5's suspension ends (and owner
+// 8's time away ends, owner 9's begins), and
 // sometimes going back (as an injected clock may).
 const T0 = 1_800_000_000_000;
 const CLOCK = [T0 - 60_000, T0 - 1, T0, T0 + 1, T0 + 60_000];
-const notSuspended = { suspended: false, suspendedUntil: null };
+const notSuspended = { suspended: false, suspendedUntil: null, awayFrom: null, awayUntil: null };
+const notAway = { awayFrom: null, awayUntil: null };
 const owners: IndexedOwner[] = [
   { id: 1, town: 'harrogate', area: 'HG', outward: 'HG1', shown: true, ...notSuspended },
   { id: 2, town: 'york', area: 'YO', outward: 'YO1', shown: true, ...notSuspended },
   { id: 3, town: 'harrogate', area: 'HG', outward: 'HG2', shown: false, ...notSuspended },
   { id: 4, town: null, area: null, outward: null, shown: true, ...notSuspended },
   // Suspended until T0; until further notice; one whose end has passed.
-  { id: 5, town: 'york', area: 'YO', outward: 'YO1', shown: true, suspended: true, suspendedUntil: T0 },
-  { id: 6, town: 'harrogate', area: 'HG', outward: 'HG1', shown: true, suspended: true, suspendedUntil: null },
-  { id: 7, town: 'york', area: 'YO', outward: 'YO2', shown: true, suspended: true, suspendedUntil: T0 - 86_400_000 },
+  { id: 5, town: 'york', area: 'YO', outward: 'YO1', shown: true, suspended: true, suspendedUntil: T0, ...notAway },
+  {
+    id: 6,
+    town: 'harrogate',
+    area: 'HG',
+    outward: 'HG1',
+    shown: true,
+    suspended: true,
+    suspendedUntil: null,
+    ...notAway,
+  },
+  {
+    id: 7,
+    town: 'york',
+    area: 'YO',
+    outward: 'YO2',
+    shown: true,
+    suspended: true,
+    suspendedUntil: T0 - 86_400_000,
+    ...notAway,
+  },
+  // Away (docs/product/trust.md#away): back at T0; leaving at T0; a time away long over.
+  {
+    id: 8,
+    town: 'york',
+    area: 'YO',
+    outward: 'YO1',
+    shown: true,
+    ...notSuspended,
+    awayFrom: T0 - 86_400_000,
+    awayUntil: T0,
+  },
+  {
+    id: 9,
+    town: 'harrogate',
+    area: 'HG',
+    outward: 'HG1',
+    shown: true,
+    ...notSuspended,
+    awayFrom: T0,
+    awayUntil: T0 + 86_400_000,
+  },
+  { id: 10, town: null, area: null, outward: null, shown: true, ...notSuspended, awayFrom: 0, awayUntil: 1 },
 ];
 
 let nextId = 1;
@@ -79,6 +122,7 @@ function reference(
       suspendedUntil: owner.suspendedUntil === null ? null : new Date(owner.suspendedUntil),
     };
     if (isSuspended(suspension, new Date(now))) return false;
+    if (isAway(owner, new Date(now))) return false;
     if (search !== undefined && !l.searchText.includes(search)) return false;
     if (artist !== undefined && !(l.artistKey ?? '').includes(artist)) return false;
     if (artist !== undefined && l.artistKey === null) return false;
@@ -203,13 +247,17 @@ describe('the browse index', () => {
       }
       // A listing changed and then removed in the same batch ends removed.
       const survivors = changed.filter((l) => listings.get(l.id) === l);
-      // An owner moves, and is suspended (until T0 or further notice), or not (any more).
+      // An owner moves, and is suspended (until T0 or further notice), or not (any more), and
+      // goes away (until T0, or from T0), or not (any more).
       const suspended = random() < 0.5;
+      const away = pick([null, [T0 - 86_400_000, T0], [T0, T0 + 86_400_000]] as const);
       const moved = {
         ...owners[batch % owners.length]!,
         town: pick(['york', 'harrogate', null]),
         suspended,
         suspendedUntil: suspended ? pick([null, T0]) : null,
+        awayFrom: away ? away[0] : null,
+        awayUntil: away ? away[1] : null,
       };
       owners[batch % owners.length] = moved;
       index.apply(survivors, removed, [moved]);

@@ -3,7 +3,8 @@ import { DEAD, HIDDEN, IntList, SHOWN } from './browse-index-lists';
 // The browse index's owners (browse-index.ts): each listing owner's facts, numbered densely so
 // a slot holds its owner's number, with the owner's slots listed (ownerPostings).
 //
-// Suspensions (docs/product/administration.md#suspensions). A suspended member's listings stay in the index but are hidden
+// Suspensions (docs/product/administration.md#suspensions) and time away (docs/product/trust.md#away,
+// the same shape: hidden between two instants). A suspended member's listings stay in the index but are hidden
 // while the suspension is in force, as browse-query.ts's ownerNotSuspended hides them: the
 // owner's facts carry the suspension, and each answer first brings the hidden marks up to its
 // clock, which costs nothing until the next moment a suspension starts counting or ends. So a
@@ -29,14 +30,31 @@ export type IndexedOwner = {
   suspended: boolean;
   /** users.suspended_until in milliseconds since 1970 (null: none, until further notice). */
   suspendedUntil: number | null;
+  /** users.away_from and away_until in milliseconds since 1970 (null: not away; docs/product/trust.md#away). */
+  awayFrom: number | null;
+  awayUntil: number | null;
 };
 
 /**
- * Until when an owner's listings are hidden (ms since 1970): isSuspended's rule
- * (src/domain/admin.ts), in force while suspended and the end, if any, is still ahead.
+ * Whether an owner's listings are hidden at `now` (ms since 1970): isSuspended's rule
+ * (src/domain/admin.ts), in force while suspended and the end, if any, is still ahead; or
+ * isAway's (src/domain/trust.ts), from away_from until away_until.
  */
-function hiddenUntil(owner: IndexedOwner): number {
-  return owner.suspended ? (owner.suspendedUntil ?? Infinity) : 0;
+function hiddenAt(owner: IndexedOwner, now: number): boolean {
+  const suspended = owner.suspended && (owner.suspendedUntil ?? Infinity) > now;
+  const away = owner.awayFrom !== null && owner.awayUntil !== null && owner.awayFrom <= now && now < owner.awayUntil;
+  return suspended || away;
+}
+
+/** The next moment after `now` at which hiddenAt may answer otherwise (Infinity: none). */
+function nextChangeAfter(owner: IndexedOwner, now: number): number {
+  const moments = [owner.suspended ? owner.suspendedUntil : null, owner.awayFrom, owner.awayUntil];
+  return Math.min(...moments.map((t) => (t !== null && t > now ? t : Infinity)));
+}
+
+/** An owner whose marks can change with time: suspended, or with a time away set. */
+function timed(owner: IndexedOwner): boolean {
+  return owner.suspended || owner.awayUntil !== null;
 }
 
 /** The owners known to the index, by owner number, and which of them are hidden now. */
@@ -47,8 +65,8 @@ export class IndexOwners {
   postings: IntList[] = [];
   /** Whether each owner's slots are marked HIDDEN now. */
   readonly hidden: boolean[] = [];
-  /** Owners suspended, or marked hidden: the only ones whose marks can change with time. */
-  private readonly suspendedOwners = new Set<number>();
+  /** Owners suspended or away (now or later), or marked hidden: the only ones whose marks can change with time. */
+  private readonly timedOwners = new Set<number>();
   /** The marks are right from `hiddenAsOf` until `nextHiddenChange`, unless a suspension changed. */
   private hiddenAsOf = -Infinity;
   private nextHiddenChange = Infinity;
@@ -71,8 +89,8 @@ export class IndexOwners {
       this.facts[n] = owner;
     }
     // Marked at the next answer, against its clock (a suspension lifted unmarks them then).
-    if (owner.suspended) this.suspendedOwners.add(n);
-    if (this.suspendedOwners.has(n)) this.hiddenStale = true;
+    if (timed(owner)) this.timedOwners.add(n);
+    if (this.timedOwners.has(n)) this.hiddenStale = true;
   }
 
   /** The owner's number, adding an owner with no facts (location unknown) if need be. */
@@ -86,6 +104,8 @@ export class IndexOwners {
         shown: true,
         suspended: false,
         suspendedUntil: null,
+        awayFrom: null,
+        awayUntil: null,
       });
     return this.numbers.get(userId)!;
   }
@@ -96,21 +116,21 @@ export class IndexOwners {
   }
 
   /**
-   * Marks the listings of the owners suspended at `now` HIDDEN and the others' SHOWN in
-   * `state` (the slots' states). Only when a suspension changed, or `now` reached the next
-   * moment one ends (or went back).
+   * Marks the listings of the owners suspended or away at `now` HIDDEN and the others' SHOWN
+   * in `state` (the slots' states). Only when a suspension or time away changed, or `now`
+   * reached the next moment one starts or ends (or went back).
    */
   hideSuspendedAsOf(now: number, state: Uint8Array): void {
     if (!this.hiddenStale && now >= this.hiddenAsOf && now < this.nextHiddenChange) return;
     let next = Infinity;
-    for (const n of this.suspendedOwners) {
-      const until = hiddenUntil(this.facts[n]!);
-      const hide = until > now;
+    for (const n of this.timedOwners) {
+      const owner = this.facts[n]!;
+      const hide = hiddenAt(owner, now);
       if (hide !== this.hidden[n]) this.mark(n, hide, state);
-      if (hide) next = Math.min(next, until);
-      // An owner no longer suspended is unmarked once and forgotten; an ended suspension is
-      // kept, as a clock set back would bring it into force again.
-      if (!this.facts[n]!.suspended) this.suspendedOwners.delete(n);
+      next = Math.min(next, nextChangeAfter(owner, now));
+      // An owner no longer suspended nor away is unmarked once and forgotten; an ended
+      // suspension or time away is kept, as a clock set back would bring it into force again.
+      if (!timed(owner)) this.timedOwners.delete(n);
     }
     this.hiddenAsOf = now;
     this.nextHiddenChange = next;

@@ -3,6 +3,7 @@ import type { SortOption } from '../../domain/constants';
 import { searchForms } from '../../domain/forgiving-search';
 import { yearGroupRange, type BrowseFilters, type BrowseQuery } from '../../domain/listings';
 import { suspendedSql } from '../members/suspension-sql';
+import { awaySql } from '../members/away-sql';
 
 // The browse semantics of docs/product/listings.md#browse-filters as SQL over `puzzle_listings p`. The reference is
 // matchesBrowseFilters / compareListings in src/domain/listings.ts; tests/api/browse.test.ts
@@ -76,10 +77,21 @@ export function ownerLocations(members: SQL = sql`true`): SQL {
  */
 export const ownerNotSuspended = sql`p.user_id <> ALL (ARRAY(SELECT su.id FROM users su WHERE ${suspendedSql(sql`su`)}))`;
 
+/**
+ * An away member's listings leave browse while they are away (docs/product/trust.md#away), in
+ * the same shape: the members away now are read once per statement (users_away_idx holds only
+ * those with a time away set), and they come back by themselves when it ends. Their own
+ * pages, member page and favourites still show them.
+ */
+export const ownerNotAway = sql`p.user_id <> ALL (ARRAY(SELECT au.id FROM users au WHERE ${awaySql(sql`au`)}))`;
+
+/** Browse's owner rule: the owner is neither suspended nor away now. */
+export const ownerInBrowse = sql`${ownerNotSuspended} AND ${ownerNotAway}`;
+
 /** The WHERE clause (without the keyword) for active listings matching the filters. */
 export function browseWhere(filters: BrowseFilters): SQL {
   const f = filters;
-  const conditions: SQL[] = [sql`p.status = 'active'`, ownerNotSuspended];
+  const conditions: SQL[] = [sql`p.status = 'active'`, ownerNotSuspended, ownerNotAway];
   const q = f.q?.trim();
   if (q) {
     // The search, or the other number of its last word (docs/decisions/0023-forgiving-search.md).

@@ -10,7 +10,7 @@ import {
   type PointsGuide,
 } from '../../domain/listing-points';
 import { queryRows, type DbOrTx } from '../db/client';
-import { browseOrderBy, browsePageIds, browseWhere, ownerNotSuspended } from './browse-query';
+import { browseOrderBy, browsePageIds, browseWhere, ownerInBrowse } from './browse-query';
 import { readCards, type BrowseCards } from './browse-cards';
 import { currentBrowse } from './browse-index-sync';
 import type { BrowseIndex } from './browse-index';
@@ -190,7 +190,7 @@ export function slipCandidatesStatement(sources: string[]): SQL {
     FROM puzzle_listings p LEFT JOIN manufacturers mf ON mf.id = p.manufacturer_id
     CROSS JOIN LATERAL regexp_split_to_table(
       concat_ws(' ', lower(p.title), lower(p.artist), lower(mf.name)), '[^a-z]+') AS w(word)
-    WHERE p.status = 'active' AND ${ownerNotSuspended} AND (${near})
+    WHERE p.status = 'active' AND ${ownerInBrowse} AND (${near})
       AND w.word LIKE ANY (${`{${patterns.join(',')}}`}::text[])
     GROUP BY w.word`;
 }
@@ -385,17 +385,17 @@ export async function browseListings(
 
 /**
  * The 10 most recent distinct years among the listings browse shows (active, their owner not
- * suspended: a year only a suspended member's puzzles have would offer an empty choice),
+ * suspended nor away: a year only a suspended member's puzzles have would offer an empty choice),
  * newest first, by a loose index scan (one probe of the year-newest index per year instead
  * of reading every listing).
  */
 export const activeListingYearsStatement = sql`WITH RECURSIVE years AS (
     (SELECT p.year_of_manufacture AS year FROM puzzle_listings p
-      WHERE p.status = 'active' AND p.year_of_manufacture IS NOT NULL AND ${ownerNotSuspended}
+      WHERE p.status = 'active' AND p.year_of_manufacture IS NOT NULL AND ${ownerInBrowse}
       ORDER BY p.year_of_manufacture DESC NULLS LAST, p.id DESC LIMIT 1)
     UNION ALL
     SELECT (SELECT p.year_of_manufacture FROM puzzle_listings p
-            WHERE p.status = 'active' AND p.year_of_manufacture < years.year AND ${ownerNotSuspended}
+            WHERE p.status = 'active' AND p.year_of_manufacture < years.year AND ${ownerInBrowse}
             ORDER BY p.year_of_manufacture DESC NULLS LAST, p.id DESC LIMIT 1)
     FROM years WHERE years.year IS NOT NULL
   )
@@ -430,7 +430,7 @@ export function cachedActiveListingYears(db: DbOrTx): Promise<number[]> {
 export const usualPointsStatement = (band: PointsBand) => sql`SELECT count(*)::int AS listings,
     round((percentile_cont(0.5) WITHIN GROUP (ORDER BY p.puzzle_points))::numeric)::int AS middle
   FROM puzzle_listings p
-  WHERE p.status = 'active' AND p.pieces BETWEEN ${band.minPieces} AND ${band.maxPieces} AND ${ownerNotSuspended}`;
+  WHERE p.status = 'active' AND p.pieces BETWEEN ${band.minPieces} AND ${band.maxPieces} AND ${ownerInBrowse}`;
 
 const GUIDE_TTL_MS = 60_000;
 type BandAnswer = { listingCount: number; usualPoints: number | null };

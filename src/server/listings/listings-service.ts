@@ -1,4 +1,5 @@
 import { isSuspended } from '../../domain/admin';
+import { awayUntilNow } from '../../domain/trust';
 import type { ListingStatus } from '../../domain/enums';
 import { AppError, formatValidationErrors, validationError, type FieldError } from '../../domain/errors';
 import {
@@ -69,10 +70,12 @@ export async function shownToOthers(db: DbOrTx, listing: Pick<PuzzleListing, 'st
 /** A listing for `viewerId` (null for a visitor): 404 unless it is theirs or shown to others. */
 export async function listingForViewer(db: DbOrTx, id: number, viewerId: number | null): Promise<ListingDetail> {
   const listing = viewerId === null ? await findListingView(db, id, null) : await findListingDetail(db, id, viewerId);
-  if (!listing || (listing.userId !== viewerId && !(await shownToOthers(db, listing)))) {
-    throw new AppError('LISTING_NOT_FOUND');
-  }
-  return listing;
+  if (!listing) throw new AppError('LISTING_NOT_FOUND');
+  const owner = (await membersById(db, [listing.userId])).get(listing.userId);
+  const shown = listing.status === 'active' && !(owner && isSuspended(owner));
+  if (listing.userId !== viewerId && !shown) throw new AppError('LISTING_NOT_FOUND');
+  // An away owner's puzzle page stays, saying when they are back (docs/product/trust.md#away).
+  return { ...listing, ownerAwayUntil: owner ? awayUntilNow(owner) : null };
 }
 
 /** Active listings of members not suspended with these ids, plus any of the viewer's own; in no particular order. */

@@ -10,6 +10,8 @@ import { errorAnswers, memberOnly, perMemberEditLimit, perMemberRateLimit, reque
 import { ADDRESS_LOOKUPS_PER_MINUTE, ADDRESS_LOOKUPS_RATE_LIMIT_MESSAGE, MINUTE_MS } from '../../domain/constants';
 import { noticesFor } from '../notices/notices';
 import { closeMembership, closingPreview } from './close-membership';
+import { endAway, setAway } from './away-service';
+import { awayBodySchema } from '../../domain/trust';
 import { toMemberSelf } from '../members/member-views';
 import { createAddressLookup, lookupAddresses, UK_POSTCODE, UK_POSTCODE_MESSAGE } from './address-lookup';
 import { updateOwnProfile } from './profile-repository';
@@ -40,6 +42,23 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
       listingCardsChanged();
       return toMemberSelf(member);
     },
+  );
+
+  // 'I am away' (docs/product/trust.md#away): the member's own row only, so no id in the path.
+  app.put(
+    '/profile/away',
+    {
+      onRequest: memberOnly,
+      schema: { body: awayBodySchema, response: { 200: memberSelfSchema } },
+      config: perMemberEditLimit(),
+    },
+    async (request) => toMemberSelf(await setAway(db, requireMember(request).id, request.body)),
+  );
+
+  app.delete(
+    '/profile/away',
+    { onRequest: memberOnly, schema: { response: { 200: memberSelfSchema } }, config: perMemberEditLimit() },
+    async (request) => toMemberSelf(await endAway(db, requireMember(request).id)),
   );
 
   // 'Close my membership' (decision 0021): what it would do now, and the closing itself.

@@ -115,6 +115,8 @@ export async function tradeRoutes(parent: FastifyInstance, ctx: AppContext): Pro
   step('confirm-delivery', confirmDeliverySchema.nullish(), (b) => ({
     action: 'confirm-delivery',
     deliveryNotes: b?.deliveryNotes ?? null,
+    arrived: b?.arrived,
+    missingPieces: b?.missingPieces ?? null,
   }));
   // Details are required: the schema is not optional here.
   step('dispute', disputeSchema, (b) => ({ action: 'dispute', details: b!.details }));

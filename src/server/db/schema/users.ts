@@ -85,6 +85,12 @@ export const users = pgTable(
     // erased on the row, which stays so their trades, ledger rows, posts and feedback keep an
     // author ('A former member'); the account can never sign in again.
     closedAt: timestamptz('closed_at'),
+    // 'I am away' (docs/product/trust.md#away): both set while a holiday is planned or under way,
+    // both null otherwise. In force while away_from <= now < away_until, so it starts and ends by
+    // itself: every read compares with the clock (isAway in src/domain/trust.ts; the same rule
+    // in SQL in members/away-sql.ts), and nothing needs to clear it.
+    awayFrom: timestamptz('away_from'),
+    awayUntil: timestamptz('away_until'),
     // Replies to my forum posts and replies by e-mail too (docs/product/messages.md#e-mail); in-app always.
     forumEmails: boolean('forum_emails').notNull().default(true),
     createdAt: createdAt(),
@@ -97,6 +103,14 @@ export const users = pgTable(
       sql`(${t.suspendedAt} IS NULL AND ${t.suspendedUntil} IS NULL AND ${t.suspensionReason} IS NULL)
         OR (${t.suspendedAt} IS NOT NULL AND ${t.suspensionReason} IS NOT NULL)`,
     ),
+    check(
+      'users_away_complete',
+      sql`(${t.awayFrom} IS NULL AND ${t.awayUntil} IS NULL) OR (${t.awayFrom} IS NOT NULL AND ${t.awayUntil} > ${t.awayFrom})`,
+    ),
+    // Browse's away rule reads the few members with a holiday set.
+    index('users_away_idx')
+      .on(t.awayUntil, t.id)
+      .where(sql`away_until IS NOT NULL`),
     // The admin panel's users table: search by name or e-mail (trigram), a sort per column
     // (id breaks ties, so pages never repeat or skip a member), the suspended and the admins.
     index('users_admin_search_trgm_idx').using(

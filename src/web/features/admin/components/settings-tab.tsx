@@ -123,7 +123,8 @@ function KnownSettings({ stored }: { stored: SystemSetting[] }) {
         Settings the club reads
       </h3>
       <p className="mt-1">
-        A change counts from the next request or shipment; trades already under way keep their dates.
+        A change counts from the next time it applies (a request, an acceptance, a shipment, an arrival, a trading
+        record shown); trades already under way keep their dates.
       </p>
       <ul className="mt-3 flex flex-col gap-3">
         {Object.values(KNOWN_SETTINGS).map((k) => {

@@ -1,3 +1,4 @@
+import { awayMessage } from '../../../../domain/trust';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, ImageOff, Share2 } from 'lucide-react';
@@ -103,6 +104,8 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
   const myRequest = user ? (listing.myOpenRequest ?? null) : null;
   // Held by an accepted trade: the badge says so, and a request would only be refused.
   const reserved = isReserved(listing) && !myRequest;
+  // The owner is away (docs/product/trust.md#away): the page says until when, and a request would be refused.
+  const away = own ? null : (listing.ownerAwayUntil ?? null);
   // Said before Request Puzzle when the member's balance is short of the puzzle's points.
   const short = user !== null && !own && !reserved && !myRequest && user.puzzlePoints < listing.puzzlePoints ? user : null;
   const navigate = useNavigate();
@@ -134,6 +137,11 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
             {missingPiecesLabel(listing.missingPieces)}
           </p>
           <OwnerLine listing={listing} />
+          {away && (
+            <p className="rounded-md border-2 border-highlight-900 bg-highlight-100 p-3 font-semibold text-ink">
+              {awayMessage(listing.ownerName, away)} Their puzzles can be requested again then.
+            </p>
+          )}
           {reserved && (
             <p className="font-semibold">
               {own
@@ -145,7 +153,7 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
           {!user && !reserved && <p className="font-semibold">Members can request this puzzle for PuzzlePoints.</p>}
           {short && <PointsShort balance={short.puzzlePoints} cost={listing.puzzlePoints} />}
           <div className="flex flex-wrap gap-3">
-            {!own && !reserved && !myRequest && (
+            {!own && !reserved && !myRequest && !away && (
               <Button
                 size="large"
                 aria-describedby={short ? POINTS_SHORT_ID : undefined}

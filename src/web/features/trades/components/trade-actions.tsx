@@ -1,5 +1,7 @@
 import { withFullStop } from '../../../../domain/sentences';
 import { useState } from 'react';
+import { z } from 'zod';
+import { plural } from '../../../../domain/sentences';
 import { CheckCircle2, PackageCheck, Truck } from 'lucide-react';
 import { DELIVERY_NOTES_MAX, REPORT_DETAILS_MAX, SHIPPING_NOTES_MAX } from '../../../../domain/constants';
 import {
@@ -37,6 +39,27 @@ const FAILURE: Record<DialogStep, string> = {
   dispute: 'Could not report the problem',
 };
 
+// The arrival check (docs/product/trust.md#the-arrival-check): the answers as the form holds
+// them (text), turned into the call's body and checked by the domain's own schema.
+const ARRIVAL_OPTIONS = [
+  { value: 'as_described', label: 'Yes, it arrived as described' },
+  { value: 'missing_pieces', label: 'No, pieces are missing' },
+];
+const arrivalFormSchema = z
+  .object({ arrived: z.string(), missingPieces: z.string(), deliveryNotes: z.string() })
+  .transform(({ arrived, missingPieces, deliveryNotes }): z.input<typeof confirmDeliverySchema> =>
+    arrived === 'missing_pieces'
+      ? {
+          arrived: 'missing_pieces' as const,
+          missingPieces: missingPieces.trim() === '' ? undefined : Number(missingPieces.trim()),
+          deliveryNotes,
+        }
+      : { arrived: 'as_described' as const, deliveryNotes },
+  )
+  .pipe(confirmDeliverySchema);
+
+const declaredMissing = (n: number) => (n === 0 ? 'it was complete' : `${plural(n, 'piece')} missing`);
+
 /** The one big button for the step that moves the trade on, if this member has one. */
 const PRIMARY: Partial<Record<TradeAction, { label: string; icon: typeof Truck }>> = {
   accept: { label: 'Accept', icon: CheckCircle2 },
@@ -62,9 +85,17 @@ export function TradeActions({ trade }: { trade: Trade }) {
   const run = (step: TradeStep) => {
     const key = step.step;
     mutation.mutate(step, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         setOpen(null);
-        toast(SUCCESS[key]);
+        // The arrival check's points back are said at once, as well as on the card.
+        toast(
+          key === 'confirm-delivery' && result.arrivedIncomplete
+            ? {
+                title: 'Trade completed',
+                description: `${formatPuzzlePoints(result.missingPiecesRefund)} came back to you for the missing pieces.`,
+              }
+            : SUCCESS[key],
+        );
       },
       onError: (error) => {
         toast({ title: FAILURE[key], description: errorMessage(error, 'Please try again'), variant: 'destructive' });
@@ -163,14 +194,29 @@ export function TradeActions({ trade }: { trade: Trade }) {
         {...dialogProps('confirm-delivery')}
         title="Have you received the puzzle?"
         description={
-          <p>
-            Confirm only once {title} has arrived. The {formatPuzzlePoints(trade.puzzlePointsCost)} held for this trade
-            will then go to {withFullStop(other)} This cannot be undone.
-          </p>
+          <>
+            <p>
+              Confirm only once {title} has arrived. The {formatPuzzlePoints(trade.puzzlePointsCost)} held for this
+              trade will then go to {withFullStop(other)} This cannot be undone.
+            </p>
+            <p className="mt-2">
+              The listing said {declaredMissing(trade.listing.missingPieces)}. If more are missing, part of the points
+              come back to you. For anything else wrong with it, go back and report a problem instead.
+            </p>
+          </>
         }
-        fields={[{ name: 'deliveryNotes', label: 'Notes', multiline: true, maxLength: DELIVERY_NOTES_MAX }]}
+        fields={[
+          { name: 'arrived', label: 'Was it complete?', maxLength: 20, required: true, options: ARRIVAL_OPTIONS },
+          {
+            name: 'missingPieces',
+            label: 'How many pieces are missing?',
+            maxLength: 5,
+            hint: 'Only if pieces are missing',
+          },
+          { name: 'deliveryNotes', label: 'Notes', multiline: true, maxLength: DELIVERY_NOTES_MAX },
+        ]}
         confirmLabel="Yes, I've received it"
-        schema={confirmDeliverySchema}
+        schema={arrivalFormSchema}
         onConfirm={(body) => run({ step: 'confirm-delivery', body })}
       />
       <StepDialog

@@ -14,6 +14,7 @@ import { toMemberSelf } from '../members/member-views';
 import { createAddressLookup, lookupAddresses, UK_POSTCODE, UK_POSTCODE_MESSAGE } from './address-lookup';
 import { updateOwnProfile } from './profile-repository';
 import { listingCardsChanged } from '../listings/listings-admin-service';
+import { postcodeSaved } from '../geo/geo-service';
 
 // The signed-in member's own profile, and the postcode lookup that fills its address.
 
@@ -38,6 +39,11 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
       const member = await updateOwnProfile(db, requireMember(request).id, request.body);
       // Their listings' cards show their name and town: browse forgets the cards it remembered.
       listingCardsChanged();
+      // A new postcode becomes a point now if the service answers within a second; otherwise
+      // the locator job tries again. The profile is saved either way.
+      await postcodeSaved({ db, config: ctx.config, log: request.log }, member.id).catch((err: unknown) =>
+        request.log.error({ err }, 'locating the member failed; the locator job will try again'),
+      );
       return toMemberSelf(member);
     },
   );

@@ -41,6 +41,16 @@ export function toTradeView(row: TradeViewRow, viewer: { id: number; role: Trade
       condition: listing.condition,
       puzzleImageUrl: listing.puzzleImageUrl ?? listing.boxImageUrl,
       thumbnailUrl: thumbnailFor(listing.puzzleImageUrl ?? listing.boxImageUrl),
+      handover: listing.handover,
+      parcel:
+        listing.parcelWeightGrams === null
+          ? null
+          : {
+              weightGrams: listing.parcelWeightGrams,
+              lengthCm: listing.parcelLengthCm!,
+              widthCm: listing.parcelWidthCm!,
+              depthCm: listing.parcelDepthCm!,
+            },
     },
     requestComments: t.requestComments,
     puzzlePointsCost: t.puzzlePointsCost,
@@ -53,6 +63,7 @@ export function toTradeView(row: TradeViewRow, viewer: { id: number; role: Trade
       shippingVisible && hasShipping
         ? { carrierName: t.carrierName, trackingNumber: t.trackingNumber, shippingNotes: t.shippingNotes }
         : null,
+    handedOver: t.handedOver,
     requesterAddress: requesterView.address,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),

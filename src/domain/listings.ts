@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { DIMENSION_UNITS, HANDOVERS, LISTING_CONDITIONS, LISTING_DIFFICULTIES, LISTING_STATUSES } from './enums';
 import type { Handover, ListingCondition, ListingDifficulty, ListingStatus } from './enums';
-import { parcelSchema } from './postage';
+import { parcelInputSchema, parcelSchema } from './postage';
 import {
   BROWSE_PAGE_SIZE,
   BROWSE_PAGE_SIZE_MAX,
@@ -107,7 +107,7 @@ export const listingInputSchema = z
     boxImageUrl: imageUrl,
     status: z.enum(LISTING_CREATE_STATUSES, { error: 'Status must be draft or active' }).default('draft'),
     handover: z.enum(HANDOVERS, { error: "Hand-over must be 'post', 'in_person' or 'either'" }).default('post'),
-    parcel: parcelSchema.nullish(),
+    parcel: parcelInputSchema,
   })
   .refine((l) => typeof l.pieces !== 'number' || typeof l.missingPieces !== 'number' || l.missingPieces <= l.pieces, {
     error: 'Missing pieces cannot be more than the puzzle has',
@@ -308,6 +308,9 @@ export interface BrowseFilters {
    */
   origin?: GeoPoint;
 }
+
+/** A browse question as the server answers it: the query and the point distances are measured from. */
+export type BrowseQuestion = BrowseQuery & { origin?: GeoPoint };
 
 /**
  * Location is the centre of a distance search when one is asked (Max Distance or 'Nearest

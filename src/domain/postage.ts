@@ -22,6 +22,24 @@ export const parcelSchema = z
   });
 export type Parcel = z.output<typeof parcelSchema>;
 
+export const PARCEL_INCOMPLETE_MESSAGE = 'Give the weight and all three sides of the box, or leave all four empty';
+
+/**
+ * A listing's parcel as the form sends it: four numbers, or none (four empty boxes, or null,
+ * which clear it). Some but not all is refused.
+ */
+export const parcelInputSchema = z
+  .object({
+    weightGrams: parcelSchema.shape.weightGrams.optional(),
+    lengthCm: parcelSchema.shape.lengthCm.optional(),
+    widthCm: parcelSchema.shape.widthCm.optional(),
+    depthCm: parcelSchema.shape.depthCm.optional(),
+  })
+  .nullish()
+  .transform((p) => (p && Object.values(p).some((v) => v !== undefined) ? p : p === undefined ? undefined : null))
+  .refine((p) => !p || parcelSchema.safeParse(p).success, { error: PARCEL_INCOMPLETE_MESSAGE })
+  .transform((p) => p as Parcel | null | undefined);
+
 /** GET /api/postage/estimate's query: the parcel's four numbers as query text. */
 export const postageEstimateQuerySchema = z.object({
   weightGrams: z.coerce.number({ error: 'Weight must be a number' }).pipe(parcelSchema.shape.weightGrams),

@@ -36,7 +36,11 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export async function startGeoStandIn(): Promise<GeoStandIn> {
+/** `outcodes` adds outward codes to the known ones (the bench's towns). */
+export async function startGeoStandIn(
+  outcodes: Record<string, { latitude: number; longitude: number }> = {},
+): Promise<GeoStandIn> {
+  const knownOutcodes = { ...STAND_IN_OUTCODES, ...outcodes };
   let mode: GeoStandInMode = 'normal';
   const requests: string[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -46,7 +50,7 @@ export async function startGeoStandIn(): Promise<GeoStandIn> {
     if (mode === 'down') return send(res, 500, { status: 500, error: 'Internal server error' });
     const match = /^\/(postcodes|outcodes)\/([^/]+)$/.exec(url.pathname);
     const code = match ? decodeURIComponent(match[2]!).replace(/\s+/g, '').toUpperCase() : '';
-    const found = match?.[1] === 'postcodes' ? STAND_IN_POSTCODES[code] : STAND_IN_OUTCODES[code];
+    const found = match?.[1] === 'postcodes' ? STAND_IN_POSTCODES[code] : knownOutcodes[code];
     if (!found) return send(res, 404, { status: 404, error: match?.[1] === 'outcodes' ? 'Outcode not found' : 'Postcode not found' });
     return send(res, 200, { status: 200, result: { postcode: code, ...found, country: 'England' } });
   });

@@ -25,6 +25,9 @@ export type IndexedOwner = {
   outward: string | null;
   /** member_profiles.show_location IS NOT FALSE */
   shown: boolean;
+  /** The owner's point (users.latitude/longitude), for distances; null when unknown. */
+  latitude: number | null;
+  longitude: number | null;
   /** users.suspended_at IS NOT NULL */
   suspended: boolean;
   /** users.suspended_until in milliseconds since 1970 (null: none, until further notice). */
@@ -84,6 +87,8 @@ export class IndexOwners {
         area: null,
         outward: null,
         shown: true,
+        latitude: null,
+        longitude: null,
         suspended: false,
         suspendedUntil: null,
       });

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { YEAR_FILTER_MAX_YEARS } from '../../domain/constants';
 import { chooseSuggestion, slipPatterns, slipSources, suggestableWord } from '../../domain/forgiving-search';
-import { distanceAsked, type BrowseFilters, type BrowseQuery } from '../../domain/listings';
+import { type BrowseFilters, type BrowseQuery, type BrowseQuestion } from '../../domain/listings';
 import { greatCircleMiles, wholeMiles, type GeoPoint } from '../../domain/near';
 import {
   pointsBand,
@@ -36,9 +36,6 @@ export { listingCardsStatement } from './browse-cards';
  * 44 requests/s at p99 958 ms); stopping at the cap bounds the work of every search.
  */
 export const BROWSE_COUNT_CAP = 1000;
-
-/** A browse question: the query, and the point its distances are measured from (geo-service). */
-export type BrowseQuestion = BrowseQuery & { origin?: GeoPoint };
 
 export type BrowsePage = {
   /** The page's listings as a JSON array (the cards as the database wrote them). */
@@ -350,9 +347,7 @@ async function pageAndTotal(
   const current = await currentBrowse(db, pool);
   const cards = current?.cards ?? null;
   const index = current?.index ?? null;
-  // Distance and hand-over questions go to the database until the index knows owners' points.
-  const indexCan = !distanceAsked(query) && query.handover === undefined;
-  const answer = (indexCan ? current?.index.answer(query, pageSize + 1, offset, cap + 1) : null) ?? null;
+  const answer = current?.index.answer(query, pageSize + 1, offset, cap + 1) ?? null;
   if (answer !== null) {
     browseStats.fromIndex++;
     return { ids: answer.ids, cards, index, ...(await browseTotal(query, answer.ids, cap, () => answer.matches)) };

@@ -1,0 +1,66 @@
+import { greatCircleMiles, type GeoPoint } from '../../domain/near';
+import type { IndexAnswer } from './browse-index-answer';
+import type { IndexStore } from './browse-index-store';
+
+// Distance in the browse index (browse-index.ts; docs/product/near-me-and-postage.md#browse-by-distance).
+// Distances are the owners': each owner's point is in their facts (browse-index-owners.ts), so
+// a question measures each owner once, with greatCircleMiles, the formula the SQL path writes
+// out term for term (browse-query.ts, distanceMilesSql), and both keep the same listings.
+
+/** Each owner's miles from `origin` (NaN: no point, or no origin), by owner number. */
+export function ownerMiles(store: IndexStore, origin: GeoPoint | undefined): Float64Array {
+  const facts = store.owners.facts;
+  const miles = new Float64Array(facts.length);
+  for (let n = 0; n < facts.length; n++) {
+    const o = facts[n]!;
+    miles[n] =
+      o.latitude === null || o.longitude === null || origin === undefined
+        ? NaN
+        : greatCircleMiles(origin, { latitude: o.latitude, longitude: o.longitude });
+  }
+  return miles;
+}
+
+/**
+ * 'Nearest first': the owners by distance (those without a point last), each run of owners at
+ * the same distance giving its matching listings newest id first, as the SQL path's order
+ * (owner's distance, NULLS LAST, then id DESC). `matches(slot)` tests a listing against the
+ * rest of the question. Counts up to `need`, then stops.
+ */
+export function nearestFirst(
+  store: IndexStore,
+  origin: GeoPoint | undefined,
+  matches: (slot: number) => boolean,
+  offset: number,
+  limit: number,
+  need: number,
+): IndexAnswer {
+  const miles = ownerMiles(store, origin);
+  const { postings } = store.owners;
+  const owners: number[] = [];
+  for (let n = 0; n < miles.length; n++) if (postings[n]!.length > 0) owners.push(n);
+  // NaN (no point) sorts after every distance.
+  const key = (n: number) => (Number.isNaN(miles[n]!) ? Infinity : miles[n]!);
+  owners.sort((a, b) => key(a) - key(b));
+  const ids: number[] = [];
+  let found = 0;
+  const group: number[] = [];
+  for (let i = 0; i < owners.length && found < need; ) {
+    const d = key(owners[i]!);
+    group.length = 0;
+    for (; i < owners.length && key(owners[i]!) === d; i++) {
+      const slots = postings[owners[i]!]!;
+      for (let j = 0; j < slots.length; j++) {
+        const s = slots.items[j]!;
+        if (matches(s)) group.push(store.ids[s]!);
+      }
+    }
+    group.sort((a, b) => b - a);
+    for (const id of group) {
+      if (found >= need) break;
+      if (found >= offset && ids.length < limit) ids.push(id);
+      found++;
+    }
+  }
+  return { ids, matches: found };
+}

@@ -85,7 +85,7 @@ export const TOWNS: Array<[string, string]> = [
   ['Buxton', 'SK17'],
   ['Truro', 'TR1'],
 ];
-/** Each town's outward code's point (docs/product/near-me-and-postage.md), for distance questions. */
+/** Each town's outward code's point (docs/product/near-me.md), for distance questions. */
 export const TOWN_POINTS: Record<string, { latitude: number; longitude: number }> = {
   HG1: { latitude: 53.997, longitude: -1.535 },
   YO1: { latitude: 53.959, longitude: -1.082 },

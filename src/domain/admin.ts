@@ -279,7 +279,7 @@ export const KNOWN_SETTINGS = {
     default: TRADE_AUTO_COMPLETE_DAYS,
     ...wholeDays(1, 90),
   },
-  // The listing form's and packing slip's postage estimate (docs/product/near-me-and-postage.md#postage).
+  // The listing form's and packing slip's postage estimate (docs/product/near-me.md#postage).
   postagePrices: {
     category: 'trading',
     key: 'postagePrices',

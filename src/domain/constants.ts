@@ -89,7 +89,7 @@ export const SORT_OPTIONS = [
   'manufacturer',
   'year-newest',
   'year-oldest',
-  // Nearest first (docs/product/near-me-and-postage.md#browse-by-distance).
+  // Nearest first (docs/product/near-me.md#browse-by-distance).
   'distance',
 ] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];

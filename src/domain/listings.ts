@@ -255,12 +255,9 @@ export const browseQuerySchema = z.object({
       .transform((v) => v === 'true'),
   ),
   location: textParam('Location', 100),
-  // Miles from Location's postcode, or the member's own (docs/product/near-me-and-postage.md#browse-by-distance).
+  // Miles from Location's postcode, or the member's own (docs/product/near-me.md#browse-by-distance).
   maxDistance: intParam('Max distance', DISTANCE_MIN_MILES, DISTANCE_MAX_MILES),
-  handover: z.preprocess(
-    choiceParam,
-    z.enum(HANDOVER_FILTERS, { error: "Hand-over must be 'in_person'" }).optional(),
-  ),
+  handover: z.preprocess(choiceParam, z.enum(HANDOVER_FILTERS, { error: "Hand-over must be 'in_person'" }).optional()),
   sort: z.preprocess(
     choiceParam,
     z.enum(SORT_OPTIONS, { error: `Sort must be one of: ${SORT_OPTIONS.join(', ')}` }).default(DEFAULT_SORT),
@@ -334,7 +331,7 @@ export function ownerDistance(ownerPoint: GeoPoint | null | undefined, origin: G
 }
 
 /**
- * The distance rule (docs/product/near-me-and-postage.md#browse-by-distance): with Max Distance,
+ * The distance rule (docs/product/near-me.md#browse-by-distance): with Max Distance,
  * only owners with a point within that many miles of the origin, exactly.
  */
 export function withinMaxDistance(distance: number | null, filters: BrowseFilters): boolean {

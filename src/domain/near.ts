@@ -1,4 +1,4 @@
-// Near me and postage (docs/product/near-me-and-postage.md): where a place is, how far apart
+// Near me and postage (docs/product/near-me.md): where a place is, how far apart
 // two places are, and the browse words for distance and hand-over. Shared by the server's two
 // browse paths (SQL and the in-memory index) and the web, so every one of them measures alike.
 

@@ -1,4 +1,4 @@
-// What posting a boxed puzzle costs (docs/product/near-me-and-postage.md#postage): the parcel
+// What posting a boxed puzzle costs (docs/product/near-me.md#postage): the parcel
 // a listing may carry, the club's price table (the known setting trading.postagePrices) and
 // the estimate read from it. Pure, so the listing form and the server reckon alike.
 
@@ -13,13 +13,12 @@ function wholeNumber(label: string, unit: string, max: number) {
 }
 
 /** The boxed puzzle as it would be posted: weight and the three sides of the box. */
-export const parcelSchema = z
-  .object({
-    weightGrams: wholeNumber('Weight', 'grams', PARCEL_WEIGHT_MAX_GRAMS),
-    lengthCm: wholeNumber('Length', 'centimetres', PARCEL_SIDE_MAX_CM),
-    widthCm: wholeNumber('Width', 'centimetres', PARCEL_SIDE_MAX_CM),
-    depthCm: wholeNumber('Depth', 'centimetres', PARCEL_SIDE_MAX_CM),
-  });
+export const parcelSchema = z.object({
+  weightGrams: wholeNumber('Weight', 'grams', PARCEL_WEIGHT_MAX_GRAMS),
+  lengthCm: wholeNumber('Length', 'centimetres', PARCEL_SIDE_MAX_CM),
+  widthCm: wholeNumber('Width', 'centimetres', PARCEL_SIDE_MAX_CM),
+  depthCm: wholeNumber('Depth', 'centimetres', PARCEL_SIDE_MAX_CM),
+});
 export type Parcel = z.output<typeof parcelSchema>;
 
 export const PARCEL_INCOMPLETE_MESSAGE = 'Give the weight and all three sides of the box, or leave all four empty';
@@ -53,8 +52,16 @@ export const postageEstimateQuerySchema = z.object({
  * a weight, within a size, at a price. A format with weight steps has a row per step.
  */
 const priceRowSchema = z.object({
-  service: z.string({ error: 'Each row needs a service name' }).trim().min(1, { error: 'Each row needs a service name' }).max(60),
-  format: z.string({ error: 'Each row needs a format name' }).trim().min(1, { error: 'Each row needs a format name' }).max(60),
+  service: z
+    .string({ error: 'Each row needs a service name' })
+    .trim()
+    .min(1, { error: 'Each row needs a service name' })
+    .max(60),
+  format: z
+    .string({ error: 'Each row needs a format name' })
+    .trim()
+    .min(1, { error: 'Each row needs a format name' })
+    .max(60),
   maxWeightGrams: wholeNumber('maxWeightGrams', 'grams', 100_000),
   maxLengthCm: wholeNumber('maxLengthCm', 'centimetres', 1000),
   maxWidthCm: wholeNumber('maxWidthCm', 'centimetres', 1000),

@@ -36,7 +36,7 @@ export const tradeListQuerySchema = z.object({
 });
 
 export const shipSchema = z.object({
-  // Handed over in person (docs/product/near-me-and-postage.md#hand-over): no carrier, no
+  // Handed over in person (docs/product/near-me.md#hand-over): no carrier, no
   // tracking; the step reads 'Handed over'.
   handedOver: z.boolean({ error: 'handedOver must be true or false' }).optional(),
   carrierName: optionalText('Carrier', 100),

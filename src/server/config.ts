@@ -54,7 +54,10 @@ const envSchema = z.object({
   POSTCODE_GEO_URL: z
     .union([
       z.literal('off'),
-      z.url({ protocol: /^https?$/, error: "POSTCODE_GEO_URL must be a full URL such as https://api.postcodes.io, or 'off'" }),
+      z.url({
+        protocol: /^https?$/,
+        error: "POSTCODE_GEO_URL must be a full URL such as https://api.postcodes.io, or 'off'",
+      }),
     ])
     .default('https://api.postcodes.io'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),

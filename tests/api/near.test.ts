@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../support/build-app';
 import { startGeoStandIn, type GeoStandIn } from '../support/postcode-geo-stand-in';
 import { http, listingFor, signedInMember, type SignedIn } from './trades-fixtures';
 
-// Near me (docs/product/near-me-and-postage.md): members' postcodes become points through a
+// Near me (docs/product/near-me.md): members' postcodes become points through a
 // postcodes.io stand-in with real coordinates; browse by distance from Location or the
 // member's own postcode; hand-over in person; a service that is down or slow never stops a
 // profile from saving, and the locator job tries again.
@@ -67,7 +67,8 @@ beforeAll(async () => {
   nowhereOwner = await memberAt('ZZ9 9ZZ', 'Nowhere');
   leedsPuzzle = (await listingFor(t.database.db, leedsOwner, { title: 'Leeds Corn Exchange', handover: 'either' })).id;
   londonPuzzle = (await listingFor(t.database.db, londonOwner, { title: 'Tower Bridge at Dusk' })).id;
-  nowherePuzzle = (await listingFor(t.database.db, nowhereOwner, { title: 'Lost Lighthouse', handover: 'in_person' })).id;
+  nowherePuzzle = (await listingFor(t.database.db, nowhereOwner, { title: 'Lost Lighthouse', handover: 'in_person' }))
+    .id;
 });
 
 afterAll(async () => {
@@ -84,27 +85,30 @@ describe('where members are', () => {
     expect(await pointOf(nowhereOwner.id)).toMatchObject({ latitude: null, longitude: null, due: null });
   });
 
-  it.each(['down', 'slow'] as const)('saves the profile in under 2 s when the service is %s, and the job locates later', async (mode) => {
-    const member = await signedInMember(t.database.db, { postcode: null });
-    geo.setMode(mode);
-    const started = Date.now();
-    const saved = await api.patch('/api/profile', member, form('LS1 4DY', 'Leeds'));
-    const took = Date.now() - started;
-    geo.setMode('normal');
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().postcode).toBe('LS1 4DY');
-    expect(took).toBeLessThan(2000);
-    const waiting = await pointOf(member.id);
-    expect(waiting.latitude).toBeNull();
-    expect(waiting.due).not.toBeNull();
-    // Not due yet: the retry waits.
-    const log = createLogger('silent');
-    const deps = { db: t.database.db, config: t.ctx.config, log };
-    expect((await locateDueMembers(deps, new Date())).located).toBe(0);
-    // Later, the job finds it.
-    expect((await locateDueMembers(deps, new Date(Date.now() + 60 * 60 * 1000))).located).toBeGreaterThanOrEqual(1);
-    expect((await pointOf(member.id)).latitude).toBeCloseTo(53.796487, 5);
-  });
+  it.each(['down', 'slow'] as const)(
+    'saves the profile in under 2 s when the service is %s, and the job locates later',
+    async (mode) => {
+      const member = await signedInMember(t.database.db, { postcode: null });
+      geo.setMode(mode);
+      const started = Date.now();
+      const saved = await api.patch('/api/profile', member, form('LS1 4DY', 'Leeds'));
+      const took = Date.now() - started;
+      geo.setMode('normal');
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().postcode).toBe('LS1 4DY');
+      expect(took).toBeLessThan(2000);
+      const waiting = await pointOf(member.id);
+      expect(waiting.latitude).toBeNull();
+      expect(waiting.due).not.toBeNull();
+      // Not due yet: the retry waits.
+      const log = createLogger('silent');
+      const deps = { db: t.database.db, config: t.ctx.config, log };
+      expect((await locateDueMembers(deps, new Date())).located).toBe(0);
+      // Later, the job finds it.
+      expect((await locateDueMembers(deps, new Date(Date.now() + 60 * 60 * 1000))).located).toBeGreaterThanOrEqual(1);
+      expect((await pointOf(member.id)).latitude).toBeCloseTo(53.796487, 5);
+    },
+  );
 
   it('never shows a member their own or anyone else point', async () => {
     const self = await api.get('/api/auth/user', york);

@@ -5,7 +5,7 @@ import { users } from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { http, signedInMember } from './trades-fixtures';
 
-// The postage estimate (docs/product/near-me-and-postage.md#postage): options cheapest first
+// The postage estimate (docs/product/near-me.md#postage): options cheapest first
 // from the club's price table, a parcel too big for every service, a listing keeping its
 // parcel and hand-over, and the table as a known admin setting checked on save.
 
@@ -66,7 +66,12 @@ describe('a listing with its parcel and hand-over', () => {
     const id = created.json().id as number;
     const read = await api.get(`/api/puzzle-listings/${id}`, owner);
     expect(read.json()).toMatchObject({ handover: 'either', parcel });
-    const cleared = await api.patch(`/api/puzzle-listings/${id}`, owner, { title: 'Harbour Lights', pieces: 1000, condition: 'very_good', parcel: null });
+    const cleared = await api.patch(`/api/puzzle-listings/${id}`, owner, {
+      title: 'Harbour Lights',
+      pieces: 1000,
+      condition: 'very_good',
+      parcel: null,
+    });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json()).toMatchObject({ handover: 'either', parcel: null });
     const bad = await api.post('/api/puzzle-listings', owner, {
@@ -91,7 +96,15 @@ describe('the price table setting', () => {
       asOf: '2026-04-01',
       source: 'Our own test list',
       services: [
-        { service: 'Courier', format: 'Box', maxWeightGrams: 5000, maxLengthCm: 60, maxWidthCm: 40, maxDepthCm: 40, pricePence: 299 },
+        {
+          service: 'Courier',
+          format: 'Box',
+          maxWeightGrams: 5000,
+          maxLengthCm: 60,
+          maxWidthCm: 40,
+          maxDepthCm: 40,
+          pricePence: 299,
+        },
       ],
     };
     const bad = await api.post('/api/admin/settings', admin, {
@@ -103,7 +116,11 @@ describe('the price table setting', () => {
     expect(bad.json().message).toContain('pricePence must be a whole number of pence');
     expect((await estimate(boxed1000)).json().asOf).toBe(DEFAULT_POSTAGE_PRICES.asOf);
 
-    const saved = await api.post('/api/admin/settings', admin, { category: 'trading', key: 'postagePrices', value: table });
+    const saved = await api.post('/api/admin/settings', admin, {
+      category: 'trading',
+      key: 'postagePrices',
+      value: table,
+    });
     expect(saved.statusCode, saved.body).toBe(201);
     expect((await estimate(boxed1000)).json()).toEqual({
       options: [{ service: 'Courier', format: 'Box', pricePence: 299 }],

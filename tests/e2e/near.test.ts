@@ -7,7 +7,7 @@ import { createListing } from '../support/factories';
 import { startGeoStandIn, STAND_IN_POSTCODES, type GeoStandIn } from '../support/postcode-geo-stand-in';
 import { startTestServer, type TestServer } from '../support/server';
 
-// Near me and postage (docs/product/near-me-and-postage.md), as a member in York sees it on a
+// Near me and postage (docs/product/near-me.md), as a member in York sees it on a
 // 390 px phone and a 1280 px desktop: a Leeds puzzle within 30 miles and not a London one,
 // '22 miles away' on its card, 'Nearest first'; then listing a puzzle with its parcel, the
 // form saying what posting it will cost. axe-clean in every state.
@@ -29,8 +29,14 @@ describe.skipIf(skipReason)('near me and postage', () => {
     const db = server.database.db;
     const at = (code: keyof typeof STAND_IN_POSTCODES) => STAND_IN_POSTCODES[code]!;
     york = await server.createMemberSession('york.near@example.org', { postcode: 'YO1 7HH', ...at('YO17HH') });
-    const leeds = await server.createMemberSession('leeds.near@example.org', { town_or_city: 'Leeds', ...at('LS14DY') });
-    const london = await server.createMemberSession('london.near@example.org', { town_or_city: 'London', ...at('SW1A1AA') });
+    const leeds = await server.createMemberSession('leeds.near@example.org', {
+      town_or_city: 'Leeds',
+      ...at('LS14DY'),
+    });
+    const london = await server.createMemberSession('london.near@example.org', {
+      town_or_city: 'London',
+      ...at('SW1A1AA'),
+    });
     const harrogate = await server.createMemberSession('harrogate.near@example.org', at('HG12AB'));
     await createListing(db, leeds.memberId, { title: LEEDS, handover: 'either' });
     await createListing(db, london.memberId, { title: LONDON });
@@ -70,7 +76,9 @@ describe.skipIf(skipReason)('near me and postage', () => {
     await page.waitForURL(/sort=distance/);
     // Harrogate (18 miles) comes before Leeds (22).
     await expect
-      .poll(async () => (await page.getByRole('article').allInnerTexts()).map((t) => (t.includes(LEEDS) ? 'Leeds' : 'Harrogate')))
+      .poll(async () =>
+        (await page.getByRole('article').allInnerTexts()).map((t) => (t.includes(LEEDS) ? 'Leeds' : 'Harrogate')),
+      )
       .toEqual(['Harrogate', 'Leeds']);
     await expectNoA11yViolations(page);
   });

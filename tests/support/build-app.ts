@@ -25,7 +25,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = tempDir('data');
   return {
     // Distance is off unless a test starts a postcode stand-in (tests/support/postcode-geo-stand-in.ts).
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', POSTCODE_GEO_URL: 'off' }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      APP_URL: 'http://localhost:3000',
+      POSTCODE_GEO_URL: 'off',
+    }),
     clientDir: undefined,
     ...overrides,
   };

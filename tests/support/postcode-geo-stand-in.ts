@@ -51,7 +51,11 @@ export async function startGeoStandIn(
     const match = /^\/(postcodes|outcodes)\/([^/]+)$/.exec(url.pathname);
     const code = match ? decodeURIComponent(match[2]!).replace(/\s+/g, '').toUpperCase() : '';
     const found = match?.[1] === 'postcodes' ? STAND_IN_POSTCODES[code] : knownOutcodes[code];
-    if (!found) return send(res, 404, { status: 404, error: match?.[1] === 'outcodes' ? 'Outcode not found' : 'Postcode not found' });
+    if (!found)
+      return send(res, 404, {
+        status: 404,
+        error: match?.[1] === 'outcodes' ? 'Outcode not found' : 'Postcode not found',
+      });
     return send(res, 200, { status: 200, result: { postcode: code, ...found, country: 'England' } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

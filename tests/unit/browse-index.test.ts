@@ -34,7 +34,7 @@ const ARTISTS = [null, '', '   ', 'jane doe', 'john smith', 'mary_ann'];
 const T0 = 1_800_000_000_000;
 const CLOCK = [T0 - 60_000, T0 - 1, T0, T0 + 1, T0 + 60_000];
 const notSuspended = { suspended: false, suspendedUntil: null };
-// Points (docs/product/near-me-and-postage.md): Harrogate, York (owners 2 and 5 share one, so
+// Points (docs/product/near-me.md): Harrogate, York (owners 2 and 5 share one, so
 // their distances tie), none for owner 4, Leeds, London.
 const HARROGATE = { latitude: 53.99421, longitude: -1.5387 };
 const YORK = { latitude: 53.959965, longitude: -1.087298 };
@@ -42,19 +42,43 @@ const nowhere = { latitude: null, longitude: null };
 const owners: IndexedOwner[] = [
   { id: 1, town: 'harrogate', area: 'HG', outward: 'HG1', shown: true, ...HARROGATE, ...notSuspended },
   { id: 2, town: 'york', area: 'YO', outward: 'YO1', shown: true, ...YORK, ...notSuspended },
-  { id: 3, town: 'harrogate', area: 'HG', outward: 'HG2', shown: false, latitude: 53.796487, longitude: -1.547802, ...notSuspended },
+  {
+    id: 3,
+    town: 'harrogate',
+    area: 'HG',
+    outward: 'HG2',
+    shown: false,
+    latitude: 53.796487,
+    longitude: -1.547802,
+    ...notSuspended,
+  },
   { id: 4, town: null, area: null, outward: null, shown: true, ...nowhere, ...notSuspended },
   // Suspended until T0; until further notice; one whose end has passed.
   { id: 5, town: 'york', area: 'YO', outward: 'YO1', shown: true, ...YORK, suspended: true, suspendedUntil: T0 },
-  { id: 6, town: 'harrogate', area: 'HG', outward: 'HG1', shown: true, latitude: 51.501009, longitude: -0.141588, suspended: true, suspendedUntil: null },
-  { id: 7, town: 'york', area: 'YO', outward: 'YO2', shown: true, ...nowhere, suspended: true, suspendedUntil: T0 - 86_400_000 },
+  {
+    id: 6,
+    town: 'harrogate',
+    area: 'HG',
+    outward: 'HG1',
+    shown: true,
+    latitude: 51.501009,
+    longitude: -0.141588,
+    suspended: true,
+    suspendedUntil: null,
+  },
+  {
+    id: 7,
+    town: 'york',
+    area: 'YO',
+    outward: 'YO2',
+    shown: true,
+    ...nowhere,
+    suspended: true,
+    suspendedUntil: T0 - 86_400_000,
+  },
 ];
 // Where distance questions measure from: Leeds, York itself, a point in the sea.
-const ORIGINS = [
-  { latitude: 53.797179, longitude: -1.546707 },
-  YORK,
-  { latitude: 54.5, longitude: 0.5 },
-];
+const ORIGINS = [{ latitude: 53.797179, longitude: -1.546707 }, YORK, { latitude: 54.5, longitude: 0.5 }];
 
 let nextId = 1;
 function randomListing(id = nextId++): IndexedListing {

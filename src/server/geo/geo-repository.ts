@@ -3,7 +3,7 @@ import type { GeoPoint } from '../../domain/near';
 import { queryRows, type DbOrTx } from '../db/client';
 
 // Members' points (users.latitude/longitude) and the locator's due times
-// (docs/product/near-me-and-postage.md#where-a-member-is).
+// (docs/product/near-me.md#where-a-member-is).
 
 export type LocateClaim = { id: number; postcode: string; attempts: number };
 

@@ -30,7 +30,7 @@ import {
 } from './postcode-geo';
 
 // Where members are, and where a browse's distances are measured from
-// (docs/product/near-me-and-postage.md). Other rooms come here: the profile after a save,
+// (docs/product/near-me.md). Other rooms come here: the profile after a save,
 // the locator job, browse.
 
 /** A claimed look-up not finished in this long (a process died) is due again. */
@@ -117,7 +117,7 @@ async function placePoint(geo: PostcodeGeo, place: string): Promise<GeoPoint | n
 }
 
 /**
- * Where a browse measures from (docs/product/near-me-and-postage.md#browse-by-distance): with a
+ * Where a browse measures from (docs/product/near-me.md#browse-by-distance): with a
  * distance asked, Location's postcode or outward code, else the member's own point; without
  * one, the member's own point (for the cards' miles), if any. 400 for a place the service does
  * not know, or a distance with nowhere to measure from.
@@ -130,7 +130,8 @@ export async function browseOrigin(
   const asked = distanceAsked(query);
   const geo = postcodeGeoFor(deps.config);
   if (geo === null) {
-    if (asked) throw new AppError('VALIDATION', DISTANCE_OFF_MESSAGE, [{ path: 'maxDistance', message: DISTANCE_OFF_MESSAGE }]);
+    if (asked)
+      throw new AppError('VALIDATION', DISTANCE_OFF_MESSAGE, [{ path: 'maxDistance', message: DISTANCE_OFF_MESSAGE }]);
     return undefined;
   }
   const location = query.location?.trim();
@@ -149,11 +150,15 @@ export async function browseOrigin(
   }
   const own = viewerId === null ? null : await memberPoint(deps.db, viewerId);
   if (asked && own === null) {
-    throw new AppError('VALIDATION', DISTANCE_NEEDS_PLACE_MESSAGE, [{ path: 'location', message: DISTANCE_NEEDS_PLACE_MESSAGE }]);
+    throw new AppError('VALIDATION', DISTANCE_NEEDS_PLACE_MESSAGE, [
+      { path: 'location', message: DISTANCE_NEEDS_PLACE_MESSAGE },
+    ]);
   }
   return own ?? undefined;
 }
 
 function unknownPlace(): AppError {
-  return new AppError('VALIDATION', UNKNOWN_POSTCODE_MESSAGE, [{ path: 'location', message: UNKNOWN_POSTCODE_MESSAGE }]);
+  return new AppError('VALIDATION', UNKNOWN_POSTCODE_MESSAGE, [
+    { path: 'location', message: UNKNOWN_POSTCODE_MESSAGE },
+  ]);
 }

@@ -2,7 +2,7 @@
 // POSTCODE_GEO_URL): GET /postcodes/{postcode} and GET /outcodes/{outcode}, each answering
 // {result: {latitude, longitude}}. postcodes.io needs no key. Like the address lookup, the
 // service is someone else's: anything unexpected is "unavailable", and the caller tries again
-// later (docs/product/near-me-and-postage.md#where-a-member-is).
+// later (docs/product/near-me.md#where-a-member-is).
 
 import { z } from 'zod';
 import { outwardCode, placeKind, type GeoPoint } from '../../domain/near';

@@ -2,7 +2,7 @@ import { greatCircleMiles, type GeoPoint } from '../../domain/near';
 import type { IndexAnswer } from './browse-index-answer';
 import type { IndexStore } from './browse-index-store';
 
-// Distance in the browse index (browse-index.ts; docs/product/near-me-and-postage.md#browse-by-distance).
+// Distance in the browse index (browse-index.ts; docs/product/near-me.md#browse-by-distance).
 // Distances are the owners': each owner's point is in their facts (browse-index-owners.ts), so
 // a question measures each owner once, with greatCircleMiles, the formula the SQL path writes
 // out term for term (browse-query.ts, distanceMilesSql), and both keep the same listings.
@@ -45,7 +45,7 @@ export function nearestFirst(
   const ids: number[] = [];
   let found = 0;
   const group: number[] = [];
-  for (let i = 0; i < owners.length && found < need; ) {
+  for (let i = 0; i < owners.length && found < need;) {
     const d = key(owners[i]!);
     group.length = 0;
     for (; i < owners.length && key(owners[i]!) === d; i++) {

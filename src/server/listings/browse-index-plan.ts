@@ -200,22 +200,8 @@ export function candidates(store: IndexStore, p: Plan, sort: SortOption): Candid
     }
   }
   const ranges: Array<[SortOption, SortOption, Int32Array, number, number, boolean]> = [
-    [
-      'pieces-asc',
-      'pieces-desc',
-      pieces,
-      p.minPieces,
-      p.maxPieces,
-      p.minPieces > -Infinity || p.maxPieces < Infinity,
-    ],
-    [
-      'points-asc',
-      'points-desc',
-      points,
-      p.minPoints,
-      p.maxPoints,
-      p.minPoints > -Infinity || p.maxPoints < Infinity,
-    ],
+    ['pieces-asc', 'pieces-desc', pieces, p.minPieces, p.maxPieces, p.minPieces > -Infinity || p.maxPieces < Infinity],
+    ['points-asc', 'points-desc', points, p.minPoints, p.maxPoints, p.minPoints > -Infinity || p.maxPoints < Infinity],
     ['year-oldest', 'year-newest', year, p.yearMin, p.yearMax, p.filterYear],
   ];
   for (const [asc, desc, value, min, max, set] of ranges) {

@@ -95,7 +95,7 @@ export function distanceMilesSql(origin: GeoPoint, latitude: SQL, longitude: SQL
 }
 
 /**
- * Max Distance (docs/product/near-me-and-postage.md#browse-by-distance): the owners whose point is
+ * Max Distance (docs/product/near-me.md#browse-by-distance): the owners whose point is
  * within the miles of the origin (a latitude/longitude box first, which users_point_idx answers,
  * then the exact distance), then their listings, as locationCondition does.
  */

@@ -142,7 +142,9 @@ async function checkManufacturer(db: DbOrTx, manufacturerId: number | null | und
  * The form's fields as columns; `status` is handled by the callers. The parcel is four
  * columns, all set or all cleared (null: the member took it away).
  */
-function formColumns<T extends Partial<ListingInput>>(input: T): Omit<T, 'status' | 'parcel'> & Partial<NewPuzzleListing> {
+function formColumns<T extends Partial<ListingInput>>(
+  input: T,
+): Omit<T, 'status' | 'parcel'> & Partial<NewPuzzleListing> {
   const { status: _status, parcel, ...fields } = input;
   if (parcel === undefined) return fields;
   return {

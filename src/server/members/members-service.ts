@@ -128,7 +128,7 @@ export async function eraseMemberDetails(tx: DbOrTx, memberId: number, now: Date
       town_or_city: null,
       county: null,
       postcode: null,
-      // Their point goes with the postcode (docs/product/near-me-and-postage.md#where-a-member-is).
+      // Their point goes with the postcode (docs/product/near-me.md#where-a-member-is).
       latitude: null,
       longitude: null,
       locatedPostcode: null,

@@ -3,7 +3,7 @@ import { readSetting } from '../admin/settings-service';
 import type { DbOrTx } from '../db/client';
 
 // What posting a parcel costs, from the club's price table (the known setting
-// trading.postagePrices; docs/product/near-me-and-postage.md#postage).
+// trading.postagePrices; docs/product/near-me.md#postage).
 
 export async function postageEstimate(db: DbOrTx, parcel: Parcel): Promise<PostageEstimate> {
   return estimatePostage(parcel, await readSetting(db, 'postagePrices'));

@@ -6,7 +6,14 @@ import { addressLookupSchema, normalizePostcode, profileUpdateSchema } from '../
 import type { AppContext } from '../app-context';
 import { closeMembershipSchema, closingPreviewSchema, membershipClosedSchema } from '../../domain/contact';
 import { signOut } from '../auth/session-plugin';
-import { errorAnswers, memberOnly, perMemberEditLimit, perMemberRateLimit, requestMeta, requireMember } from '../http/route-helpers';
+import {
+  errorAnswers,
+  memberOnly,
+  perMemberEditLimit,
+  perMemberRateLimit,
+  requestMeta,
+  requireMember,
+} from '../http/route-helpers';
 import { ADDRESS_LOOKUPS_PER_MINUTE, ADDRESS_LOOKUPS_RATE_LIMIT_MESSAGE, MINUTE_MS } from '../../domain/constants';
 import { noticesFor } from '../notices/notices';
 import { closeMembership, closingPreview } from './close-membership';

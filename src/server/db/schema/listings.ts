@@ -73,7 +73,7 @@ export const puzzleListings = pgTable(
     // 0 = complete (docs/product/listings.md#a-listing); browse's completeOnly filters on it.
     missingPieces: integer('missing_pieces').notNull().default(0),
     publishedAt: timestamptz('published_at'),
-    // By post, in person or either (docs/product/near-me-and-postage.md#hand-over), and the
+    // By post, in person or either (docs/product/near-me.md#hand-over), and the
     // boxed puzzle's parcel for the postage estimate: all four or none.
     handover: text('handover', { enum: HANDOVERS }).notNull().default('post'),
     parcelWeightGrams: integer('parcel_weight_grams'),

@@ -61,7 +61,7 @@ export const tradeRequests = pgTable(
     carrierName: text('carrier_name'),
     shippingNotes: text('shipping_notes'),
     // The owner handed the puzzle over in person rather than posting it: the 'sent' step reads
-    // 'Handed over' (docs/product/near-me-and-postage.md#hand-over).
+    // 'Handed over' (docs/product/near-me.md#hand-over).
     handedOver: boolean('handed_over').notNull().default(false),
     deliveryNotes: text('delivery_notes'),
     declineReason: text('decline_reason'),

@@ -87,7 +87,7 @@ export const users = pgTable(
     closedAt: timestamptz('closed_at'),
     // Replies to my forum posts and replies by e-mail too (docs/product/messages.md#e-mail); in-app always.
     forumEmails: boolean('forum_emails').notNull().default(true),
-    // Where the member is, for distances (docs/product/near-me-and-postage.md#where-a-member-is):
+    // Where the member is, for distances (docs/product/near-me.md#where-a-member-is):
     // the point of their postcode (or its outward code), never shown to anyone. locatedPostcode
     // is the postcode the point (or the service's 'not known') belongs to; locateDueAt is when
     // to ask the postcode service (again), null when there is nothing to ask.

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { parcelSchema, postageSentence, type Parcel, type PostageEstimate } from '../../../domain/postage';
 import { api } from '../../lib/api-client';
 
-// What posting a boxed puzzle costs (docs/product/near-me-and-postage.md#postage), shown by the
+// What posting a boxed puzzle costs (docs/product/near-me.md#postage), shown by the
 // listing form before publishing and by the packing slip. Shared by both features, so it
 // lives here.
 
@@ -26,7 +26,13 @@ export function usePostageEstimate(parcel: Partial<Parcel> | null | undefined) {
 }
 
 /** 'Posting this will cost you about £3.39 (second class, small parcel)', read out as it changes. */
-export function PostageEstimateLine({ parcel, className }: { parcel: Partial<Parcel> | null | undefined; className?: string }) {
+export function PostageEstimateLine({
+  parcel,
+  className,
+}: {
+  parcel: Partial<Parcel> | null | undefined;
+  className?: string;
+}) {
   const estimate = usePostageEstimate(parcel).data;
   const cheapest = estimate?.options[0];
   return (

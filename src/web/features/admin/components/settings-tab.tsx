@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { KNOWN_SETTINGS, knownSettingText, knownSettingValue, type KnownSetting, type SystemSetting } from '../../../../domain/admin';
+import {
+  KNOWN_SETTINGS,
+  knownSettingText,
+  knownSettingValue,
+  type KnownSetting,
+  type SystemSetting,
+} from '../../../../domain/admin';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';

@@ -59,8 +59,8 @@ export function PrivacyPage() {
         <p>
           To let members find puzzles near them, we send your postcode (and nothing else about you) to a postcode
           service, postcodes.io, which tells us the map point of your postcode. We keep that point with your profile.
-          Nobody sees it, not even you: other members only ever see how many whole miles away your puzzles are. When
-          you change or remove your postcode, the old point goes with it, and it is erased if you leave the club.
+          Nobody sees it, not even you: other members only ever see how many whole miles away your puzzles are. When you
+          change or remove your postcode, the old point goes with it, and it is erased if you leave the club.
         </p>
       </Section>
 

@@ -273,7 +273,7 @@ function FilterFields({
  * the first puzzle) the search box and a 'Filters (N)' button, N counting the filters behind
  * it; the filters open in a sheet that ends with 'Show N puzzles', N the live count of what
  * they find, which closes it onto the puzzles. Max Distance measures from Location's postcode or
- * the member's own (docs/product/near-me-and-postage.md#browse-by-distance).
+ * the member's own (docs/product/near-me.md#browse-by-distance).
  */
 export function FilterPanel({
   filters,

@@ -85,7 +85,7 @@ export function ListingCard({ listing, onRequest, onContact, first = false }: Li
         </dl>
         {listing.description && <p className="line-clamp-3">{listing.description}</p>}
         <OwnerLine listing={listing} className="text-ink-muted" />
-        {/* How far, in whole miles, and how it changes hands (docs/product/near-me-and-postage.md). */}
+        {/* How far, in whole miles, and how it changes hands (docs/product/near-me.md). */}
         {(listing.distanceMiles !== undefined || listing.handover !== 'post') && (
           <p className="font-semibold">
             {[

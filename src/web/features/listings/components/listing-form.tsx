@@ -273,16 +273,36 @@ export function ListingForm({
           The boxed puzzle as you would post it (optional): we show what posting it will cost.
         </p>
         <Field label="Weight in grams (optional)" error={errors.parcel?.weightGrams?.message}>
-          <Input type="number" inputMode="numeric" min={1} {...register('parcel.weightGrams', { setValueAs: numberOrUndefined })} />
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            {...register('parcel.weightGrams', { setValueAs: numberOrUndefined })}
+          />
         </Field>
         <Field label="Length in cm (optional)" error={errors.parcel?.lengthCm?.message}>
-          <Input type="number" inputMode="numeric" min={1} {...register('parcel.lengthCm', { setValueAs: numberOrUndefined })} />
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            {...register('parcel.lengthCm', { setValueAs: numberOrUndefined })}
+          />
         </Field>
         <Field label="Width in cm (optional)" error={errors.parcel?.widthCm?.message}>
-          <Input type="number" inputMode="numeric" min={1} {...register('parcel.widthCm', { setValueAs: numberOrUndefined })} />
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            {...register('parcel.widthCm', { setValueAs: numberOrUndefined })}
+          />
         </Field>
         <Field label="Depth in cm (optional)" error={errors.parcel?.depthCm?.message}>
-          <Input type="number" inputMode="numeric" min={1} {...register('parcel.depthCm', { setValueAs: numberOrUndefined })} />
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            {...register('parcel.depthCm', { setValueAs: numberOrUndefined })}
+          />
         </Field>
         {errors.parcel?.message && (
           <p role="alert" className="font-semibold text-danger-700 sm:col-span-2">

@@ -122,7 +122,7 @@ export function PackingSlip({
                 <dt className="font-semibold">Requested</dt>
                 <dd>{formatCommunityDate(trade.createdAt)}</dd>
               </dl>
-              {/* What posting it should cost, from the parcel the owner gave (docs/product/near-me-and-postage.md#postage). */}
+              {/* What posting it should cost, from the parcel the owner gave (docs/product/near-me.md#postage). */}
               {trade.listing.parcel && <PostageEstimateLine parcel={trade.listing.parcel} className="print:hidden" />}
               <p>Thank you for trading with Jigsaw Club. Please confirm in the app when this puzzle arrives.</p>
             </section>

@@ -18,7 +18,7 @@ import { useTradeStep, type TradeStep } from '../api/trade-step';
 import { StepDialog } from '../../../components/ui/step-dialog';
 
 // 'hand-over' is the owner's 'sent' step for a puzzle handed over in person
-// (docs/product/near-me-and-postage.md#hand-over): no carrier, and it reads 'Handed over'.
+// (docs/product/near-me.md#hand-over): no carrier, and it reads 'Handed over'.
 type DialogStep = 'accept' | 'decline' | 'cancel' | 'ship' | 'hand-over' | 'confirm-delivery' | 'dispute';
 
 const SUCCESS: Record<DialogStep, { title: string; description: string }> = {
@@ -176,7 +176,12 @@ export function TradeActions({ trade }: { trade: Trade }) {
           </p>
         }
         confirmLabel="Yes, I handed it over"
-        onConfirm={() => run({ step: 'ship', body: { handedOver: true, carrierName: null, trackingNumber: null, shippingNotes: null } }, 'hand-over')}
+        onConfirm={() =>
+          run(
+            { step: 'ship', body: { handedOver: true, carrierName: null, trackingNumber: null, shippingNotes: null } },
+            'hand-over',
+          )
+        }
       />
       <StepDialog
         {...dialogProps('confirm-delivery')}

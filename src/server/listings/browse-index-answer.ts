@@ -1,7 +1,7 @@
 import type { SortOption } from '../../domain/constants';
 import { chooseSuggestion, oneLetterSlips, slipSources, suggestableWord } from '../../domain/forgiving-search';
 import type { BrowseQuestion } from '../../domain/listings';
-import { nearestFirst } from './browse-index-distance';
+import { byDistance, nearestFirst } from './browse-index-distance';
 import { NONE, SHOWN, type IntList } from './browse-index-lists';
 import { ranks } from './browse-index-order';
 import { candidates as candidatesOf, plan as planOf, type Candidates, type Plan } from './browse-index-plan';
@@ -37,8 +37,21 @@ export function answer(
   if (plan === 'nothing') return { ids: [], matches: 0 };
   const need = Math.max(countUpTo, offset + limit);
   if (query.sort === 'distance') {
-    // No stored order: the owners are put in order for this question's origin.
-    return nearestFirst(store, query.origin, (s) => slotMatches(store, s, plan, undefined), offset, limit, need);
+    // No stored order. A narrow question tests its few candidates and sorts the matches by
+    // owner's distance; a broad one walks the owners nearest first (browse-index-distance.ts).
+    const narrow = candidatesOf(store, plan, 'newest');
+    if (narrow.size * 8 > store.used) {
+      return nearestFirst(store, query.origin, (s) => slotMatches(store, s, plan, undefined), offset, limit, need);
+    }
+    const stamp = ++store.stamp;
+    const slots: number[] = [];
+    const next = cursor(narrow);
+    for (let s = next(); s !== NONE; s = next()) {
+      if (store.slotStamp[s] === stamp || !slotMatches(store, s, plan, narrow.passes)) continue;
+      store.slotStamp[s] = stamp;
+      slots.push(s);
+    }
+    return { ids: byDistance(store, query.origin, slots).slice(offset, offset + limit), matches: slots.length };
   }
   const candidates = candidatesOf(store, plan, query.sort);
   if (candidates.sorted && candidates.slice) {

@@ -7,8 +7,31 @@ import type { IndexStore } from './browse-index-store';
 // a question measures each owner once, with greatCircleMiles, the formula the SQL path writes
 // out term for term (browse-query.ts, distanceMilesSql), and both keep the same listings.
 
+// A member turning pages asks from the same point again and again: each point's owner miles
+// and nearest-first owner order are kept until an owner's facts change.
+const KEPT_ORIGINS = 64;
+type Measured = { version: number; miles: Float64Array; nearest?: number[] };
+const measured = new WeakMap<IndexStore, Map<string, Measured>>();
+
+function measure(store: IndexStore, origin: GeoPoint | undefined): Measured {
+  let kept = measured.get(store);
+  if (!kept) measured.set(store, (kept = new Map()));
+  const key = origin ? `${origin.latitude},${origin.longitude}` : '';
+  const hit = kept.get(key);
+  if (hit && hit.version === store.owners.version) return hit;
+  const fresh: Measured = { version: store.owners.version, miles: measureOwners(store, origin) };
+  kept.delete(key);
+  kept.set(key, fresh);
+  if (kept.size > KEPT_ORIGINS) kept.delete(kept.keys().next().value!);
+  return fresh;
+}
+
 /** Each owner's miles from `origin` (NaN: no point, or no origin), by owner number. */
 export function ownerMiles(store: IndexStore, origin: GeoPoint | undefined): Float64Array {
+  return measure(store, origin).miles;
+}
+
+function measureOwners(store: IndexStore, origin: GeoPoint | undefined): Float64Array {
   const facts = store.owners.facts;
   const miles = new Float64Array(facts.length);
   for (let n = 0; n < facts.length; n++) {
@@ -19,6 +42,18 @@ export function ownerMiles(store: IndexStore, origin: GeoPoint | undefined): Flo
         : greatCircleMiles(origin, { latitude: o.latitude, longitude: o.longitude });
   }
   return miles;
+}
+
+/** These slots' listing ids in 'Nearest first' order (owners without a point last, then newest id). */
+export function byDistance(store: IndexStore, origin: GeoPoint | undefined, slots: number[]): number[] {
+  const { miles } = measure(store, origin);
+  const key = (s: number) => {
+    const d = miles[store.owner[s]!]!;
+    return Number.isNaN(d) ? Infinity : d;
+  };
+  const ids = store.ids;
+  slots.sort((a, b) => key(a) - key(b) || ids[b]! - ids[a]!);
+  return slots.map((s) => ids[s]!);
 }
 
 /**
@@ -35,13 +70,16 @@ export function nearestFirst(
   limit: number,
   need: number,
 ): IndexAnswer {
-  const miles = ownerMiles(store, origin);
+  const m = measure(store, origin);
+  const { miles } = m;
   const { postings } = store.owners;
-  const owners: number[] = [];
-  for (let n = 0; n < miles.length; n++) if (postings[n]!.length > 0) owners.push(n);
   // NaN (no point) sorts after every distance.
   const key = (n: number) => (Number.isNaN(miles[n]!) ? Infinity : miles[n]!);
-  owners.sort((a, b) => key(a) - key(b));
+  if (!m.nearest) {
+    // Every owner (one without listings now may have some by the next question).
+    m.nearest = Array.from({ length: miles.length }, (_, n) => n).sort((a, b) => key(a) - key(b));
+  }
+  const owners = m.nearest;
   const ids: number[] = [];
   let found = 0;
   const group: number[] = [];

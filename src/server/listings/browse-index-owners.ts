@@ -56,6 +56,8 @@ export class IndexOwners {
   private hiddenAsOf = -Infinity;
   private nextHiddenChange = Infinity;
   private hiddenStale = false;
+  /** Bumped whenever an owner's facts change (what is worked out from them may be kept till then). */
+  version = 0;
 
   /** The owner's number, if the index knows the owner. */
   numberOf(userId: number): number | undefined {
@@ -63,6 +65,7 @@ export class IndexOwners {
   }
 
   set(owner: IndexedOwner): void {
+    this.version++;
     let n = this.numbers.get(owner.id);
     if (n === undefined) {
       n = this.facts.length;

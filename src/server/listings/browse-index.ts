@@ -60,6 +60,16 @@ export class BrowseIndex {
     return [...this.store.slotOf.keys()];
   }
 
+  /** The point of a listing's owner, if the index holds the listing and the owner has one. */
+  ownerPoint(listingId: number): { latitude: number; longitude: number } | null {
+    const slot = this.store.slotOf.get(listingId);
+    if (slot === undefined) return null;
+    const owner = this.store.owners.facts[this.store.owner[slot]!]!;
+    return owner.latitude === null || owner.longitude === null
+      ? null
+      : { latitude: owner.latitude, longitude: owner.longitude };
+  }
+
   /** The ids of an owner's listings in the index (shown or hidden). */
   listingIdsOf(userId: number): number[] {
     const store = this.store;

@@ -220,18 +220,22 @@ export function ownerPointsStatement(ids: number[]): SQL {
     WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[]) AND u.latitude IS NOT NULL`;
 }
 
-/** Whole miles from the origin to each listing's owner, for those whose owner has a point. */
+/**
+ * Whole miles from the origin to each listing's owner, for those whose owner has a point: from
+ * the index's owner facts when it is current, else read.
+ */
 async function distancesFrom(
   db: DbOrTx,
   pool: pg.Pool | undefined,
   origin: GeoPoint,
   ids: number[],
+  index: BrowseIndex | null,
 ): Promise<Map<number, number>> {
-  const rows = await queryFixedPlan<{ id: number; latitude: number; longitude: number }>(
-    db,
-    pool,
-    ownerPointsStatement(ids),
-  );
+  const fromIndex = index === null ? null : ids.map((id) => ({ id, point: index.ownerPoint(id) }));
+  const rows =
+    fromIndex !== null
+      ? fromIndex.flatMap(({ id, point }) => (point ? [{ id, ...point }] : []))
+      : await queryFixedPlan<{ id: number; latitude: number; longitude: number }>(db, pool, ownerPointsStatement(ids));
   return new Map(
     rows.map((r) => [
       Number(r.id),
@@ -385,7 +389,7 @@ export async function browseListings(
           (rows) => new Set(rows.map((r) => Number(r.id))),
         ),
     total === 0 ? suggestionFor(db, query.q, index) : null,
-    query.origin && pageIds.length > 0 ? distancesFrom(db, options.pool, query.origin, pageIds) : null,
+    query.origin && pageIds.length > 0 ? distancesFrom(db, options.pool, query.origin, pageIds, index) : null,
   ]);
 
   // A listing deleted between the statements has no card: it is simply left out.

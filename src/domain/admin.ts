@@ -31,6 +31,7 @@ import { choiceParam, intParam, listingViewSchema } from './listings';
 import { MEMBER_STATUSES, memberAdminSchema, memberPublicSchema, type MemberStatus } from './members';
 import { ledgerEntrySchema } from './points';
 import { tradeViewSchema } from './trades';
+import { DEFAULT_POSTAGE_PRICES, postagePricesSchema, type PostagePrices } from './postage';
 
 // ---------------------------------------------------------------------------------------
 // Query parameters
@@ -241,15 +242,17 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
  * free key/value store), but these are checked on save against their type, and read where
  * they are used each time (no restart: a change counts from the next use).
  */
-export type KnownSetting = {
+export type KnownSetting<T = unknown> = {
   category: SettingCategory;
   key: string;
   /** What it changes, for the settings tab and docs/operations.md. */
   description: string;
   /** The type in words, as the refusal says it ('a whole number of days from 1 to 90'). */
   type: string;
-  default: number;
-  schema: z.ZodType<number>;
+  default: T;
+  schema: z.ZodType<T>;
+  /** The value in a few words, for the settings tab, when it is more than a number. */
+  summary?(value: T): string;
 };
 
 function wholeDays(min: number, max: number) {
@@ -318,8 +321,28 @@ export const KNOWN_SETTINGS = {
     default: MISSING_PIECE_REFUND_PERCENT,
     ...wholeNumber(0, 100, 'percent'),
   },
+  // The listing form's and packing slip's postage estimate (docs/product/near-me.md#postage).
+  postagePrices: {
+    category: 'trading',
+    key: 'postagePrices',
+    description:
+      'The postage price table the listing form and packing slip estimate from: each service and format with its weight and size limits and price in pence, and the date of the list.',
+    type: 'a price table (asOf, source, services)',
+    default: DEFAULT_POSTAGE_PRICES,
+    schema: postagePricesSchema,
+    summary(prices: PostagePrices): string {
+      return `${prices.source} (${prices.services.length} prices, dated ${prices.asOf})`;
+    },
+  },
 } as const satisfies Record<string, KnownSetting>;
 export type KnownSettingName = keyof typeof KNOWN_SETTINGS;
+/** The value a known setting holds (a number of days, the price table...). */
+export type KnownSettingValue<N extends KnownSettingName> = z.output<(typeof KNOWN_SETTINGS)[N]['schema']>;
+
+/** A known setting's value in words, for the settings tab. */
+export function knownSettingText<T>(setting: KnownSetting<T>, value: T): string {
+  return setting.summary ? setting.summary(value) : String(value);
+}
 
 /** The known setting stored under this category and key, if it is one. */
 export function knownSetting(category: string, key: string): KnownSetting | undefined {
@@ -327,7 +350,7 @@ export function knownSetting(category: string, key: string): KnownSetting | unde
 }
 
 /** A stored value of a known setting, or its default when the stored one is missing or of the wrong type. */
-export function knownSettingValue(setting: KnownSetting, stored: unknown): number {
+export function knownSettingValue<T>(setting: KnownSetting<T>, stored: unknown): T {
   const parsed = setting.schema.safeParse(stored);
   return parsed.success ? parsed.data : setting.default;
 }

@@ -89,6 +89,8 @@ export const SORT_OPTIONS = [
   'manufacturer',
   'year-newest',
   'year-oldest',
+  // Nearest first (docs/product/near-me.md#browse-by-distance).
+  'distance',
 ] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: SortOption = 'newest';
@@ -104,6 +106,7 @@ export const SORT_LABELS: Record<SortOption, string> = {
   manufacturer: 'Manufacturer',
   'year-newest': 'Year (Newest)',
   'year-oldest': 'Year (Oldest)',
+  distance: 'Nearest first',
 };
 
 export const FILTER_PLACEHOLDERS = {

@@ -6,6 +6,8 @@ export * from './auth';
 export * from './return-path';
 export * from './profile';
 export * from './listings';
+export * from './near';
+export * from './postage';
 export * from './listing-points';
 export * from './messages';
 export * from './trades';

@@ -2,7 +2,7 @@
 // request a puzzle at all (docs/product/trades.md#requesting-a-puzzle).
 
 import { z } from 'zod';
-import { LISTING_CONDITIONS, REPORT_REASONS, REPORT_STATUSES, TRADE_STATUSES } from './enums';
+import { HANDOVERS, LISTING_CONDITIONS, REPORT_REASONS, REPORT_STATUSES, TRADE_STATUSES } from './enums';
 import type { TradeStatus } from './enums';
 import {
   DELIVERY_NOTES_MAX,
@@ -24,6 +24,7 @@ import {
 } from './trust';
 import { idField, optionalText, requiredText } from './fields';
 import { postalAddressSchema } from './members';
+import { parcelSchema } from './postage';
 
 export const PROVIDE_DETAILS_MESSAGE = 'Please provide details';
 
@@ -42,6 +43,9 @@ export const tradeListQuerySchema = z.object({
 });
 
 export const shipSchema = z.object({
+  // Handed over in person (docs/product/near-me.md#hand-over): no carrier, no
+  // tracking; the step reads 'Handed over'.
+  handedOver: z.boolean({ error: 'handedOver must be true or false' }).optional(),
   carrierName: optionalText('Carrier', 100),
   trackingNumber: optionalText('Tracking number', 100),
   shippingNotes: optionalText('Shipping notes', SHIPPING_NOTES_MAX),
@@ -276,6 +280,10 @@ export const tradeViewSchema = z
       condition: z.enum(LISTING_CONDITIONS),
       puzzleImageUrl: z.string().nullable(),
       thumbnailUrl: z.string().nullable(),
+      /** How the owner offered it: by post, in person or either. */
+      handover: z.enum(HANDOVERS),
+      /** The boxed puzzle's parcel, for the packing slip's postage estimate. */
+      parcel: parcelSchema.nullable(),
     }),
     requestComments: z.string().nullable(),
     puzzlePointsCost: z.number(),
@@ -292,6 +300,8 @@ export const tradeViewSchema = z
         shippingNotes: z.string().nullable(),
       })
       .nullable(),
+    /** The owner handed the puzzle over in person: its 'sent' step reads 'Handed over'. */
+    handedOver: z.boolean(),
     /** Where to send the puzzle (the trade partner view's address): the owner only, while the points are held. */
     requesterAddress: postalAddressSchema.nullable(),
     createdAt: z.string(),

@@ -33,6 +33,7 @@ import { memberRoutes } from './members/routes';
 import { messageRoutes } from './messages/routes';
 import { notificationRoutes } from './notifications/routes';
 import { pointsRoutes } from './points/routes';
+import { postageRoutes } from './postage/routes';
 import { profileRoutes } from './profile/routes';
 import { statsRoutes } from './stats/routes';
 import { tradeRoutes } from './trades/routes';
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         notifications: notificationRoutes,
         contact: contactRoutes,
         points: pointsRoutes,
+        postage: postageRoutes,
         admin: adminRoutes,
         docs: docsRoutes,
       };

@@ -49,6 +49,17 @@ const envSchema = z.object({
     .optional(),
   ADDRESS_LOOKUP_URL: z.url().optional(),
   ADDRESS_LOOKUP_KEY: z.string().optional(),
+  // The postcode-to-point service for distances (docs/operations.md): a postcodes.io-style
+  // address, or 'off'.
+  POSTCODE_GEO_URL: z
+    .union([
+      z.literal('off'),
+      z.url({
+        protocol: /^https?$/,
+        error: "POSTCODE_GEO_URL must be a full URL such as https://api.postcodes.io, or 'off'",
+      }),
+    ])
+    .default('https://api.postcodes.io'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   // Live-update streams one address and one process may hold (decision 0026): a process's
   // share of memory and file handles is the operator's to size.
@@ -75,6 +86,8 @@ export type Config = {
   /** Object storage for pictures; undefined keeps them in uploadDir. */
   s3: S3Config | undefined;
   addressLookup: { url: string; key: string } | undefined;
+  /** The postcode-to-point service (postcodes.io API); undefined turns distance off. */
+  postcodeGeo: { url: string } | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Behind a reverse proxy, take the client's address from X-Forwarded-For. */
   trustProxy: boolean;
@@ -146,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADDRESS_LOOKUP_URL && e.ADDRESS_LOOKUP_KEY
         ? { url: e.ADDRESS_LOOKUP_URL.replace(/\/+$/, ''), key: e.ADDRESS_LOOKUP_KEY }
         : undefined,
+    postcodeGeo: e.POSTCODE_GEO_URL === 'off' ? undefined : { url: e.POSTCODE_GEO_URL.replace(/\/+$/, '') },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     clientDir: path.resolve('dist/client'),

@@ -7,6 +7,7 @@ import { createInProcessEventBus } from './events/event-bus';
 import { createPostgresEventBus } from './events/postgres-event-bus';
 import { startUnreadMessageMailJob } from './jobs/unread-message-mail';
 import { startTradeSweeper } from './jobs/trade-sweeper';
+import { startMemberLocator } from './jobs/locate-members';
 import { startAccountPruner } from './jobs/prune-accounts';
 import { startRateLimitPruner } from './jobs/prune-rate-limits';
 import { startUnusedPictureRemover } from './jobs/remove-unused-pictures';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   const stopAccountPruner = startAccountPruner(ctx, logger);
   const stopRateLimitPruner = startRateLimitPruner(ctx, logger);
   const stopPictureRemover = startUnusedPictureRemover(ctx, logger);
+  const stopMemberLocator = startMemberLocator(ctx, logger);
   app.addHook('onClose', async () => {
     // This hook runs before the routes' own onClose hooks: wait here for the work queued
     // after answers, which still needs the database.
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
     await stopAccountPruner();
     await stopRateLimitPruner();
     await stopPictureRemover();
+    await stopMemberLocator();
     await events.close();
     await pictures.close();
     await database.close();

@@ -78,6 +78,8 @@ export const AUTHORIZATION_TABLE: Table = {
   // Public: the club's front door and its catalogue.
   'GET /api/health': anyone(ok),
   'GET /api/manufacturers': anyone(ok),
+  // The postage price list is public knowledge (docs/api/postage.md).
+  'GET /api/postage/estimate': { ...anyone(ok), query: 'weightGrams=850&lengthCm=37&widthCm=27&depthCm=6' },
   'GET /api/manufacturers/active': anyone(ok),
   'GET /api/puzzle-listings': anyone(ok),
   'GET /api/puzzle-listings/{id}': anyone(ok),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSuspended } from '../../src/domain/admin';
 import { isAway } from '../../src/domain/trust';
 import { SORT_OPTIONS } from '../../src/domain/constants';
-import { browseQuerySchema, type BrowseQuery } from '../../src/domain/listings';
+import { browseQuerySchema, distanceAsked, type BrowseQuestion } from '../../src/domain/listings';
 import { suspendMember, unsuspendMember } from '../../src/server/admin/member-actions';
 import { queryRows } from '../../src/server/db/client';
 import { manufacturers, memberProfiles, puzzleListings, users } from '../../src/server/db/schema';
@@ -16,7 +16,7 @@ import {
   databaseSuggestion,
 } from '../../src/server/listings/browse-repository';
 import { drainNotices, noticesFor } from '../../src/server/notices/notices';
-import { loadBenchData } from '../../scripts/bench/load-data';
+import { loadBenchData, TOWN_POINTS } from '../../scripts/bench/load-data';
 import { variedQuestions } from '../../scripts/bench/questions';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { createListing, createMember } from '../support/factories';
@@ -73,14 +73,14 @@ async function index() {
 }
 
 /** The database's own answer: the page's ids and the capped count. */
-async function fromDatabase(q: BrowseQuery) {
+async function fromDatabase(q: BrowseQuestion) {
   const db = t.database.db;
   const ids = (await queryRows<{ id: number }>(db, browsePageStatement(q))).map((r) => Number(r.id));
   const [row] = await queryRows<{ n: number }>(db, browseCountStatement(q, 1000));
   return { ids, count: Number(row!.n) };
 }
 
-async function expectSameAsDatabase(q: BrowseQuery) {
+async function expectSameAsDatabase(q: BrowseQuestion) {
   const offset = (q.page - 1) * q.pageSize;
   const answer = (await index()).answer(q, q.pageSize + 1, offset, 1001);
   expect(answer, JSON.stringify(q)).not.toBeNull();
@@ -116,13 +116,18 @@ describe('the browse index answers exactly as the database', () => {
   it('for 400 varied questions: every filter, every sort, pages 1 to 6, forgiving searches', async () => {
     const next = variedQuestions(15, makerIds);
     let suggested = 0;
+    let distanceQuestions = 0;
     for (let i = 0; i < 400; i++) {
-      const q = browseQuerySchema.parse(Object.fromEntries(new URLSearchParams(next())));
+      const query = browseQuerySchema.parse(Object.fromEntries(new URLSearchParams(next())));
+      // A distance question measures from its town's outward code, as the route would find it.
+      const q = distanceAsked(query) ? { ...query, origin: TOWN_POINTS[query.location ?? ''] } : query;
+      if (distanceAsked(query)) distanceQuestions++;
       await expectSameAsDatabase(q);
       if ((await index()).suggest(q.q) !== null) suggested++;
     }
-    // The mix holds slips that a 'Did you mean' answers.
+    // The mix holds slips that a 'Did you mean' answers, and distance questions (issue 27).
     expect(suggested).toBeGreaterThan(5);
+    expect(distanceQuestions).toBeGreaterThan(40);
   }, 120_000);
 
   it('for text beyond ASCII in the listings, in every sort', async () => {

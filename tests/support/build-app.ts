@@ -24,7 +24,13 @@ export type TestApp = {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = tempDir('data');
   return {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000' }),
+    // Distance is off unless a test starts a postcode stand-in (tests/support/postcode-geo-stand-in.ts).
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      APP_URL: 'http://localhost:3000',
+      POSTCODE_GEO_URL: 'off',
+    }),
     clientDir: undefined,
     ...overrides,
   };

@@ -1,6 +1,7 @@
 import type { SortOption } from '../../domain/constants';
 import { chooseSuggestion, oneLetterSlips, slipSources, suggestableWord } from '../../domain/forgiving-search';
-import type { BrowseQuery } from '../../domain/listings';
+import type { BrowseQuestion } from '../../domain/listings';
+import { byDistance, nearestFirst } from './browse-index-distance';
 import { NONE, SHOWN, type IntList } from './browse-index-lists';
 import { ranks } from './browse-index-order';
 import { candidates as candidatesOf, plan as planOf, type Candidates, type Plan } from './browse-index-plan';
@@ -24,7 +25,7 @@ export type IndexAnswer = {
  */
 export function answer(
   store: IndexStore,
-  query: BrowseQuery,
+  query: BrowseQuestion,
   limit: number,
   offset: number,
   countUpTo: number,
@@ -35,6 +36,23 @@ export function answer(
   if (plan === null) return null;
   if (plan === 'nothing') return { ids: [], matches: 0 };
   const need = Math.max(countUpTo, offset + limit);
+  if (query.sort === 'distance') {
+    // No stored order. A narrow question tests its few candidates and sorts the matches by
+    // owner's distance; a broad one walks the owners nearest first (browse-index-distance.ts).
+    const narrow = candidatesOf(store, plan, 'newest');
+    if (narrow.size * 8 > store.used) {
+      return nearestFirst(store, query.origin, (s) => slotMatches(store, s, plan, undefined), offset, limit, need);
+    }
+    const stamp = ++store.stamp;
+    const slots: number[] = [];
+    const next = cursor(narrow);
+    for (let s = next(); s !== NONE; s = next()) {
+      if (store.slotStamp[s] === stamp || !slotMatches(store, s, plan, narrow.passes)) continue;
+      store.slotStamp[s] = stamp;
+      slots.push(s);
+    }
+    return { ids: byDistance(store, query.origin, slots).slice(offset, offset + limit), matches: slots.length };
+  }
   const candidates = candidatesOf(store, plan, query.sort);
   if (candidates.sorted && candidates.slice) {
     // The candidates are in the question's order: walk them, counting until `need`.
@@ -205,6 +223,7 @@ function slotMatches(store: IndexStore, s: number, p: Plan, passes: Candidates['
   const points = store.points[s]!;
   if (points < p.minPoints || points > p.maxPoints) return false;
   if (p.complete && store.complete[s] === 0) return false;
+  if (p.inPerson && store.inPerson[s] === 0) return false;
   if (p.artists !== NONE && passes !== 'artists') {
     const a = store.artist[s]!;
     if (a === NONE || store.artistStamp[a] !== p.artists) return false;

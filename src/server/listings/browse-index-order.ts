@@ -65,6 +65,9 @@ export function comparator(store: IndexStore, sort: SortOption): (a: number, b: 
       return (a, b) => last(year[a] === NONE, year[b] === NONE) || year[b]! - year[a]! || idDesc(a, b);
     case 'year-oldest':
       return (a, b) => last(year[a] === NONE, year[b] === NONE) || year[a]! - year[b]! || idDesc(a, b);
+    case 'distance':
+      // Never a stored order (see browse-index-distance.ts); here the ties' order.
+      return idDesc;
   }
 }
 

@@ -26,6 +26,9 @@ export type IndexedOwner = {
   outward: string | null;
   /** member_profiles.show_location IS NOT FALSE */
   shown: boolean;
+  /** The owner's point (users.latitude/longitude), for distances; null when unknown. */
+  latitude: number | null;
+  longitude: number | null;
   /** users.suspended_at IS NOT NULL */
   suspended: boolean;
   /** users.suspended_until in milliseconds since 1970 (null: none, until further notice). */
@@ -71,6 +74,8 @@ export class IndexOwners {
   private hiddenAsOf = -Infinity;
   private nextHiddenChange = Infinity;
   private hiddenStale = false;
+  /** Bumped whenever an owner's facts change (what is worked out from them may be kept till then). */
+  version = 0;
 
   /** The owner's number, if the index knows the owner. */
   numberOf(userId: number): number | undefined {
@@ -78,6 +83,7 @@ export class IndexOwners {
   }
 
   set(owner: IndexedOwner): void {
+    this.version++;
     let n = this.numbers.get(owner.id);
     if (n === undefined) {
       n = this.facts.length;
@@ -102,6 +108,8 @@ export class IndexOwners {
         area: null,
         outward: null,
         shown: true,
+        latitude: null,
+        longitude: null,
         suspended: false,
         suspendedUntil: null,
         awayFrom: null,

@@ -1,6 +1,7 @@
 import type { SortOption } from '../../domain/constants';
 import { searchForms } from '../../domain/forgiving-search';
-import { yearGroupRange, type BrowseQuery } from '../../domain/listings';
+import { textLocation, yearGroupRange, type BrowseQuestion } from '../../domain/listings';
+import { ownerMiles } from './browse-index-distance';
 import { ensure, IntList, NONE } from './browse-index-lists';
 import { compareCodePoints, firstNot } from './browse-index-order';
 import { CONDITION_CODES, DIFFICULTY_CODES, type IndexStore } from './browse-index-store';
@@ -31,6 +32,8 @@ export type Plan = {
   minPoints: number;
   maxPoints: number;
   complete: boolean;
+  /** Only listings offered in person (or either way). */
+  inPerson: boolean;
   /** Text filters: a word, artist or owner matches when its stamp equals this (NONE: unset). */
   words: number;
   /** When the search's listings are marked in searchStamp (few enough to mark), the mark. */
@@ -56,14 +59,14 @@ export type Candidates = {
 };
 
 /** The question's plan; 'nothing' when nothing can match; null when it cannot be answered here. */
-export function plan(store: IndexStore, query: BrowseQuery): Plan | 'nothing' | null {
+export function plan(store: IndexStore, query: BrowseQuestion): Plan | 'nothing' | null {
   const text = (value: string | undefined) => {
     const trimmed = value?.trim();
     return trimmed ? trimmed : undefined;
   };
   const q = text(query.q);
   const artist = text(query.artist);
-  const location = text(query.location);
+  const location = text(textLocation(query));
   for (const t of [q, artist, location]) if (t !== undefined && !PRINTABLE_ASCII.test(t)) return null;
   if (q !== undefined && q.includes(' ')) return null;
 
@@ -80,6 +83,7 @@ export function plan(store: IndexStore, query: BrowseQuery): Plan | 'nothing' | 
     minPoints: query.minPoints ?? -Infinity,
     maxPoints: query.maxPoints ?? Infinity,
     complete: query.completeOnly === true,
+    inPerson: query.handover === 'in_person',
     words: NONE,
     searchMarked: NONE,
     artists: NONE,
@@ -141,6 +145,21 @@ export function plan(store: IndexStore, query: BrowseQuery): Plan | 'nothing' | 
       }
     }
   }
+  if (query.maxDistance !== undefined) {
+    // The owners within the miles (Location, the other use of the owner stamp, is then a
+    // centre, not a text match). Without an origin the route has refused the question.
+    if (!query.origin) return 'nothing';
+    plan.owners = stamp;
+    store.ownerStamp = ensure(store.ownerStamp, store.owners.facts.length);
+    const miles = ownerMiles(store, query.origin);
+    for (let n = 0; n < miles.length; n++) {
+      // NaN (no point) is never within.
+      if (miles[n]! <= query.maxDistance) {
+        store.ownerStamp[n] = stamp;
+        plan.ownerLists.push(store.owners.postings[n]!);
+      }
+    }
+  }
   return plan;
 }
 
@@ -181,22 +200,8 @@ export function candidates(store: IndexStore, p: Plan, sort: SortOption): Candid
     }
   }
   const ranges: Array<[SortOption, SortOption, Int32Array, number, number, boolean]> = [
-    [
-      'pieces-asc',
-      'pieces-desc',
-      pieces,
-      p.minPieces,
-      p.maxPieces,
-      p.minPieces > -Infinity || p.maxPieces < Infinity,
-    ],
-    [
-      'points-asc',
-      'points-desc',
-      points,
-      p.minPoints,
-      p.maxPoints,
-      p.minPoints > -Infinity || p.maxPoints < Infinity,
-    ],
+    ['pieces-asc', 'pieces-desc', pieces, p.minPieces, p.maxPieces, p.minPieces > -Infinity || p.maxPieces < Infinity],
+    ['points-asc', 'points-desc', points, p.minPoints, p.maxPoints, p.minPoints > -Infinity || p.maxPoints < Infinity],
     ['year-oldest', 'year-newest', year, p.yearMin, p.yearMax, p.filterYear],
   ];
   for (const [asc, desc, value, min, max, set] of ranges) {

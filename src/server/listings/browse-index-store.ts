@@ -32,6 +32,8 @@ export type IndexedListing = {
   artistKey: string | null;
   /** search_text (already lower case) */
   searchText: string;
+  /** handover <> 'post': offered in person or either way. */
+  inPerson: boolean;
 };
 
 // The search text's words: runs between ASCII whitespace. A search without whitespace is
@@ -56,6 +58,7 @@ export class IndexStore {
   difficulty = new Uint8Array(0);
   condition = new Uint8Array(0);
   complete = new Uint8Array(0);
+  inPerson = new Uint8Array(0);
   owner = new Int32Array(0); // owner number (owners)
   artist = new Int32Array(0); // artist dictionary id, NONE: no artist
   wordStart = new Int32Array(0); // slot s's words: wordIds[wordStart[s] .. wordStart[s + 1])
@@ -124,6 +127,7 @@ export class IndexStore {
     this.condition[s] = condition;
     (this.conditionPostings[condition] ??= new IntList()).push(s);
     this.complete[s] = listing.complete ? 1 : 0;
+    this.inPerson[s] = listing.inPerson ? 1 : 0;
     const owner = this.owners.numberFor(listing.userId);
     this.state[s] = this.owners.hidden[owner] ? HIDDEN : SHOWN;
     this.owner[s] = owner;
@@ -175,6 +179,7 @@ export class IndexStore {
       complete: this.complete[s] === 1,
       artistKey: artist === NONE ? null : this.artists.strings[artist]!,
       searchText: words.join(' '),
+      inPerson: this.inPerson[s] === 1,
     };
   }
 
@@ -195,6 +200,7 @@ export class IndexStore {
     this.difficulty = resized(this.difficulty);
     this.condition = resized(this.condition);
     this.complete = resized(this.complete);
+    this.inPerson = resized(this.inPerson);
     this.owner = resized(this.owner);
     this.artist = resized(this.artist);
     this.wordStart = resized(this.wordStart, capacity + 1);

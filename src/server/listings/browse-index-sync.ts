@@ -46,12 +46,13 @@ const listingFacts = (where: SQL) => sql`SELECT p.id, p.user_id AS "userId",
     lower(p.title) AS "titleKey", p.pieces, p.puzzle_points AS points, p.year_of_manufacture AS year,
     p.manufacturer_id AS "manufacturerId", lower(mf.name) AS "manufacturerKey", p.difficulty,
     p.condition, p.missing_pieces = 0 AS complete, lower(p.artist) AS "artistKey",
-    p.search_text AS "searchText"
+    p.search_text AS "searchText", p.handover <> 'post' AS "inPerson"
   FROM puzzle_listings p LEFT JOIN manufacturers mf ON mf.id = p.manufacturer_id
   WHERE p.status = 'active' AND ${where}`;
 
 /** The location, suspension and away facts (as IndexedOwner) of the members matching `members` (over `ou`). */
 const ownerFacts = (members: SQL) => sql`SELECT o.id, o.town, o.area, o.outward, o.shown,
+    su.latitude, su.longitude,
     su.suspended_at IS NOT NULL AS suspended,
     (extract(epoch FROM su.suspended_until) * 1000)::float8 AS "suspendedUntil",
     (extract(epoch FROM su.away_from) * 1000)::float8 AS "awayFrom",

@@ -1,5 +1,5 @@
 import { SORT_OPTIONS } from '../../domain/constants';
-import type { BrowseQuery } from '../../domain/listings';
+import type { BrowseQuestion } from '../../domain/listings';
 import { answer, suggest, type IndexAnswer } from './browse-index-answer';
 import { DEAD, IntList } from './browse-index-lists';
 import { comparator, insertOrdered } from './browse-index-order';
@@ -26,7 +26,8 @@ export type { IndexedListing } from './browse-index-store';
 // - browse-index-order.ts: the sort orders, exactly browse-query.ts's;
 // - browse-index-plan.ts: a question read for the index (and when it cannot be: exactness);
 // - browse-index-answer.ts: answering it, and 'Did you mean';
-// - browse-index-owners.ts: the owners' facts, and hiding a suspended owner's listings.
+// - browse-index-owners.ts: the owners' facts, and hiding a suspended owner's listings;
+// - browse-index-distance.ts: Max Distance and 'Nearest first', from the owners' points.
 
 /** The index of the active listings: built from all of them, then kept current by apply(). */
 export class BrowseIndex {
@@ -38,7 +39,9 @@ export class BrowseIndex {
     const all = [...listings];
     store.grow(Math.max(1024, all.length * 2));
     for (const listing of all) store.add(listing);
-    for (const sort of SORT_OPTIONS) {
+    // 'Nearest first' depends on where the question measures from: it has no stored order
+    // (browse-index-distance.ts orders the owners for each question).
+    for (const sort of SORT_OPTIONS.filter((s) => s !== 'distance')) {
       const list = new IntList();
       list.items = Int32Array.from({ length: Math.max(8, store.capacity) }, (_, i) => i);
       list.items.subarray(0, store.used).sort(comparator(store, sort));
@@ -55,6 +58,16 @@ export class BrowseIndex {
   /** The ids of every listing in the index. */
   listingIds(): number[] {
     return [...this.store.slotOf.keys()];
+  }
+
+  /** The point of a listing's owner, if the index holds the listing and the owner has one. */
+  ownerPoint(listingId: number): { latitude: number; longitude: number } | null {
+    const slot = this.store.slotOf.get(listingId);
+    if (slot === undefined) return null;
+    const owner = this.store.owners.facts[this.store.owner[slot]!]!;
+    return owner.latitude === null || owner.longitude === null
+      ? null
+      : { latitude: owner.latitude, longitude: owner.longitude };
   }
 
   /** The ids of an owner's listings in the index (shown or hidden). */
@@ -92,7 +105,7 @@ export class BrowseIndex {
    * browse-index-plan.ts). Suspensions are judged at `now` (ms since 1970).
    */
   answer(
-    query: BrowseQuery,
+    query: BrowseQuestion,
     limit: number,
     offset: number,
     countUpTo: number,

@@ -2,13 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { YEAR_FILTER_MAX_YEARS } from '../../domain/constants';
 import { chooseSuggestion, slipPatterns, slipSources, suggestableWord } from '../../domain/forgiving-search';
-import type { BrowseFilters, BrowseQuery } from '../../domain/listings';
-import {
-  pointsBand,
-  USUAL_POINTS_MIN_LISTINGS,
-  type PointsBand,
-  type PointsGuide,
-} from '../../domain/listing-points';
+import { type BrowseFilters, type BrowseQuery, type BrowseQuestion } from '../../domain/listings';
+import { greatCircleMiles, wholeMiles, type GeoPoint } from '../../domain/near';
+import { pointsBand, USUAL_POINTS_MIN_LISTINGS, type PointsBand, type PointsGuide } from '../../domain/listing-points';
 import { queryRows, type DbOrTx } from '../db/client';
 import { browseOrderBy, browsePageIds, browseWhere, ownerInBrowse } from './browse-query';
 import { readCards, type BrowseCards } from './browse-cards';
@@ -148,6 +144,9 @@ function countKey(filters: BrowseFilters, cap: number): string {
     f.maxPoints,
     f.completeOnly === true,
     f.location?.trim() || null,
+    f.maxDistance,
+    f.handover,
+    f.origin ? [f.origin.latitude, f.origin.longitude] : null,
   ]);
 }
 
@@ -155,7 +154,7 @@ function countKey(filters: BrowseFilters, cap: number): string {
 // Statements
 
 /** The ids of the page, pageSize + 1 of them, so that hasMore needs no count. */
-export function browsePageStatement(query: BrowseQuery): SQL {
+export function browsePageStatement(query: BrowseQuestion): SQL {
   const offset = (query.page - 1) * query.pageSize;
   return browsePageIds(query, browseWhere(query), query.pageSize + 1, offset);
 }
@@ -213,6 +212,36 @@ export async function databaseSuggestion(db: DbOrTx, q: string | undefined): Pro
 async function suggestionFor(db: DbOrTx, q: string | undefined, index: BrowseIndex | null): Promise<string | null> {
   if (suggestableWord(q) === null) return null;
   return index !== null ? index.suggest(q) : databaseSuggestion(db, q);
+}
+
+/** The owners' points of these listings (for the cards' miles; never sent). */
+export function ownerPointsStatement(ids: number[]): SQL {
+  return sql`SELECT p.id, u.latitude, u.longitude FROM puzzle_listings p JOIN users u ON u.id = p.user_id
+    WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[]) AND u.latitude IS NOT NULL`;
+}
+
+/**
+ * Whole miles from the origin to each listing's owner, for those whose owner has a point: from
+ * the index's owner facts when it is current, else read.
+ */
+async function distancesFrom(
+  db: DbOrTx,
+  pool: pg.Pool | undefined,
+  origin: GeoPoint,
+  ids: number[],
+  index: BrowseIndex | null,
+): Promise<Map<number, number>> {
+  const fromIndex = index === null ? null : ids.map((id) => ({ id, point: index.ownerPoint(id) }));
+  const rows =
+    fromIndex !== null
+      ? fromIndex.flatMap(({ id, point }) => (point ? [{ id, ...point }] : []))
+      : await queryFixedPlan<{ id: number; latitude: number; longitude: number }>(db, pool, ownerPointsStatement(ids));
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      wholeMiles(greatCircleMiles(origin, { latitude: Number(r.latitude), longitude: Number(r.longitude) })),
+    ]),
+  );
 }
 
 export function favoriteIdsStatement(viewerId: number, ids: number[]): SQL {
@@ -302,7 +331,7 @@ async function cardsFor(
  */
 async function pageAndTotal(
   db: DbOrTx,
-  query: BrowseQuery,
+  query: BrowseQuestion,
   cap: number,
   pool: pg.Pool | undefined,
 ): Promise<{
@@ -343,7 +372,7 @@ async function pageAndTotal(
 /** One page of active listings, the filters and sorts of docs/product/listings.md#browse-filters applied. */
 export async function browseListings(
   db: DbOrTx,
-  query: BrowseQuery,
+  query: BrowseQuestion,
   viewerId: number | null,
   options: { countCap?: number; pool?: pg.Pool } = {},
 ): Promise<BrowsePage> {
@@ -352,7 +381,7 @@ export async function browseListings(
   const { ids, total, totalIsCapped, cards, index } = await pageAndTotal(db, query, cap, options.pool);
   const pageIds = ids.slice(0, pageSize);
 
-  const [cardById, favorites, suggestion] = await Promise.all([
+  const [cardById, favorites, suggestion, distances] = await Promise.all([
     cardsFor(db, options.pool, pageIds, cards),
     viewerId === null || pageIds.length === 0
       ? Promise.resolve(null)
@@ -360,6 +389,7 @@ export async function browseListings(
           (rows) => new Set(rows.map((r) => Number(r.id))),
         ),
     total === 0 ? suggestionFor(db, query.q, index) : null,
+    query.origin && pageIds.length > 0 ? distancesFrom(db, options.pool, query.origin, pageIds, index) : null,
   ]);
 
   // A listing deleted between the statements has no card: it is simply left out.
@@ -367,8 +397,12 @@ export async function browseListings(
   for (const id of pageIds) {
     const card = cardById.get(id);
     if (card === undefined) continue;
-    // Cards end with '}': the viewer's favourite flag goes in before it.
-    items.push(favorites === null ? card : `${card.slice(0, -1)},"isFavorite":${favorites.has(id)}}`);
+    // Cards end with '}': the viewer's favourite flag and the distance go in before it.
+    const miles = distances?.get(id);
+    const extra =
+      (favorites === null ? '' : `,"isFavorite":${favorites.has(id)}`) +
+      (miles === undefined ? '' : `,"distanceMiles":${miles}`);
+    items.push(extra === '' ? card : `${card.slice(0, -1)}${extra}}`);
   }
   return {
     itemsJson: `[${items.join(',')}]`,

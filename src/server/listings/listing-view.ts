@@ -53,5 +53,9 @@ export function listingJson(viewerId: number | null): SQL {
     'isAvailable', p.is_available, 'status', p.status,
     'publishedAt', ${iso(sql`p.published_at`)}, 'createdAt', ${iso(sql`p.created_at`)},
     'updatedAt', ${iso(sql`p.updated_at`)},
-    'ownerName', o.owner_name, 'ownerTown', o.owner_town${favorite})`;
+    'ownerName', o.owner_name, 'ownerTown', o.owner_town,
+    'handover', p.handover,
+    'parcel', CASE WHEN p.parcel_weight_grams IS NULL THEN NULL ELSE json_build_object(
+      'weightGrams', p.parcel_weight_grams, 'lengthCm', p.parcel_length_cm,
+      'widthCm', p.parcel_width_cm, 'depthCm', p.parcel_depth_cm) END${favorite})`;
 }

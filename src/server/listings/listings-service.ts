@@ -141,10 +141,22 @@ async function checkManufacturer(db: DbOrTx, manufacturerId: number | null | und
   return unknown.length === 0 ? [] : [{ path: 'manufacturerId', message: 'Choose a manufacturer from the list' }];
 }
 
-/** The form's fields as columns; `status` is handled by the callers. */
-function formColumns<T extends Partial<ListingInput>>(input: T): Omit<T, 'status'> {
-  const { status: _status, ...fields } = input;
-  return fields;
+/**
+ * The form's fields as columns; `status` is handled by the callers. The parcel is four
+ * columns, all set or all cleared (null: the member took it away).
+ */
+function formColumns<T extends Partial<ListingInput>>(
+  input: T,
+): Omit<T, 'status' | 'parcel'> & Partial<NewPuzzleListing> {
+  const { status: _status, parcel, ...fields } = input;
+  if (parcel === undefined) return fields;
+  return {
+    ...fields,
+    parcelWeightGrams: parcel?.weightGrams ?? null,
+    parcelLengthCm: parcel?.lengthCm ?? null,
+    parcelWidthCm: parcel?.widthCm ?? null,
+    parcelDepthCm: parcel?.depthCm ?? null,
+  };
 }
 
 /** A new listing; published at once (status active) it may earn its owner First Listing. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { browseOrigin } from '../geo/geo-service';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -43,11 +44,14 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
 
   app.get(
     '/puzzle-listings',
-    { schema: { querystring: browseQuerySchema, response: { 200: browsePageSchema } } },
+    { schema: { querystring: browseQuerySchema, response: { 200: browsePageSchema, ...errorAnswers(503) } } },
     async (request, reply) => {
       const viewerId = request.member?.id ?? null;
+      // Where distances are measured from: Location's postcode or the member's own (400 for
+      // a postcode nobody knows).
+      const origin = await browseOrigin({ db, config: ctx.config, log: request.log }, request.query, viewerId);
       const [page, years] = await Promise.all([
-        browseListings(db, request.query, viewerId, { pool: ctx.database.pool }),
+        browseListings(db, { ...request.query, origin }, viewerId, { pool: ctx.database.pool }),
         cachedActiveListingYears(db),
       ]);
       // The items are JSON the database built from listingJson's field list; splicing them in

@@ -6,7 +6,14 @@ import { addressLookupSchema, normalizePostcode, profileUpdateSchema } from '../
 import type { AppContext } from '../app-context';
 import { closeMembershipSchema, closingPreviewSchema, membershipClosedSchema } from '../../domain/contact';
 import { signOut } from '../auth/session-plugin';
-import { errorAnswers, memberOnly, perMemberEditLimit, perMemberRateLimit, requestMeta, requireMember } from '../http/route-helpers';
+import {
+  errorAnswers,
+  memberOnly,
+  perMemberEditLimit,
+  perMemberRateLimit,
+  requestMeta,
+  requireMember,
+} from '../http/route-helpers';
 import { ADDRESS_LOOKUPS_PER_MINUTE, ADDRESS_LOOKUPS_RATE_LIMIT_MESSAGE, MINUTE_MS } from '../../domain/constants';
 import { noticesFor } from '../notices/notices';
 import { closeMembership, closingPreview } from './close-membership';
@@ -16,6 +23,7 @@ import { toMemberSelf } from '../members/member-views';
 import { createAddressLookup, lookupAddresses, UK_POSTCODE, UK_POSTCODE_MESSAGE } from './address-lookup';
 import { updateOwnProfile } from './profile-repository';
 import { listingCardsChanged } from '../listings/listings-admin-service';
+import { postcodeSaved } from '../geo/geo-service';
 
 // The signed-in member's own profile, and the postcode lookup that fills its address.
 
@@ -40,6 +48,11 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
       const member = await updateOwnProfile(db, requireMember(request).id, request.body);
       // Their listings' cards show their name and town: browse forgets the cards it remembered.
       listingCardsChanged();
+      // A new postcode becomes a point now if the service answers within a second; otherwise
+      // the locator job tries again. The profile is saved either way.
+      await postcodeSaved({ db, config: ctx.config, log: request.log }, member.id).catch((err: unknown) =>
+        request.log.error({ err }, 'locating the member failed; the locator job will try again'),
+      );
       return toMemberSelf(member);
     },
   );

@@ -108,6 +108,7 @@ export async function tradeRoutes(parent: FastifyInstance, ctx: AppContext): Pro
   step('cancel', undefined, () => ({ action: 'cancel' }));
   step('ship', shipSchema.nullish(), (b) => ({
     action: 'ship',
+    handedOver: b?.handedOver === true,
     carrierName: b?.carrierName ?? null,
     trackingNumber: b?.trackingNumber ?? null,
     shippingNotes: b?.shippingNotes ?? null,

@@ -43,7 +43,13 @@ export type TradeCommand =
   | { action: 'accept' }
   | { action: 'decline'; reason?: string | null }
   | { action: 'cancel' }
-  | { action: 'ship'; carrierName?: string | null; trackingNumber?: string | null; shippingNotes?: string | null }
+  | {
+      action: 'ship';
+      handedOver?: boolean;
+      carrierName?: string | null;
+      trackingNumber?: string | null;
+      shippingNotes?: string | null;
+    }
   | {
       action: 'confirm-delivery';
       deliveryNotes?: string | null;

@@ -210,13 +210,20 @@ export const STEPS: { [A in TradeCommand['action']]: StepFn<A> } = {
       {
         status: 'shipped',
         shippedAt: s.now,
-        carrierName: c.carrierName ?? null,
-        trackingNumber: c.trackingNumber ?? null,
+        handedOver: c.handedOver === true,
+        // Handed over in person: nothing was posted, so no carrier or tracking number.
+        carrierName: c.handedOver === true ? null : (c.carrierName ?? null),
+        trackingNumber: c.handedOver === true ? null : (c.trackingNumber ?? null),
         shippingNotes: c.shippingNotes ?? null,
         // The club's setting now; the trade keeps this date whatever the setting becomes.
         autoCompleteAt: new Date(s.now.getTime() + (await readSetting(s.tx, 'shippedAutoCompleteDays')) * DAY_MS),
       },
-      { facts: { carrierName: c.carrierName ?? null, trackingNumber: c.trackingNumber ?? null } },
+      {
+        facts:
+          c.handedOver === true
+            ? { handedOver: true, carrierName: null, trackingNumber: null }
+            : { carrierName: c.carrierName ?? null, trackingNumber: c.trackingNumber ?? null },
+      },
     );
   },
 

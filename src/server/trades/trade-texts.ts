@@ -44,6 +44,8 @@ export type StepFacts = {
   wasHeld?: boolean;
   reason?: string | null;
   carrierName?: string | null;
+  /** The owner handed the puzzle over in person rather than posting it. */
+  handedOver?: boolean;
   trackingNumber?: string | null;
   details?: string | null;
   rating?: number;
@@ -204,6 +206,23 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
       };
     }
     case 'ship': {
+      if (f.handedOver) {
+        return {
+          systemMessage: `${f.ownerName} has handed over the puzzle. ${f.requesterName}, please confirm that you have it.`,
+          actorMessage: {
+            actor: 'owner',
+            text: `You have handed over the puzzle. ${f.requesterName} will confirm that they have it.`,
+          },
+          notices: [
+            {
+              to: 'requester',
+              type: 'trade_shipped',
+              title: `${q(f.title)} was handed over`,
+              message: `${f.ownerName} says they handed ${q(f.title)} to you. Please confirm that you have it, or report a problem. If you do neither, the trade completes by itself after ${autoComplete}.`,
+            },
+          ],
+        };
+      }
       const tracking = [
         f.carrierName ? `Carrier: ${f.carrierName}.` : null,
         f.trackingNumber ? `Tracking number: ${f.trackingNumber}.` : null,

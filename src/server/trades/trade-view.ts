@@ -50,6 +50,16 @@ export function toTradeView(
       condition: listing.condition,
       puzzleImageUrl: listing.puzzleImageUrl ?? listing.boxImageUrl,
       thumbnailUrl: thumbnailFor(listing.puzzleImageUrl ?? listing.boxImageUrl),
+      handover: listing.handover,
+      parcel:
+        listing.parcelWeightGrams === null
+          ? null
+          : {
+              weightGrams: listing.parcelWeightGrams,
+              lengthCm: listing.parcelLengthCm!,
+              widthCm: listing.parcelWidthCm!,
+              depthCm: listing.parcelDepthCm!,
+            },
     },
     requestComments: t.requestComments,
     puzzlePointsCost: t.puzzlePointsCost,
@@ -62,6 +72,7 @@ export function toTradeView(
       shippingVisible && hasShipping
         ? { carrierName: t.carrierName, trackingNumber: t.trackingNumber, shippingNotes: t.shippingNotes }
         : null,
+    handedOver: t.handedOver,
     requesterAddress: requesterView.address,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),

@@ -168,6 +168,11 @@ function selectTradeViewRows(
         puzzleImageUrl: puzzleListings.puzzleImageUrl,
         boxImageUrl: puzzleListings.boxImageUrl,
         status: puzzleListings.status,
+        handover: puzzleListings.handover,
+        parcelWeightGrams: puzzleListings.parcelWeightGrams,
+        parcelLengthCm: puzzleListings.parcelLengthCm,
+        parcelWidthCm: puzzleListings.parcelWidthCm,
+        parcelDepthCm: puzzleListings.parcelDepthCm,
       },
       requester: {
         firstName: requester.firstName,

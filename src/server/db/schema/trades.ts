@@ -60,6 +60,9 @@ export const tradeRequests = pgTable(
     trackingNumber: text('tracking_number'),
     carrierName: text('carrier_name'),
     shippingNotes: text('shipping_notes'),
+    // The owner handed the puzzle over in person rather than posting it: the 'sent' step reads
+    // 'Handed over' (docs/product/near-me.md#hand-over).
+    handedOver: boolean('handed_over').notNull().default(false),
     deliveryNotes: text('delivery_notes'),
     declineReason: text('decline_reason'),
     disputeDetails: text('dispute_details'),

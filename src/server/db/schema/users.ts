@@ -93,6 +93,15 @@ export const users = pgTable(
     awayUntil: timestamptz('away_until'),
     // Replies to my forum posts and replies by e-mail too (docs/product/messages.md#e-mail); in-app always.
     forumEmails: boolean('forum_emails').notNull().default(true),
+    // Where the member is, for distances (docs/product/near-me.md#where-a-member-is):
+    // the point of their postcode (or its outward code), never shown to anyone. locatedPostcode
+    // is the postcode the point (or the service's 'not known') belongs to; locateDueAt is when
+    // to ask the postcode service (again), null when there is nothing to ask.
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    locatedPostcode: text('located_postcode'),
+    locateDueAt: timestamptz('locate_due_at'),
+    locateAttempts: integer('locate_attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -143,6 +152,15 @@ export const users = pgTable(
     ),
     check('users_trading_reputation_range', sql`${t.tradingReputation} BETWEEN 0 AND 5`),
     check('users_text_size_check', oneOf(t.textSize, TEXT_SIZES)),
+    check('users_point_complete', sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),
+    // Distance browse: the owners inside a latitude band, then their longitude; and the
+    // locator job's due members.
+    index('users_point_idx')
+      .on(t.latitude, t.longitude)
+      .where(sql`latitude IS NOT NULL`),
+    index('users_locate_due_idx')
+      .on(t.locateDueAt)
+      .where(sql`locate_due_at IS NOT NULL`),
     // The member directory (src/server/members/directory-repository.ts): first names searched
     // anywhere ignoring case, towns by their start ignoring case, cards in name order. The
     // queries repeat these expressions exactly so the planner can use them.

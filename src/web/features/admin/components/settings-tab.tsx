@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { KNOWN_SETTINGS, knownSettingValue, type SystemSetting } from '../../../../domain/admin';
+import {
+  KNOWN_SETTINGS,
+  knownSettingText,
+  knownSettingValue,
+  type KnownSetting,
+  type SystemSetting,
+} from '../../../../domain/admin';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -127,7 +133,8 @@ function KnownSettings({ stored }: { stored: SystemSetting[] }) {
         record shown); trades already under way keep their dates.
       </p>
       <ul className="mt-3 flex flex-col gap-3">
-        {Object.values(KNOWN_SETTINGS).map((k) => {
+        {Object.values(KNOWN_SETTINGS).map((known) => {
+          const k = known as KnownSetting;
           const row = stored.find((s) => s.category === k.category && s.key === k.key);
           const value = knownSettingValue(k, row?.value);
           return (
@@ -137,7 +144,7 @@ function KnownSettings({ stored }: { stored: SystemSetting[] }) {
               </p>
               <p>{k.description}</p>
               <p className="text-ink-muted">
-                Type: {k.type}. Default {k.default}. In force now: {value}
+                Type: {k.type}. Default {knownSettingText(k, k.default)}. In force now: {knownSettingText(k, value)}
                 {row ? '' : ' (the default)'}.
               </p>
             </li>

@@ -19,13 +19,16 @@ import { formatPuzzlePoints } from '../../../lib/format';
 import { useTradeStep, type TradeStep } from '../api/trade-step';
 import { StepDialog } from '../../../components/ui/step-dialog';
 
-type DialogStep = 'accept' | 'decline' | 'cancel' | 'ship' | 'confirm-delivery' | 'dispute';
+// 'hand-over' is the owner's 'sent' step for a puzzle handed over in person
+// (docs/product/near-me.md#hand-over): no carrier, and it reads 'Handed over'.
+type DialogStep = 'accept' | 'decline' | 'cancel' | 'ship' | 'hand-over' | 'confirm-delivery' | 'dispute';
 
 const SUCCESS: Record<DialogStep, { title: string; description: string }> = {
   accept: { title: 'Request accepted', description: 'Please post the puzzle. The address is shown below.' },
   decline: { title: 'Request declined', description: 'The member has been told.' },
   cancel: { title: 'Request cancelled', description: 'Any points held for this trade have been returned.' },
   ship: { title: 'Marked as sent', description: 'The member has been told the puzzle is on its way.' },
+  'hand-over': { title: 'Marked as handed over', description: 'The member has been asked to confirm they have it.' },
   'confirm-delivery': { title: 'Trade completed', description: 'Thank you! Please leave feedback below.' },
   dispute: { title: 'Problem reported', description: 'A club administrator will look into it.' },
 };
@@ -35,6 +38,7 @@ const FAILURE: Record<DialogStep, string> = {
   decline: 'Could not decline the request',
   cancel: 'Could not cancel the request',
   ship: 'Could not mark as sent',
+  'hand-over': 'Could not mark as handed over',
   'confirm-delivery': 'Could not confirm delivery',
   dispute: 'Could not report the problem',
 };
@@ -82,8 +86,7 @@ export function TradeActions({ trade }: { trade: Trade }) {
   const secondary = actions.filter((a) => SECONDARY[a]);
   if (!primary && secondary.length === 0) return null;
 
-  const run = (step: TradeStep) => {
-    const key = step.step;
+  const run = (step: TradeStep, key: DialogStep = step.step) => {
     mutation.mutate(step, {
       onSuccess: (result) => {
         setOpen(null);
@@ -119,6 +122,11 @@ export function TradeActions({ trade }: { trade: Trade }) {
           <Button size="large" onClick={() => setOpen(primary as DialogStep)} disabled={mutation.isPending}>
             <PrimaryIcon aria-hidden="true" className="size-6" />
             {PRIMARY[primary]!.label}
+          </Button>
+        )}
+        {primary === 'ship' && trade.listing.handover !== 'post' && (
+          <Button size="large" variant="secondary" onClick={() => setOpen('hand-over')} disabled={mutation.isPending}>
+            Mark as handed over
           </Button>
         )}
         {secondary.map((action) => (
@@ -189,6 +197,22 @@ export function TradeActions({ trade }: { trade: Trade }) {
         confirmLabel="Mark as sent"
         schema={shipSchema}
         onConfirm={(body) => run({ step: 'ship', body })}
+      />
+      <StepDialog
+        {...dialogProps('hand-over')}
+        title="Mark as handed over"
+        description={
+          <p>
+            Tell {other} that you have given them {title} in person. They will be asked to confirm that they have it.
+          </p>
+        }
+        confirmLabel="Yes, I handed it over"
+        onConfirm={() =>
+          run(
+            { step: 'ship', body: { handedOver: true, carrierName: null, trackingNumber: null, shippingNotes: null } },
+            'hand-over',
+          )
+        }
       />
       <StepDialog
         {...dialogProps('confirm-delivery')}

@@ -48,6 +48,7 @@ CREATE TABLE "wishes" (
 	CONSTRAINT "wishes_title_length" CHECK (char_length("wishes"."title") BETWEEN 1 AND 100)
 );
 --> statement-breakpoint
+ALTER TABLE "puzzle_listings" ADD COLUMN "held_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "saved_search_matches" ADD CONSTRAINT "saved_search_matches_saved_search_id_saved_searches_id_fk" FOREIGN KEY ("saved_search_id") REFERENCES "public"."saved_searches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_search_matches" ADD CONSTRAINT "saved_search_matches_listing_id_puzzle_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."puzzle_listings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_search_matches" ADD CONSTRAINT "saved_search_matches_member_id_users_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -49,14 +49,13 @@ async function load(db: Db, memberIds: number[]): Promise<void> {
   for (let done = 0; done < SAVED_SEARCHES; done += BATCH) {
     const rows = Array.from({ length: BATCH }, (_, i) => {
       const kind = random();
+      // As members ask: a title's words, a maker and size, an artist at a level.
       const query: Record<string, string> =
-        kind < 0.35
-          ? { manufacturerId: String(pick(makers)), minPieces: String(pick(PIECES)) }
-          : kind < 0.75
-            ? { q: pick(NOUNS).toLowerCase(), difficulty: pick(DIFFICULTIES) }
-            : kind < 0.9
-              ? { artist: pick(ARTISTS), maxPoints: String(pick(POINTS)) }
-              : { condition: pick(CONDITIONS), minPieces: String(pick(PIECES)) };
+        kind < 0.5
+          ? { q: `${pick(ADJECTIVES)} ${pick(NOUNS)}`.toLowerCase() }
+          : kind < 0.8
+            ? { manufacturerId: String(pick(makers)), difficulty: pick(DIFFICULTIES), minPieces: String(pick(PIECES)) }
+            : { artist: pick(ARTISTS), difficulty: pick(DIFFICULTIES), condition: pick(CONDITIONS) };
       const filters = savedSearchFilters(query);
       return {
         memberId: memberIds[(done + i) % memberIds.length]!,

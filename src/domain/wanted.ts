@@ -137,21 +137,27 @@ export function savedSearchName(filters: BrowseFilters, manufacturerName: string
   return name.length <= SAVED_SEARCH_NAME_MAX ? name : `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1)}…`;
 }
 
-/** Every run of three characters of a lower-cased text. */
-function trigrams(text: string): string[] {
+/** Every run of `n` characters of a lower-cased text. */
+function grams(text: string, n: number): string[] {
   const out: string[] = [];
-  for (let i = 0; i + 3 <= text.length; i += 1) out.push(text.slice(i, i + 3));
+  for (let i = 0; i + n <= text.length; i += 1) out.push(text.slice(i, i + n));
   return out;
 }
 
-/** A run of three characters every form of the search contains, when there is one. */
-function searchTrigram(q: string): string | null {
+/** Runs of five characters are keyed as 't5:', of three as 't:' (five first: far fewer searches share one). */
+const GRAM_SIZES = [5, 3] as const;
+const gramKey = (gram: string) => (gram.length === 5 ? `t5:${gram}` : `t:${gram}`);
+
+/** A run of five (else three) characters every form of the search contains, when there is one. */
+function searchGram(q: string): string | null {
   const forms = searchForms(q).map((form) => form.toLowerCase());
   const first = forms[0] ?? '';
   // From the longest word: it is the likeliest to be rare.
   const words = first.split(/\s+/).sort((a, b) => b.length - a.length);
-  for (const word of words) {
-    for (const tri of trigrams(word)) if (forms.every((form) => form.includes(tri))) return tri;
+  for (const n of GRAM_SIZES) {
+    for (const word of words) {
+      for (const gram of grams(word, n)) if (forms.every((form) => form.includes(gram))) return gram;
+    }
   }
   return null;
 }
@@ -160,16 +166,16 @@ function searchTrigram(q: string): string | null {
  * The search's most selective required facet, as a key a listing going live looks up
  * (docs/decisions/0030-wanted.md): a listing can only match the search when the search's key
  * is among the listing's keys (listingMatchKeys). Maker first, then a run of three letters of
- * the search words or the artist, then the year, then difficulty and condition; '*' when only
+ * the search words or the artist (five if it has them), then the year, then difficulty and condition; '*' when only
  * ranges are set (those few are read for every listing).
  */
 export function savedSearchKey(filters: BrowseFilters): string {
   const f = filters;
   if (f.manufacturerId !== undefined) return `m:${f.manufacturerId}`;
-  const q = f.q?.trim() ? searchTrigram(f.q) : null;
-  if (q) return `t:${q}`;
+  const q = f.q?.trim() ? searchGram(f.q) : null;
+  if (q) return gramKey(q);
   const artist = f.artist?.trim().toLowerCase() ?? '';
-  if (artist.length >= 3) return `t:${artist.slice(0, 3)}`;
+  if (artist.length >= 3) return gramKey(artist.slice(0, artist.length >= 5 ? 5 : 3));
   if (f.year !== undefined) return `y:${f.year}`;
   if (f.difficulty && f.condition) return `dc:${f.difficulty}:${f.condition}`;
   if (f.difficulty) return `d:${f.difficulty}`;
@@ -189,7 +195,9 @@ export function listingMatchKeys(listing: BrowsableListing): string[] {
     listing.barcodeNumber,
     listing.manufacturerName,
   ];
-  for (const text of texts) for (const tri of trigrams((text ?? '').toLowerCase())) keys.add(`t:${tri}`);
+  for (const text of texts) {
+    for (const n of GRAM_SIZES) for (const gram of grams((text ?? '').toLowerCase(), n)) keys.add(gramKey(gram));
+  }
   const year = listing.yearOfManufacture;
   if (year != null) {
     keys.add(`y:${year}`);

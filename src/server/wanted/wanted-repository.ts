@@ -103,10 +103,15 @@ export async function candidateSearches(
 ): Promise<CandidateSearch[]> {
   const rows = await queryRows<{ id: number; member_id: number; email: string; query: unknown; alert: string }>(
     db,
-    sql`SELECT s.id, s.member_id, u.email, s.query, s.alert
-      FROM saved_searches s JOIN users u ON u.id = s.member_id
-      WHERE s.match_key = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))
-        AND s.member_id <> ${ownerId} AND ${reachableMemberSql(sql`u`, now)}`,
+    // The searches by key first (MATERIALIZED: the planner must not start from the members).
+    sql`WITH s AS MATERIALIZED (
+        SELECT id, member_id, query, alert FROM saved_searches
+        WHERE match_key = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))
+          AND member_id <> ${ownerId}
+      )
+      SELECT s.id, s.member_id, u.email, s.query, s.alert
+      FROM s JOIN users u ON u.id = s.member_id
+      WHERE ${reachableMemberSql(sql`u`, now)}`,
   );
   return rows.map((r) => ({
     id: Number(r.id),

@@ -20,7 +20,7 @@ import { openPostgres, queryRows, type Db } from '../../src/server/db/client';
 import { savedSearches, wishes } from '../../src/server/db/schema';
 import { createMember } from '../../tests/support/factories';
 import { ensurePostgresDatabase, loadAverage, log, startBenchApp } from './bench-harness';
-import { ADJECTIVES, ARTISTS, NOUNS, PIECES, POINTS } from './load-data';
+import { ADJECTIVES, ARTISTS, NOUNS, PIECES } from './load-data';
 import { seededRandom } from './questions';
 
 const PG_URL = process.env.BENCH_PUBLISH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/jc_bench_publish';

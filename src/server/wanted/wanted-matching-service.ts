@@ -96,7 +96,10 @@ export async function matchQueuedListing(deps: NoticeDeps, listingId: number, no
 /** After the answer to a publish: match the listing if it was queued (a cheap look when not). */
 export function matchAfterReply(ctx: AppContext, log: FastifyBaseLogger, listingId: number): void {
   runAfterReply(ctx, log, 'wanted matching', async () => {
-    await matchQueuedListing({ db: ctx.database.db, notices: noticesFor(ctx, log) }, listingId);
+    const db = ctx.database.db;
+    // Most edits are not a going live: one indexed look, no transaction.
+    if ((await pendingListingIds(db, new Date(), 1, listingId)).length === 0) return;
+    await matchQueuedListing({ db, notices: noticesFor(ctx, log) }, listingId);
   });
 }
 

@@ -373,11 +373,21 @@ export async function claimPendingListing(db: DbOrTx, listingId: number): Promis
 }
 
 /** Queued listings, oldest first (the sweeper catches up what a stopped process left). */
-export async function pendingListingIds(db: DbOrTx, queuedBefore: Date, limit: number): Promise<number[]> {
+export async function pendingListingIds(
+  db: DbOrTx,
+  queuedBefore: Date,
+  limit: number,
+  listingId?: number,
+): Promise<number[]> {
   const rows = await db
     .select({ listingId: wantedPendingListings.listingId })
     .from(wantedPendingListings)
-    .where(sql`${wantedPendingListings.queuedAt} <= ${queuedBefore.toISOString()}::timestamptz`)
+    .where(
+      and(
+        sql`${wantedPendingListings.queuedAt} <= ${queuedBefore.toISOString()}::timestamptz`,
+        listingId === undefined ? undefined : eq(wantedPendingListings.listingId, listingId),
+      ),
+    )
     .orderBy(asc(wantedPendingListings.queuedAt))
     .limit(limit);
   return rows.map((r) => r.listingId);

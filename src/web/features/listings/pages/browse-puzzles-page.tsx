@@ -55,11 +55,20 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
             </Link>
           )}
           {user && (
-            <Link to={paths.wanted.getHref()} className={buttonClasses({ variant: 'secondary' })}>
+            // On a phone the menu has Wanted: the puzzles stay in sight (docs/product/wanted.md).
+            <Link
+              to={paths.wanted.getHref()}
+              className={buttonClasses({ variant: 'secondary', className: 'hidden lg:inline-flex' })}
+            >
               Wanted
             </Link>
           )}
-          {user && activeCount > 0 && <SaveSearchButton params={params} />}
+          {user && activeCount > 0 && (
+            // Below 1024 px it follows the puzzles, so they stay in sight at the top.
+            <div className="hidden lg:block">
+              <SaveSearchButton params={params} />
+            </div>
+          )}
           <Button variant="secondary" onClick={() => void copyLink(currentPageShareUrl())}>
             <Link2 aria-hidden="true" className="size-5" />
             Share this search
@@ -166,6 +175,11 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
           )}
         </div>
       </div>
+      {user && activeCount > 0 && (
+        <div className="lg:hidden">
+          <SaveSearchButton params={params} />
+        </div>
+      )}
     </div>
   );
 }

@@ -56,12 +56,11 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
           )}
           {user && (
             // On a phone the menu has Wanted: the puzzles stay in sight (docs/product/wanted.md).
-            <Link
-              to={paths.wanted.getHref()}
-              className={buttonClasses({ variant: 'secondary', className: 'hidden lg:inline-flex' })}
-            >
-              Wanted
-            </Link>
+            <div className="hidden lg:block">
+              <Link to={paths.wanted.getHref()} className={buttonClasses({ variant: 'secondary' })}>
+                Wanted
+              </Link>
+            </div>
           )}
           {user && activeCount > 0 && (
             // Below 1024 px it follows the puzzles, so they stay in sight at the top.

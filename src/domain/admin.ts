@@ -17,6 +17,8 @@ import {
   SHIP_WITHIN_DAYS,
   TRADE_AUTO_COMPLETE_DAYS,
   TRADE_PENDING_EXPIRY_DAYS,
+  FIRST_OFFER_HOURS,
+  MAX_OFFERS_PER_LISTING,
 } from './constants';
 import {
   controlCharactersMessage,
@@ -287,6 +289,21 @@ export const KNOWN_SETTINGS = {
       'Days after the owner marks a puzzle as sent before the trade completes by itself, if nobody confirms or reports a problem.',
     default: TRADE_AUTO_COMPLETE_DAYS,
     ...wholeDays(1, 90),
+  },
+  // Wanted: first offers of a listing to the members who wished for it (docs/product/wanted.md#the-first-offer).
+  firstOfferHours: {
+    category: 'trading',
+    key: 'firstOfferHours',
+    description: 'Hours a newly listed puzzle is offered first to a member who wished for it, before the next in line.',
+    default: FIRST_OFFER_HOURS,
+    ...wholeNumber(1, 336, 'hours'),
+  },
+  maxOffersPerListing: {
+    category: 'trading',
+    key: 'maxOffersPerListing',
+    description: 'How many members in turn are offered a puzzle first before it is open to everyone.',
+    default: MAX_OFFERS_PER_LISTING,
+    ...wholeNumber(0, 20, 'offers'),
   },
   // Trust between strangers (docs/product/trust.md).
   newTraderOpenRequests: {

@@ -166,6 +166,13 @@ export const MISSING_PIECE_REFUND_PERCENT = 50;
 export const AWAY_MAX_DAYS = 90;
 /** The most missing pieces a member may report on arrival. */
 export const MISSING_PIECES_REPORT_MAX = 50000;
+// Wanted (docs/product/wanted.md): a new listing is held for a member who wished for it this
+// long (setting trading.firstOfferHours), for at most this many members in turn
+// (trading.maxOffersPerListing), then it is open to all.
+export const FIRST_OFFER_HOURS = 48;
+export const MAX_OFFERS_PER_LISTING = 3;
+export const SAVED_SEARCHES_MAX = 25;
+export const WISHES_MAX = 100;
 const FEEDBACK_VISIBLE_AFTER_DAYS = 14;
 export const FEEDBACK_VISIBLE_AFTER_MS = FEEDBACK_VISIBLE_AFTER_DAYS * DAY_MS;
 

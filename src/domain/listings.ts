@@ -578,6 +578,8 @@ export const listingViewSchema = z
     isAvailable: z.boolean(),
     status: z.enum(LISTING_STATUSES),
     publishedAt: z.string().nullable(),
+    /** While offered first to a member who wished for it: when anyone may request it (docs/product/wanted.md). */
+    heldUntil: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
     /** 'Margaret H.' */
@@ -615,6 +617,8 @@ export const listingDetailSchema = listingViewSchema
       .optional(),
     /** While the owner is away: when they are back ('Margaret H. is away until 12 Mar'). */
     ownerAwayUntil: z.string().nullable().optional(),
+    /** For a signed-in member: the listing is being offered first to them (docs/product/wanted.md). */
+    heldForMe: z.boolean().optional(),
   })
   .meta({ id: 'ListingDetail' });
 export type ListingDetail = z.output<typeof listingDetailSchema>;

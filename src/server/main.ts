@@ -8,6 +8,7 @@ import { createPostgresEventBus } from './events/postgres-event-bus';
 import { startUnreadMessageMailJob } from './jobs/unread-message-mail';
 import { startTradeSweeper } from './jobs/trade-sweeper';
 import { startMemberLocator } from './jobs/locate-members';
+import { startWantedSweeper } from './jobs/wanted-sweeper';
 import { startAccountPruner } from './jobs/prune-accounts';
 import { startRateLimitPruner } from './jobs/prune-rate-limits';
 import { startUnusedPictureRemover } from './jobs/remove-unused-pictures';
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx, { logger });
   const stopUnreadMail = startUnreadMessageMailJob(ctx, logger);
   const stopTradeSweeper = startTradeSweeper(ctx, logger);
+  const stopWantedSweeper = startWantedSweeper(ctx, logger);
   const stopAccountPruner = startAccountPruner(ctx, logger);
   const stopRateLimitPruner = startRateLimitPruner(ctx, logger);
   const stopPictureRemover = startUnusedPictureRemover(ctx, logger);
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
     await afterReplyIdle(ctx);
     await stopUnreadMail();
     await stopTradeSweeper();
+    await stopWantedSweeper();
     await stopAccountPruner();
     await stopRateLimitPruner();
     await stopPictureRemover();

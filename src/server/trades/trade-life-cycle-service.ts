@@ -11,6 +11,7 @@ import { awayMessage, isAway, isNewTrader, newTraderLimitMessage, type ArrivalKi
 import type { RequestMeta } from '../http/route-helpers';
 import { lockListing } from '../listings/listing-stock-service';
 import { lockMembers, membersById } from '../members/members-service';
+import { claimHeldListing } from '../wanted/wish-offers-service';
 import { addMessage, createThread } from '../messages/threads-service';
 import { commitWithNotices, type NoticeDeps } from '../notices/notices';
 import { recordStep } from './trade-notices';
@@ -132,6 +133,8 @@ export async function requestTrade(
         );
       }
       if (await findOpenRequest(tx, requester.id, listing.id)) throw new AppError('DUPLICATE_REQUEST');
+      // Held for a member who wished for it: refused to others; the member it is held for ends the hold.
+      await claimHeldListing(tx, outbox, listing, requester.id, now);
       const eligibility = {
         isOwner: false,
         profileComplete: isProfileComplete(requester),

@@ -3,6 +3,8 @@ import { DatabaseStartError, openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { buildApp } from './app';
 import { createMailer } from './mail/mailer';
+import { createMailQueue } from './mail/mail-queue';
+import { startMailQueueJob } from './jobs/mail-queue-job';
 import { createInProcessEventBus } from './events/event-bus';
 import { createPostgresEventBus } from './events/postgres-event-bus';
 import { startUnreadMessageMailJob } from './jobs/unread-message-mail';
@@ -41,7 +43,13 @@ async function main(): Promise<void> {
   }
 
   const logger = createLogger(config.logLevel);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
+  const transport = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
+  // Every e-mail goes through the queue in the database (decision 0033), sent at once and again after a failure.
+  const mailer = createMailQueue(database.db, transport, {
+    appUrl: config.appUrl,
+    unsubscribeSecret: config.unsubscribeSecret,
+    log: logger,
+  });
   // Several processes on one PostgreSQL database hear each other's events through it.
   const events = database.pool
     ? await createPostgresEventBus(database.pool, { log: logger, listenUrl: config.databaseListenUrl })
@@ -50,6 +58,7 @@ async function main(): Promise<void> {
   const ctx = { config, database, mailer, events, pictures };
   const app = await buildApp(ctx, { logger });
   const stopUnreadMail = startUnreadMessageMailJob(ctx, logger);
+  const stopMailQueue = startMailQueueJob(database.db, mailer, logger);
   const stopTradeSweeper = startTradeSweeper(ctx, logger);
   const stopAccountPruner = startAccountPruner(ctx, logger);
   const stopRateLimitPruner = startRateLimitPruner(ctx, logger);
@@ -59,6 +68,7 @@ async function main(): Promise<void> {
     // after answers, which still needs the database.
     await afterReplyIdle(ctx);
     await stopUnreadMail();
+    await stopMailQueue();
     await stopTradeSweeper();
     await stopAccountPruner();
     await stopRateLimitPruner();

@@ -136,7 +136,15 @@ export async function runUnreadMessageMail(ctx: Ctx, now: Date = new Date(), log
     if (!(await claim(ctx, c, now))) continue;
     const mail = unreadMessageEmail(ctx.config.appUrl, c);
     try {
-      await ctx.mailer.send({ to: c.email, subject: mail.subject, text: mail.text, html: mail.html, link: mail.url });
+      await ctx.mailer.send({
+        to: c.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        link: mail.url,
+        kind: 'messages',
+        memberId: c.userId,
+      });
       sent += 1;
     } catch (err) {
       log?.warn({ err: (err as Error).message, threadId: c.threadId }, 'unread-message reminder not sent; will retry');

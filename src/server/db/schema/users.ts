@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { CONDITION_PREFERENCES, PREFERRED_DIFFICULTIES, TEXT_SIZES, TOKEN_PURPOSES } from '../../../domain/enums';
+import { EMAIL_CHOICES, MESSAGE_EMAIL_CHOICES } from '../../../domain/email-preferences';
 import { createdAt, idColumn, oneOf, timestamptz, updatedAt } from './columns';
 
 /**
@@ -85,8 +86,13 @@ export const users = pgTable(
     // erased on the row, which stays so their trades, ledger rows, posts and feedback keep an
     // author ('A former member'); the account can never sign in again.
     closedAt: timestamptz('closed_at'),
-    // Replies to my forum posts and replies by e-mail too (docs/product/messages.md#e-mail); in-app always.
-    forumEmails: boolean('forum_emails').notNull().default(true),
+    // How often the member hears by e-mail of each kind (docs/product/email.md): at once, in
+    // the daily or weekly digest, or never. In-app notifications come whatever these say.
+    // emailForum replaced the old on/off forum e-mail switch (on = instant, off = off).
+    emailMessages: text('email_messages', { enum: MESSAGE_EMAIL_CHOICES }).notNull().default('instant'),
+    emailForum: text('email_forum', { enum: EMAIL_CHOICES }).notNull().default('instant'),
+    // The default alert of a new saved search.
+    emailWanted: text('email_wanted', { enum: EMAIL_CHOICES }).notNull().default('instant'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -129,6 +135,13 @@ export const users = pgTable(
     ),
     check('users_trading_reputation_range', sql`${t.tradingReputation} BETWEEN 0 AND 5`),
     check('users_text_size_check', oneOf(t.textSize, TEXT_SIZES)),
+    check('users_email_messages_check', oneOf(t.emailMessages, MESSAGE_EMAIL_CHOICES)),
+    check('users_email_forum_check', oneOf(t.emailForum, EMAIL_CHOICES)),
+    check('users_email_wanted_check', oneOf(t.emailWanted, EMAIL_CHOICES)),
+    // The digest job's candidates: the few members who chose a digest for something.
+    index('users_email_digest_idx')
+      .on(t.id)
+      .where(sql`email_messages = 'daily' OR email_forum IN ('daily', 'weekly') OR email_wanted IN ('daily', 'weekly')`),
     // The member directory (src/server/members/directory-repository.ts): first names searched
     // anywhere ignoring case, towns by their start ignoring case, cards in name order. The
     // queries repeat these expressions exactly so the planner can use them.

@@ -13,6 +13,8 @@ import {
   STANDARD_BALANCE,
   TRADE_AUTO_COMPLETE_DAYS,
   TRADE_PENDING_EXPIRY_DAYS,
+  FIRST_OFFER_HOURS,
+  MAX_OFFERS_PER_LISTING,
 } from './constants';
 import {
   controlCharactersMessage,
@@ -248,10 +250,10 @@ export type KnownSetting = {
   schema: z.ZodType<number>;
 };
 
-function wholeDays(min: number, max: number) {
-  const message = `Value must be a whole number of days from ${min} to ${max}`;
+function wholeNumber(unit: string, min: number, max: number) {
+  const message = `Value must be a whole number of ${unit} from ${min} to ${max}`;
   return {
-    type: `a whole number of days from ${min} to ${max}`,
+    type: `a whole number of ${unit} from ${min} to ${max}`,
     schema: z
       .number({ error: message })
       .int({ error: message })
@@ -266,7 +268,7 @@ export const KNOWN_SETTINGS = {
     key: 'pendingRequestExpiryDays',
     description: 'Days a request can wait for the owner before it expires (counted from when it is made).',
     default: TRADE_PENDING_EXPIRY_DAYS,
-    ...wholeDays(1, 90),
+    ...wholeNumber('days', 1, 90),
   },
   shippedAutoCompleteDays: {
     category: 'trading',
@@ -274,7 +276,22 @@ export const KNOWN_SETTINGS = {
     description:
       'Days after the owner marks a puzzle as sent before the trade completes by itself, if nobody confirms or reports a problem.',
     default: TRADE_AUTO_COMPLETE_DAYS,
-    ...wholeDays(1, 90),
+    ...wholeNumber('days', 1, 90),
+  },
+  // Wanted: first offers of a listing to the members who wished for it (docs/product/wanted.md#the-first-offer).
+  firstOfferHours: {
+    category: 'trading',
+    key: 'firstOfferHours',
+    description: 'Hours a newly listed puzzle is offered first to a member who wished for it, before the next in line.',
+    default: FIRST_OFFER_HOURS,
+    ...wholeNumber('hours', 1, 336),
+  },
+  maxOffersPerListing: {
+    category: 'trading',
+    key: 'maxOffersPerListing',
+    description: 'How many members in turn are offered a puzzle first before it is open to everyone.',
+    default: MAX_OFFERS_PER_LISTING,
+    ...wholeNumber('offers', 0, 20),
   },
 } as const satisfies Record<string, KnownSetting>;
 export type KnownSettingName = keyof typeof KNOWN_SETTINGS;

@@ -154,6 +154,13 @@ export const MIN_MEMBER_AGE = 50;
 // Trades (docs/product/trades.md#clocks)
 export const TRADE_AUTO_COMPLETE_DAYS = 21;
 export const TRADE_PENDING_EXPIRY_DAYS = 7;
+// Wanted (docs/product/wanted.md): a new listing is held for a member who wished for it this
+// long (setting trading.firstOfferHours), for at most this many members in turn
+// (trading.maxOffersPerListing), then it is open to all.
+export const FIRST_OFFER_HOURS = 48;
+export const MAX_OFFERS_PER_LISTING = 3;
+export const SAVED_SEARCHES_MAX = 25;
+export const WISHES_MAX = 100;
 const FEEDBACK_VISIBLE_AFTER_DAYS = 14;
 export const FEEDBACK_VISIBLE_AFTER_MS = FEEDBACK_VISIBLE_AFTER_DAYS * DAY_MS;
 

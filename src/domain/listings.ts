@@ -516,6 +516,8 @@ export const listingViewSchema = z
     isAvailable: z.boolean(),
     status: z.enum(LISTING_STATUSES),
     publishedAt: z.string().nullable(),
+    /** While offered first to a member who wished for it: when anyone may request it (docs/product/wanted.md). */
+    heldUntil: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
     /** 'Margaret H.' */
@@ -543,6 +545,8 @@ export const listingDetailSchema = listingViewSchema
       })
       .nullable()
       .optional(),
+    /** For a signed-in member: the listing is being offered first to them (docs/product/wanted.md). */
+    heldForMe: z.boolean().optional(),
   })
   .meta({ id: 'ListingDetail' });
 export type ListingDetail = z.output<typeof listingDetailSchema>;

@@ -51,7 +51,7 @@ export function listingJson(viewerId: number | null): SQL {
     'boxImageUrl', p.box_image_url, 'boxThumbnailUrl', ${thumbnail(sql`p.box_image_url`)},
     'description', p.description, 'puzzlePoints', p.puzzle_points, 'missingPieces', p.missing_pieces,
     'isAvailable', p.is_available, 'status', p.status,
-    'publishedAt', ${iso(sql`p.published_at`)}, 'createdAt', ${iso(sql`p.created_at`)},
+    'publishedAt', ${iso(sql`p.published_at`)}, 'heldUntil', ${iso(sql`p.held_until`)}, 'createdAt', ${iso(sql`p.created_at`)},
     'updatedAt', ${iso(sql`p.updated_at`)},
     'ownerName', o.owner_name, 'ownerTown', o.owner_town${favorite})`;
 }

@@ -10,4 +10,5 @@ export * from './admin';
 export * from './rate-limits';
 export * from './uploads';
 export * from './mail';
+export * from './wanted';
 export * from './relations';

@@ -68,6 +68,12 @@ export const puzzleListings = pgTable(
     missingPieces: integer('missing_pieces').notNull().default(0),
     publishedAt: timestamptz('published_at'),
     /**
+     * While the listing is offered first to a member who wished for it: the end of that offer
+     * (docs/product/wanted.md#the-first-offer). Kept by src/server/wanted/ with the offer row,
+     * so browse cards carry it and are refreshed by the change log like any other column.
+     */
+    heldUntil: timestamptz('held_until'),
+    /**
      * Lower-cased title, subtitle, artist, description, barcode and manufacturer name, kept
      * by database triggers (migration 0002_listing_search_triggers), never written by the
      * app. Browse's text search is `search_text LIKE '%' || lower(q) || '%'` (escape % and _),

@@ -22,6 +22,7 @@ import { registerOpenApi } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
 import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
+import { emailPreferenceRoutes } from './email-preferences/routes';
 import { communityRoutes } from './community/routes';
 import { eventRoutes } from './events/routes';
 import { favoriteRoutes } from './favorites/routes';
@@ -112,6 +113,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         members: memberRoutes,
         community: communityRoutes,
         notifications: notificationRoutes,
+        email: emailPreferenceRoutes,
         contact: contactRoutes,
         points: pointsRoutes,
         admin: adminRoutes,

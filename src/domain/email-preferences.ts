@@ -87,7 +87,8 @@ export const unsubscribeInfoSchema = z
   .meta({ id: 'UnsubscribeInfo' });
 export type UnsubscribeInfo = z.output<typeof unsubscribeInfoSchema>;
 
-export const UNSUBSCRIBE_BAD_TOKEN = 'This unsubscribe link is not valid. You can change your e-mails on your profile page after signing in.';
+export const UNSUBSCRIBE_BAD_TOKEN =
+  'This unsubscribe link is not valid. You can change your e-mails on your profile page after signing in.';
 
 /** The words a member reads for each choice on the profile page. */
 export const EMAIL_CHOICE_LABELS: Record<EmailChoice, string> = {

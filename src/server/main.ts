@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { createMailer } from './mail/mailer';
 import { createMailQueue } from './mail/mail-queue';
 import { startMailQueueJob } from './jobs/mail-queue-job';
+import { startDigestJob } from './jobs/digests';
 import { createInProcessEventBus } from './events/event-bus';
 import { createPostgresEventBus } from './events/postgres-event-bus';
 import { startUnreadMessageMailJob } from './jobs/unread-message-mail';
@@ -59,6 +60,10 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx, { logger });
   const stopUnreadMail = startUnreadMessageMailJob(ctx, logger);
   const stopMailQueue = startMailQueueJob(database.db, mailer, logger);
+  const stopDigests = startDigestJob(
+    { db: database.db, mailQueue: mailer, appUrl: config.appUrl, timeZone: config.clubTimeZone },
+    logger,
+  );
   const stopTradeSweeper = startTradeSweeper(ctx, logger);
   const stopAccountPruner = startAccountPruner(ctx, logger);
   const stopRateLimitPruner = startRateLimitPruner(ctx, logger);
@@ -69,6 +74,7 @@ async function main(): Promise<void> {
     await afterReplyIdle(ctx);
     await stopUnreadMail();
     await stopMailQueue();
+    await stopDigests();
     await stopTradeSweeper();
     await stopAccountPruner();
     await stopRateLimitPruner();

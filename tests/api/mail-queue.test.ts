@@ -24,7 +24,13 @@ afterAll(async () => {
 const MIN = 60 * 1000;
 let n = 0;
 const address = () => `queue.${++n}.${Date.now().toString(36)}@example.org`;
-const letter = (to: string) => ({ to, subject: `Letter ${n}`, text: 'Hello', html: '<p>Hello</p>', kind: 'forum' as const });
+const letter = (to: string) => ({
+  to,
+  subject: `Letter ${n}`,
+  text: 'Hello',
+  html: '<p>Hello</p>',
+  kind: 'forum' as const,
+});
 const caught = (to: string) => mail.messages.filter((m) => m.to === to);
 const row = async (to: string) => (await t.database.db.select().from(outgoingMail).where(eq(outgoingMail.to, to)))[0]!;
 
@@ -83,7 +89,11 @@ describe('the outgoing mail queue', () => {
   it('an account e-mail that fails is reported at once (503) and never sent late', async () => {
     const member = await createMember(t.database.db, { email: address() });
     mail.failNext(1);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register-email', payload: { email: member.email } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register-email',
+      payload: { email: member.email },
+    });
     expect(res.statusCode).toBe(503);
     const failed = await row(member.email);
     expect(failed.failedAt).not.toBeNull();

@@ -56,7 +56,13 @@ export async function startMailCatcher(): Promise<MailCatcher> {
             text: parsed.text ?? '',
             html: String(parsed.html || ''),
             headers: Object.fromEntries(
-              parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim()]),
+              parsed.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
             ),
           };
           messages.push(mail);

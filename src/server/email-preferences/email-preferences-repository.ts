@@ -5,7 +5,12 @@ import { savedSearches, users } from '../db/schema';
 
 // The member's e-mail choices: three columns of users (docs/product/email.md#preferences).
 
-const columns = { messages: users.emailMessages, forum: users.emailForum, wanted: users.emailWanted, email: users.email };
+const columns = {
+  messages: users.emailMessages,
+  forum: users.emailForum,
+  wanted: users.emailWanted,
+  email: users.email,
+};
 
 export type PreferencesRow = Omit<NotificationPreferences, 'trades'> & { email: string };
 

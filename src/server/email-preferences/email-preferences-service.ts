@@ -15,7 +15,11 @@ import { findPreferences, savePreferences, turnOffSavedSearchAlerts } from './em
 // docs/product/email.md: what a member hears by e-mail and how often, and the one-click
 // unsubscribe of every e-mail that has one.
 
-function view(row: { messages: NotificationPreferences['messages']; forum: NotificationPreferences['forum']; wanted: NotificationPreferences['wanted'] }): NotificationPreferences {
+function view(row: {
+  messages: NotificationPreferences['messages'];
+  forum: NotificationPreferences['forum'];
+  wanted: NotificationPreferences['wanted'];
+}): NotificationPreferences {
   return { messages: row.messages, forum: row.forum, wanted: row.wanted, trades: 'instant' };
 }
 
@@ -35,7 +39,10 @@ export async function updateNotificationPreferences(
 }
 
 /** The default alert of a member's new saved search: their `wanted` choice. */
-export async function defaultSavedSearchAlert(db: DbOrTx, memberId: number): Promise<NotificationPreferences['wanted']> {
+export async function defaultSavedSearchAlert(
+  db: DbOrTx,
+  memberId: number,
+): Promise<NotificationPreferences['wanted']> {
   return (await notificationPreferences(db, memberId)).wanted;
 }
 

@@ -31,6 +31,14 @@ export function retryDelayMs(attempts: number): number {
 export type MailQueue = Mailer & {
   /** Sends every queued message due at `now`; returns how many went. Safe in several processes at once. */
   sendDue(now?: Date): Promise<number>;
+  /**
+   * Writes a message in the caller's transaction, due at `now`, without sending it: it exists
+   * exactly when the change that queued it does (a digest and its digests_sent row). Send it
+   * after the commit with sendQueued; the queue job sends it otherwise.
+   */
+  queueIn(tx: DbOrTx, mail: Mail, now: Date): Promise<number>;
+  /** Sends these queued messages now, if no process has them yet. */
+  sendQueued(ids: number[], now: Date): Promise<number>;
 };
 
 type Row = { id: number; attempts: number; mail: Mail };
@@ -43,11 +51,11 @@ export function createMailQueue(
   const { appUrl, log } = options;
 
   /** RFC 8058 one-click unsubscribe, on every e-mail but account, trade and administrators' duty mail. */
-  async function headersFor(mail: Mail): Promise<Record<string, string>> {
+  async function headersFor(mail: Mail, executor: DbOrTx = db): Promise<Record<string, string>> {
     if (!isUnsubscribable(mail.kind)) return {};
-    const memberId = mail.memberId ?? (await memberIdByAddress(db, mail.to));
+    const memberId = mail.memberId ?? (await memberIdByAddress(executor, mail.to));
     if (memberId === null) return {};
-    const token = unsubscribeToken(await unsubscribeSecret(db, options.unsubscribeSecret), memberId, mail.kind);
+    const token = unsubscribeToken(await unsubscribeSecret(executor, options.unsubscribeSecret), memberId, mail.kind);
     return {
       'List-Unsubscribe': `<${appUrl}/api/unsubscribe?token=${token}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -65,7 +73,11 @@ export function createMailQueue(
     if (over) log.error({ mailId: row.id, kind: row.mail.kind, attempts: row.attempts }, 'e-mail given up');
     await db
       .update(outgoingMail)
-      .set(over ? { failedAt: now, lastError } : { dueAt: new Date(now.getTime() + retryDelayMs(row.attempts)), lastError })
+      .set(
+        over
+          ? { failedAt: now, lastError }
+          : { dueAt: new Date(now.getTime() + retryDelayMs(row.attempts)), lastError },
+      )
       .where(and(eq(outgoingMail.id, row.id), isNull(outgoingMail.sentAt)));
   }
 
@@ -79,6 +91,45 @@ export function createMailQueue(
     }
     await markSent(row.id, new Date());
     return true;
+  }
+
+  /** Claims due rows (all, or these ids) batch by batch and sends them; how many went. */
+  async function sendClaimed(now: Date, ids?: number[]): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      // Claimed in one statement: rows another process holds are skipped, and a claimed row
+      // is not due again until its claim runs out.
+      const rows = await queryRows<{
+        id: number;
+        attempts: number;
+        kind: Mail['kind'];
+        to: string;
+        subject: string;
+        text: string;
+        html: string;
+        headers: Record<string, string>;
+      }>(
+        db,
+        sql`UPDATE outgoing_mail SET attempts = attempts + 1,
+                due_at = ${new Date(now.getTime() + MAIL_CLAIM_MS).toISOString()}::timestamptz
+              WHERE id IN (
+                SELECT id FROM outgoing_mail
+                WHERE sent_at IS NULL AND failed_at IS NULL AND due_at <= ${now.toISOString()}::timestamptz
+                  ${ids ? sql`AND id IN (${sql.join(ids, sql`, `)})` : sql``}
+                ORDER BY due_at, id LIMIT ${BATCH}
+                FOR NO KEY UPDATE SKIP LOCKED)
+              RETURNING id, attempts, kind, to_address AS "to", subject, text_body AS "text", html_body AS "html", headers`,
+      );
+      if (rows.length === 0) return sent;
+      for (const { id, attempts, ...mail } of rows) {
+        try {
+          if (await attempt({ id, attempts, mail }, now)) sent += 1;
+        } catch (err) {
+          // An account e-mail found in the queue (its process stopped mid-send) that failed again.
+          if (!(err instanceof MailSendError)) throw err;
+        }
+      }
+    }
   }
 
   return {
@@ -103,41 +154,29 @@ export function createMailQueue(
       if (!sent) log.warn({ mailId: row!.id, kind: mail.kind }, 'e-mail not sent yet; the queue will try again');
     },
 
+    async queueIn(tx, mail, now) {
+      const headers = { ...(await headersFor(mail, tx)), ...mail.headers };
+      const [row] = await tx
+        .insert(outgoingMail)
+        .values({
+          kind: mail.kind,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers,
+          dueAt: now,
+        })
+        .returning({ id: outgoingMail.id });
+      return row!.id;
+    },
+
+    async sendQueued(ids, now) {
+      return ids.length === 0 ? 0 : sendClaimed(now, ids);
+    },
+
     async sendDue(now = new Date()) {
-      let sent = 0;
-      for (;;) {
-        // Claimed in one statement: rows another process holds are skipped, and a claimed row
-        // is not due again until its claim runs out.
-        const rows = await queryRows<{
-          id: number;
-          attempts: number;
-          kind: Mail['kind'];
-          to: string;
-          subject: string;
-          text: string;
-          html: string;
-          headers: Record<string, string>;
-        }>(
-          db,
-          sql`UPDATE outgoing_mail SET attempts = attempts + 1,
-                due_at = ${new Date(now.getTime() + MAIL_CLAIM_MS).toISOString()}::timestamptz
-              WHERE id IN (
-                SELECT id FROM outgoing_mail
-                WHERE sent_at IS NULL AND failed_at IS NULL AND due_at <= ${now.toISOString()}::timestamptz
-                ORDER BY due_at, id LIMIT ${BATCH}
-                FOR NO KEY UPDATE SKIP LOCKED)
-              RETURNING id, attempts, kind, to_address AS "to", subject, text_body AS "text", html_body AS "html", headers`,
-        );
-        if (rows.length === 0) return sent;
-        for (const { id, attempts, ...mail } of rows) {
-          try {
-            if (await attempt({ id, attempts, mail }, now)) sent += 1;
-          } catch (err) {
-            // An account e-mail found in the queue (its process stopped mid-send) that failed again.
-            if (!(err instanceof MailSendError)) throw err;
-          }
-        }
-      }
+      return sendClaimed(now);
     },
   };
 }

@@ -11,6 +11,7 @@ function frame(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} | ${CLUB}</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>
 body{margin:0;padding:24px 16px;background:#f0fdfa;color:#1f2937;font:20px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}
 main{max-width:640px;margin:0 auto;background:#fff;border:1px solid #d1d5db;border-radius:12px;padding:24px}

@@ -9,6 +9,7 @@ import { useActiveManufacturers } from '../api/get-active-manufacturers';
 import { ProfileForm } from '../components/profile-form';
 import { AccountInformation, ProfileSummary } from '../components/profile-summary';
 import { CloseMembership } from '../components/close-membership';
+import { EmailSettings } from '../components/email-settings';
 import { useMember } from '../../../lib/current-user';
 import { LeaveWarning } from '../../../lib/unsaved-words';
 
@@ -102,6 +103,7 @@ export function ProfilePage({ PointsHistory, MemberPageSettings }: ProfilePagePr
           <MemberPageSettings />
         </Suspense>
       )}
+      <EmailSettings />
       <AccountInformation member={member} />
       {PointsHistory && (
         <Suspense fallback={null}>

@@ -33,6 +33,8 @@ export const ERROR_CODES = {
   },
   FEEDBACK_EXISTS: { status: 409, message: 'You have already left feedback for this trade.' },
   DUPLICATE_NAME: { status: 409, message: 'That name is already in use.' },
+  // docs/product/wanted.md#the-first-offer: the puzzle is offered first to a member who wished for it.
+  LISTING_HELD: { status: 409, message: 'This puzzle is being offered first to a member who asked for it.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The file is too large. The limit is 10 MB.' },
   UNSUPPORTED_MEDIA: {
     status: 415,

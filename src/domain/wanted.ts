@@ -285,9 +285,12 @@ function optionalQueryInt(label: string, max: number) {
 
 /** GET /wishes/demand: the puzzle the listing form has so far. */
 export const wishDemandQuerySchema = z.object({
-  title: textField('Title').trim().min(1, { error: 'Title is required' }).max(LISTING_TITLE_MAX, {
-    error: `Title must be at most ${LISTING_TITLE_MAX} characters`,
-  }),
+  title: textField('Title')
+    .trim()
+    .min(1, { error: 'Title is required' })
+    .max(LISTING_TITLE_MAX, {
+      error: `Title must be at most ${LISTING_TITLE_MAX} characters`,
+    }),
   manufacturerId: z.preprocess((v) => (v === '' ? undefined : v), idQueryField('Manufacturer').optional()),
   pieces: optionalQueryInt('Pieces', LISTING_PIECES_MAX),
 });

@@ -38,6 +38,7 @@ import { profileRoutes } from './profile/routes';
 import { statsRoutes } from './stats/routes';
 import { tradeRoutes } from './trades/routes';
 import { uploadRoutes } from './uploads/routes';
+import { wantedRoutes } from './wanted/routes';
 
 export type BuildAppOptions = {
   /** The process's logger (main.ts); without one the app logs nothing (tests). */
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         email: emailPreferenceRoutes,
         contact: contactRoutes,
         points: pointsRoutes,
+        wanted: wantedRoutes,
         admin: adminRoutes,
         docs: docsRoutes,
       };

@@ -10,6 +10,7 @@ import { createInProcessEventBus } from './events/event-bus';
 import { createPostgresEventBus } from './events/postgres-event-bus';
 import { startUnreadMessageMailJob } from './jobs/unread-message-mail';
 import { startTradeSweeper } from './jobs/trade-sweeper';
+import { startWantedSweeper } from './jobs/wanted-sweeper';
 import { startAccountPruner } from './jobs/prune-accounts';
 import { startRateLimitPruner } from './jobs/prune-rate-limits';
 import { startUnusedPictureRemover } from './jobs/remove-unused-pictures';
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     logger,
   );
   const stopTradeSweeper = startTradeSweeper(ctx, logger);
+  const stopWantedSweeper = startWantedSweeper(ctx, logger);
   const stopAccountPruner = startAccountPruner(ctx, logger);
   const stopRateLimitPruner = startRateLimitPruner(ctx, logger);
   const stopPictureRemover = startUnusedPictureRemover(ctx, logger);
@@ -76,6 +78,7 @@ async function main(): Promise<void> {
     await stopMailQueue();
     await stopDigests();
     await stopTradeSweeper();
+    await stopWantedSweeper();
     await stopAccountPruner();
     await stopRateLimitPruner();
     await stopPictureRemover();

@@ -13,6 +13,7 @@ import {
   freshSetting,
   freshSuspended,
   freshTrade,
+  freshWanted,
 } from './security-fixtures';
 
 // Issue 16 point 3: who may call what. Every route of the API document has a row here, and
@@ -131,6 +132,19 @@ export const AUTHORIZATION_TABLE: Table = {
     },
   },
   'POST /api/uploads': { ...members(201), raw: smallPicture },
+
+  // Wanted (docs/product/wanted.md): the row's saved search and wish are the owner's; to
+  // anyone else they do not exist. The owner's wish has no offer running, so a pass is 409.
+  'GET /api/saved-searches': members(ok),
+  'POST /api/saved-searches': { ...members(201), body: () => ({ query: { q: `probe ${unique()}` } }) },
+  'GET /api/saved-searches/{id}/matches': parties(ok, 404),
+  'PATCH /api/saved-searches/{id}': { ...parties(ok, 404), body: () => ({ alert: 'daily' }) },
+  'DELETE /api/saved-searches/{id}': { ...parties(204, 404), fresh: (t, w) => freshWanted(t, w) },
+  'GET /api/wishes': members(ok),
+  'GET /api/wishes/demand': { ...members(ok), query: 'title=Probe' },
+  'POST /api/wishes': { ...members(201), body: () => ({ title: `Probe ${unique()}` }) },
+  'POST /api/wishes/{id}/pass': parties(409, 404),
+  'DELETE /api/wishes/{id}': { ...parties(204, 404), fresh: (t, w) => freshWanted(t, w) },
   'GET /api/messages/unread-count': members(ok),
   'GET /api/message-threads': members(ok),
   'GET /api/events': { ...members(ok), stream: true },

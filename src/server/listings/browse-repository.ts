@@ -3,12 +3,7 @@ import type pg from 'pg';
 import { YEAR_FILTER_MAX_YEARS } from '../../domain/constants';
 import { chooseSuggestion, slipPatterns, slipSources, suggestableWord } from '../../domain/forgiving-search';
 import type { BrowseFilters, BrowseQuery } from '../../domain/listings';
-import {
-  pointsBand,
-  USUAL_POINTS_MIN_LISTINGS,
-  type PointsBand,
-  type PointsGuide,
-} from '../../domain/listing-points';
+import { pointsBand, USUAL_POINTS_MIN_LISTINGS, type PointsBand, type PointsGuide } from '../../domain/listing-points';
 import { queryRows, type DbOrTx } from '../db/client';
 import { browseOrderBy, browsePageIds, browseWhere, ownerNotSuspended } from './browse-query';
 import { readCards, type BrowseCards } from './browse-cards';

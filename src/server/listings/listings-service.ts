@@ -21,6 +21,8 @@ import { commitWithNotices, type NoticeDeps, type Outbox } from '../notices/noti
 import { closePendingRequests, hasTradeUnderWay } from '../trades/trades-service';
 import { isStoredImage } from '../uploads/image-store';
 import type { PictureStorage } from '../uploads/storage';
+import { queueWantedMatching } from '../wanted/wanted-matching-service';
+import { isHeldFor, listingWithdrawn } from '../wanted/wish-offers-service';
 import { forgetBrowseCaches } from './browse-repository';
 import {
   activeListingViewsOf,
@@ -72,7 +74,8 @@ export async function listingForViewer(db: DbOrTx, id: number, viewerId: number 
   if (!listing || (listing.userId !== viewerId && !(await shownToOthers(db, listing)))) {
     throw new AppError('LISTING_NOT_FOUND');
   }
-  return listing;
+  if (viewerId === null || listing.heldUntil === null) return listing;
+  return { ...listing, heldForMe: await isHeldFor(db, id, viewerId) };
 }
 
 /** Active listings of members not suspended with these ids, plus any of the viewer's own; in no particular order. */
@@ -163,7 +166,10 @@ export async function createListing(
       status: input.status,
       publishedAt: input.status === 'active' ? new Date() : null,
     });
-    if (row.status === 'active') await unlockEarnedAchievements(tx, ownerId, outbox);
+    if (row.status === 'active') {
+      await unlockEarnedAchievements(tx, ownerId, outbox);
+      await queueWantedMatching(tx, row.id);
+    }
     return row.id;
   });
   forgetBrowseCaches();
@@ -203,10 +209,16 @@ async function writeChange(
   columns: Partial<NewPuzzleListing>,
 ): Promise<void> {
   if (Object.keys(columns).length > 0) await updateListing(tx, listing.id, columns);
-  // Going live may earn the owner First Listing.
-  if (columns.status === 'active') await unlockEarnedAchievements(tx, listing.userId, outbox);
+  // Going live may earn the owner First Listing, and is news for members who want it (docs/product/wanted.md).
+  if (columns.status === 'active') {
+    await unlockEarnedAchievements(tx, listing.userId, outbox);
+    await queueWantedMatching(tx, listing.id);
+  }
   const leavesClub = listing.status === 'active' && columns.status !== undefined && columns.status !== 'active';
-  if (leavesClub) await closePendingRequests(tx, outbox, listing);
+  if (leavesClub) {
+    await closePendingRequests(tx, outbox, listing);
+    await listingWithdrawn(tx, listing, new Date());
+  }
 }
 
 /**

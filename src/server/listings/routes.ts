@@ -21,9 +21,11 @@ import {
   requireMember,
 } from '../http/route-helpers';
 import { noticesFor } from '../notices/notices';
-import { browseListings, cachedActiveListingYears, pointsGuide } from './browse-repository';
+import { pointsGuide } from './browse-repository';
+import { browsePageBody } from './browse-service';
 import { memberListingViews } from './listings-repository';
 import { changeListing, createListing, listingForViewer } from './listings-service';
+import { matchAfterReply } from '../wanted/wanted-matching-service';
 
 // Listings (docs/product/listings.md). Browse and detail are public; everything else needs a member.
 
@@ -46,16 +48,10 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
     { schema: { querystring: browseQuerySchema, response: { 200: browsePageSchema } } },
     async (request, reply) => {
       const viewerId = request.member?.id ?? null;
-      const [page, years] = await Promise.all([
-        browseListings(db, request.query, viewerId, { pool: ctx.database.pool }),
-        cachedActiveListingYears(db),
-      ]);
       // The items are JSON the database built from listingJson's field list; splicing them in
       // saves parsing and re-serialising every listing of every page (docs/performance.md).
       // A string with a JSON content type is sent as it is: the schema above documents it.
-      const { itemsJson, ...rest } = page;
-      const head = JSON.stringify({ ...rest, years });
-      const body = `{"items":${itemsJson},${head.slice(1)}`;
+      const body = await browsePageBody(db, request.query, viewerId, ctx.database.pool);
       return reply.type('application/json; charset=utf-8').send(body as unknown as BrowsePage);
     },
   );
@@ -93,17 +89,17 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
       schema: { body: listingInputSchema, response: { 201: listingViewSchema } },
       config: listingLimit,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await createListing(
-            { db, notices: noticesFor(ctx, request.log) },
-            requireMember(request).id,
-            request.body,
-            images,
-          ),
-        ),
+    async (request, reply) => {
+      const listing = await createListing(
+        { db, notices: noticesFor(ctx, request.log) },
+        requireMember(request).id,
+        request.body,
+        images,
+      );
+      // Members who want it are found after the answer (docs/decisions/0030-wanted.md).
+      matchAfterReply(ctx, request.log, listing.id);
+      return reply.status(201).send(listing);
+    },
   );
 
   // The body is either {status} or the whole form (docs/product/listings.md#listing-states); the service tells them
@@ -122,13 +118,16 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
       },
       config: perMemberEditLimit(),
     },
-    async (request) =>
-      changeListing(
+    async (request) => {
+      const listing = await changeListing(
         { db, notices: noticesFor(ctx, request.log) },
         request.params.id,
         requireMember(request).id,
         request.body,
         images,
-      ),
+      );
+      matchAfterReply(ctx, request.log, listing.id);
+      return listing;
+    },
   );
 }

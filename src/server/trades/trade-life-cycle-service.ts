@@ -8,6 +8,7 @@ import type { TradeRequest } from '../db/schema';
 import type { RequestMeta } from '../http/route-helpers';
 import { lockListing } from '../listings/listing-stock-service';
 import { membersById } from '../members/members-service';
+import { claimHeldListing } from '../wanted/wish-offers-service';
 import { addMessage, createThread } from '../messages/threads-service';
 import { commitWithNotices, type NoticeDeps } from '../notices/notices';
 import { recordStep } from './trade-notices';
@@ -87,6 +88,8 @@ export async function requestTrade(
       // A suspended member's puzzles are off the club until the suspension ends (docs/product/administration.md#suspensions).
       if (isSuspended(owner, now)) throw new AppError('LISTING_UNAVAILABLE');
       if (await findOpenRequest(tx, requester.id, listing.id)) throw new AppError('DUPLICATE_REQUEST');
+      // Held for a member who wished for it: refused to others; the member it is held for ends the hold.
+      await claimHeldListing(tx, outbox, listing, requester.id, now);
       const eligibility = {
         isOwner: false,
         profileComplete: isProfileComplete(requester),

@@ -8,6 +8,7 @@ import { unlockEarnedAchievementsForEach } from '../achievements/achievements-se
 import { markListingSold, setListingAvailability } from '../listings/listing-stock-service';
 import { countCompletedTrade, recordActivities } from '../members/members-service';
 import { changeBalance } from '../points/ledger';
+import { fulfilWishes, listingWithdrawn } from '../wanted/wish-offers-service';
 import type { StepRecord } from './trade-notices';
 import { REQUESTER_PROFILE_INCOMPLETE_MESSAGE } from './trade-refusals';
 import type { TradeStep } from './trade-texts';
@@ -132,6 +133,9 @@ export const STEPS: { [A in TradeCommand['action']]: StepFn<A> } = {
       });
     }
     await setListingAvailability(s.tx, s.listing, false, s.now);
+    // The puzzle is taken: no first offer runs on, and the requester's wish for it is fulfilled (docs/product/wanted.md).
+    await listingWithdrawn(s.tx, s.listing, s.now);
+    await fulfilWishes(s.tx, s.trade.requesterId, s.listing);
 
     // The puzzle can go to one member only: every other open ask is declined, and told so.
     const others = await lockPendingRequests(s.tx, s.listing.id, s.trade.id);

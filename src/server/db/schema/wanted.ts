@@ -111,10 +111,16 @@ export const wishOffers = pgTable(
   (t) => [
     check('wish_offers_status_check', oneOf(t.status, WISH_OFFER_STATUSES)),
     // At most one member holds a listing at a time.
-    uniqueIndex('wish_offers_one_open_per_listing').on(t.listingId).where(sql`status = 'open'`),
+    uniqueIndex('wish_offers_one_open_per_listing')
+      .on(t.listingId)
+      .where(sql`status = 'open'`),
     // The sweeper: open offers by their end.
-    index('wish_offers_open_until_idx').on(t.until).where(sql`status = 'open'`),
+    index('wish_offers_open_until_idx')
+      .on(t.until)
+      .where(sql`status = 'open'`),
     index('wish_offers_member_idx').on(t.memberId, t.status),
+    // Who has been offered a listing already (each member once per listing), and how many.
+    index('wish_offers_listing_member_idx').on(t.listingId, t.memberId),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { DemandLine } from '../../../components/wanted/demand-line';
 import { useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -130,6 +131,13 @@ export function ListingForm({
         <Field label="Title" error={errors.title?.message} className="sm:col-span-2">
           <Input type="text" autoComplete="off" {...text('title')} />
         </Field>
+        <div className="sm:col-span-2">
+          <DemandLine
+            title={watch('title') ?? ''}
+            manufacturerId={watch('manufacturerId') ?? null}
+            pieces={piecesValue}
+          />
+        </div>
         <Field label="Subtitle (optional)" error={errors.subtitle?.message} className="sm:col-span-2">
           <Input type="text" autoComplete="off" {...text('subtitle')} />
         </Field>

@@ -1,3 +1,4 @@
+import { SaveSearchButton } from '../../../components/wanted/save-search-button';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Heart, Link2, SearchX } from 'lucide-react';
@@ -53,6 +54,12 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
               My Favorites
             </Link>
           )}
+          {user && (
+            <Link to={paths.wanted.getHref()} className={buttonClasses({ variant: 'secondary' })}>
+              Wanted
+            </Link>
+          )}
+          {user && activeCount > 0 && <SaveSearchButton params={params} />}
           <Button variant="secondary" onClick={() => void copyLink(currentPageShareUrl())}>
             <Link2 aria-hidden="true" className="size-5" />
             Share this search
@@ -91,11 +98,7 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
               {results.isPending
                 ? 'Loading puzzles…'
                 : `Showing ${items.length.toLocaleString('en-GB')} of ${totalText} puzzles`}
-              {activeCount > 0 && (
-                <span className="ml-4 font-normal">
-                  {`${plural(activeCount, 'filter')} active`}
-                </span>
-              )}
+              {activeCount > 0 && <span className="ml-4 font-normal">{`${plural(activeCount, 'filter')} active`}</span>}
             </p>
             {activeCount > 0 && (
               <Button variant="link" onClick={() => clear()}>

@@ -1,3 +1,4 @@
+import { HoldNotice, isHeld, WishButton } from '../../../components/wanted/wish-and-hold';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, ImageOff, Share2 } from 'lucide-react';
@@ -21,7 +22,6 @@ import type { Listing, ListingDetail } from '../../../../domain/listings';
 import { formatClubDayOrDate } from '../../../../domain/dates';
 import { isReserved, missingPiecesLabel, RESERVED_FOR_OWNER, sizeLabel, type ListingActions } from '../listing-display';
 import { parseUrlId } from '../../../lib/url-id';
-
 
 /**
  * /puzzle/{id} (docs/product/screens.md#puzzle-page). Visitors see live listings too, with the same buttons: the
@@ -104,7 +104,10 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
   // Held by an accepted trade: the badge says so, and a request would only be refused.
   const reserved = isReserved(listing) && !myRequest;
   // Said before Request Puzzle when the member's balance is short of the puzzle's points.
-  const short = user !== null && !own && !reserved && !myRequest && user.puzzlePoints < listing.puzzlePoints ? user : null;
+  const short =
+    user !== null && !own && !reserved && !myRequest && user.puzzlePoints < listing.puzzlePoints ? user : null;
+  // Offered first to a member who wished for it: nobody else may ask until the hold ends.
+  const heldForOthers = isHeld(listing) && listing.heldForMe !== true;
   const navigate = useNavigate();
   const details: [string, string | null][] = [
     ['Manufacturer', listing.manufacturerName ?? 'Not given'],
@@ -134,6 +137,7 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
             {missingPiecesLabel(listing.missingPieces)}
           </p>
           <OwnerLine listing={listing} />
+          <HoldNotice listing={listing} />
           {reserved && (
             <p className="font-semibold">
               {own
@@ -145,7 +149,7 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
           {!user && !reserved && <p className="font-semibold">Members can request this puzzle for PuzzlePoints.</p>}
           {short && <PointsShort balance={short.puzzlePoints} cost={listing.puzzlePoints} />}
           <div className="flex flex-wrap gap-3">
-            {!own && !reserved && !myRequest && (
+            {!own && !reserved && !myRequest && !heldForOthers && (
               <Button
                 size="large"
                 aria-describedby={short ? POINTS_SHORT_ID : undefined}
@@ -163,6 +167,7 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
               {own ? 'Your Puzzle' : 'Contact Owner'}
             </Button>
             <FavoriteButton listing={listing} withText />
+            <WishButton listing={listing} />
             <ShareButton id={listing.id} />
           </div>
         </div>
@@ -206,7 +211,10 @@ function PointsShort({ balance, cost }: { balance: number; cost: number }) {
   const needed = pointsNeededText(balance, cost);
   if (needed === null) return null;
   return (
-    <div id={POINTS_SHORT_ID} className="flex flex-col gap-2 rounded-lg border-2 border-highlight-900 bg-highlight-100 p-4 text-highlight-900">
+    <div
+      id={POINTS_SHORT_ID}
+      className="flex flex-col gap-2 rounded-lg border-2 border-highlight-900 bg-highlight-100 p-4 text-highlight-900"
+    >
       <p className="text-xl font-bold">{needed} to request this puzzle.</p>
       <p>
         You have {puzzlePointsLabel(balance)}; this puzzle asks {puzzlePointsLabel(cost)}. You earn PuzzlePoints when

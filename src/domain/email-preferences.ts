@@ -15,13 +15,16 @@ export const DIGEST_HOUR = 7;
 
 /**
  * Every e-mail names its kind. The first four have no one-click unsubscribe: account e-mails
- * (verify, reset, sign-in link, and news about the membership itself), trade steps, and an
- * administrator's duty mail. The rest each have a preference (or the digest of a period).
+ * (verify, reset, sign-in link, and news about the membership itself), trade steps, an
+ * administrator's duty mail, and a wish-list first offer (it waits for the member only a
+ * short time, and comes whatever their choices). The rest each have a preference (or the
+ * digest of a period).
  */
 export const MAIL_KINDS = [
   'account',
   'trades',
   'admin',
+  'wish_offer',
   'messages',
   'forum',
   'wanted',

@@ -78,6 +78,16 @@ describe('e-mail preferences', () => {
     expect(await prefs(me)).toEqual({ messages: 'instant', forum: 'instant', wanted: 'instant', trades: 'instant' });
   });
 
+  it("a new saved search's alert is the member's saved-searches choice unless it names one", async () => {
+    const me = await person('Mona');
+    await api().patch('/api/notification-preferences', me, { wanted: 'weekly' });
+    const plain = await api().post('/api/saved-searches', me, { query: { q: 'lighthouse' } });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json().alert).toBe('weekly');
+    const named = await api().post('/api/saved-searches', me, { query: { q: 'castle' }, alert: 'instant' });
+    expect(named.json().alert).toBe('instant');
+  });
+
   it('forum replies once a day are not e-mailed at once (they wait for the digest)', async () => {
     const me = await person('Dora');
     await api().patch('/api/notification-preferences', me, { forum: 'daily' });

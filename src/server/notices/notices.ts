@@ -140,6 +140,7 @@ async function closedRecipients(
  */
 export function mailKindOf(n: { type: string; tradeRequestId: number | null }): MailKind {
   if (n.tradeRequestId !== null) return 'trades';
+  if (n.type === 'wish_offer') return 'wish_offer';
   if (/^(forum|community)_/.test(n.type)) return 'forum';
   if (/^(wanted|wish|saved_search)_/.test(n.type)) return 'wanted';
   return 'account';
@@ -251,6 +252,8 @@ const NOTICE_REASONS: Record<MailKind, string> = {
   account: 'You receive this e-mail because it is about your Jigsaw Club membership.',
   trades: 'You receive this e-mail because you are taking part in a trade at Jigsaw Club: every step of a trade is e-mailed at once.',
   admin: 'You receive this e-mail because you are an administrator of Jigsaw Club.',
+  wish_offer:
+    'You receive this e-mail because this puzzle is on your wish list: first offers are always e-mailed, as they wait for you only a short time.',
   messages: 'You receive this e-mail because you asked to hear about new messages at once.',
   forum: 'You receive this e-mail because you asked to hear about replies to your forum posts at once.',
   wanted: 'You receive this e-mail because of your saved searches and wish list at Jigsaw Club.',

@@ -22,7 +22,7 @@ CREATE TABLE "outgoing_mail" (
 	"failed_at" timestamp with time zone,
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "outgoing_mail_kind_check" CHECK ("outgoing_mail"."kind" IN ('account', 'trades', 'admin', 'messages', 'forum', 'wanted', 'digest_daily', 'digest_weekly'))
+	CONSTRAINT "outgoing_mail_kind_check" CHECK ("outgoing_mail"."kind" IN ('account', 'trades', 'admin', 'wish_offer', 'messages', 'forum', 'wanted', 'digest_daily', 'digest_weekly'))
 );
 --> statement-breakpoint
 CREATE TABLE "server_secrets" (
@@ -38,6 +38,7 @@ ALTER TABLE "digests_sent" ADD CONSTRAINT "digests_sent_member_id_users_id_fk" F
 CREATE INDEX "outgoing_mail_due_idx" ON "outgoing_mail" USING btree ("due_at","id") WHERE sent_at IS NULL AND failed_at IS NULL;--> statement-breakpoint
 CREATE INDEX "outgoing_mail_created_at_idx" ON "outgoing_mail" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "users_email_digest_idx" ON "users" USING btree ("id") WHERE email_messages = 'daily' OR email_forum IN ('daily', 'weekly') OR email_wanted IN ('daily', 'weekly');--> statement-breakpoint
+CREATE INDEX "wish_offers_listing_member_idx" ON "wish_offers" USING btree ("listing_id","member_id");--> statement-breakpoint
 -- The forum e-mail switch becomes the forum preference: on = at once, off = never.
 UPDATE "users" SET "email_forum" = CASE WHEN "forum_emails" THEN 'instant' ELSE 'off' END;--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "forum_emails";--> statement-breakpoint

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_BAD_TOKEN } from '../../src/domain/email-preferences';
-import { savedSearches, users } from '../../src/server/db/schema';
+import { messages, savedSearches, users } from '../../src/server/db/schema';
+import { runUnreadMessageMail } from '../../src/server/jobs/unread-message-mail';
 import { unsubscribeSecret, unsubscribeToken } from '../../src/server/mail/unsubscribe-token';
 import { drainNotices } from '../../src/server/notices/notices';
 import type { CaughtMail } from '../support/mail-catcher';
@@ -105,6 +106,24 @@ describe('e-mail preferences', () => {
 });
 
 describe('the e-mails themselves', () => {
+  it('the unread-message reminder goes only to members who want messages at once, with its unsubscribe', async () => {
+    const [now, off, daily] = await Promise.all([person('Nell'), person('Opal'), person('Pia')]);
+    await api().patch('/api/notification-preferences', off, { messages: 'off' });
+    await api().patch('/api/notification-preferences', daily, { messages: 'daily' });
+    const sender = await person('Quin');
+    const sentAt = new Date(Date.now() - 20 * 60 * 1000);
+    for (const to of [now, off, daily]) {
+      const res = await api().post('/api/message-threads/direct', sender, { recipientId: to.id, initialMessage: 'Hello!' });
+      expect(res.statusCode, res.body).toBe(201);
+      await db().update(messages).set({ createdAt: sentAt }).where(eq(messages.threadId, res.json().id));
+    }
+    await runUnreadMessageMail(env.t.ctx, new Date());
+    const reminder = await env.mail.waitFor(now.email, { subject: 'sent you a message' });
+    expect(reminder.headers['list-unsubscribe']).toContain('.messages.');
+    expect(reminder.text).toContain('http://club.test/profile#email');
+    for (const quiet of [off, daily]) expect(env.mail.messages.filter((m) => m.to === quiet.email.toLowerCase())).toEqual([]);
+  });
+
   it('a forum e-mail carries the RFC 8058 headers, both parts, the reason and the settings link', async () => {
     const me = await person('Fay');
     const mail = await forumReplyMail(me);

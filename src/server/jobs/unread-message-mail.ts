@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import { queryRows } from '../db/client';
-import { renderEmail } from '../mail/templates';
+import { emailSettingsUrl, renderEmail } from '../mail/templates';
 import { memberDisplayName } from '../../domain/members';
 import { startPeriodicJob } from './periodic-job';
 
@@ -128,6 +128,10 @@ export function unreadMessageEmail(
       ],
       action: { label: 'Read the message', url },
       footnote: 'We send at most one reminder a day for each conversation, and none once you have read it.',
+      why: {
+        reason: 'You receive this e-mail because you asked to hear about new messages at once.',
+        settingsUrl: emailSettingsUrl(appUrl),
+      },
     }),
   };
 }

@@ -17,11 +17,17 @@ export async function digestCandidates(
   periodStart: Date,
   limit: number,
 ): Promise<number[]> {
+  // Written as literals (the two known kinds; messages have no weekly choice) so the planner
+  // can prove the partial index users_email_digest_idx covers them and read only those members.
+  const chose =
+    kind === 'daily'
+      ? sql.raw(`(email_messages = 'daily' OR email_forum = 'daily')`)
+      : sql.raw(`email_forum = 'weekly'`);
   const rows = await queryRows<{ id: number }>(
     db,
     sql`SELECT c.id FROM (
           SELECT id FROM users
-          WHERE closed_at IS NULL AND (email_messages = ${kind} OR email_forum = ${kind})
+          WHERE closed_at IS NULL AND ${chose}
           UNION
           SELECT s.member_id FROM saved_searches s JOIN users u ON u.id = s.member_id AND u.closed_at IS NULL
           WHERE s.alert = ${kind}

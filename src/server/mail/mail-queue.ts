@@ -22,6 +22,11 @@ export const MAIL_CLAIM_MS = 5 * 60 * 1000;
 /** After this many failed tries a message is given up (and logged). */
 export const MAIL_MAX_ATTEMPTS = 8;
 const BATCH = 20;
+/**
+ * A message done with (sent, or given up) keeps only who, what kind, the subject and when:
+ * its body may hold a sign-in link, whose token the club otherwise stores only hashed.
+ */
+const FORGET_BODY = { text: '', html: '', headers: {} };
 
 /** The wait before try `attempts + 1`: 1, 2, 4, … minutes, at most an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -63,7 +68,10 @@ export function createMailQueue(
   }
 
   async function markSent(id: number, now: Date): Promise<void> {
-    await db.update(outgoingMail).set({ sentAt: now, lastError: null }).where(eq(outgoingMail.id, id));
+    await db
+      .update(outgoingMail)
+      .set({ sentAt: now, lastError: null, ...FORGET_BODY })
+      .where(eq(outgoingMail.id, id));
   }
 
   /** A failed try: later again, or given up after MAIL_MAX_ATTEMPTS (or at once for an account e-mail). */
@@ -75,7 +83,7 @@ export function createMailQueue(
       .update(outgoingMail)
       .set(
         over
-          ? { failedAt: now, lastError }
+          ? { failedAt: now, lastError, ...FORGET_BODY }
           : { dueAt: new Date(now.getTime() + retryDelayMs(row.attempts)), lastError },
       )
       .where(and(eq(outgoingMail.id, row.id), isNull(outgoingMail.sentAt)));

@@ -315,6 +315,7 @@ async function deliver(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger):
         );
     }
   }
+  // 'E-mailed' once in the outgoing mail queue, which sends it (now, or after a refusal, later).
   await markNotificationsEmailed(ctx.database.db, sent).catch((err: unknown) =>
     log.warn({ err }, 'could not mark e-mails sent'),
   );

@@ -45,7 +45,12 @@ async function main(): Promise<void> {
   }
 
   const logger = createLogger(config.logLevel);
-  const transport = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
+  const transport = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: logger,
+  });
   // Every e-mail goes through the queue in the database (decision 0033), sent at once and again after a failure.
   const mailer = createMailQueue(database.db, transport, {
     appUrl: config.appUrl,

@@ -113,7 +113,10 @@ describe('the e-mails themselves', () => {
     const sender = await person('Quin');
     const sentAt = new Date(Date.now() - 20 * 60 * 1000);
     for (const to of [now, off, daily]) {
-      const res = await api().post('/api/message-threads/direct', sender, { recipientId: to.id, initialMessage: 'Hello!' });
+      const res = await api().post('/api/message-threads/direct', sender, {
+        recipientId: to.id,
+        initialMessage: 'Hello!',
+      });
       expect(res.statusCode, res.body).toBe(201);
       await db().update(messages).set({ createdAt: sentAt }).where(eq(messages.threadId, res.json().id));
     }
@@ -121,7 +124,8 @@ describe('the e-mails themselves', () => {
     const reminder = await env.mail.waitFor(now.email, { subject: 'sent you a message' });
     expect(reminder.headers['list-unsubscribe']).toContain('.messages.');
     expect(reminder.text).toContain('http://club.test/profile#email');
-    for (const quiet of [off, daily]) expect(env.mail.messages.filter((m) => m.to === quiet.email.toLowerCase())).toEqual([]);
+    for (const quiet of [off, daily])
+      expect(env.mail.messages.filter((m) => m.to === quiet.email.toLowerCase())).toEqual([]);
   });
 
   it('a forum e-mail carries the RFC 8058 headers, both parts, the reason and the settings link', async () => {

@@ -17,7 +17,9 @@ export async function runMailQueue(db: DbOrTx, queue: MailQueue, now: Date = new
   const sent = await queue.sendDue(now);
   await db
     .delete(outgoingMail)
-    .where(and(isNotNull(outgoingMail.sentAt), lt(outgoingMail.createdAt, new Date(now.getTime() - SENT_MAIL_KEPT_MS))));
+    .where(
+      and(isNotNull(outgoingMail.sentAt), lt(outgoingMail.createdAt, new Date(now.getTime() - SENT_MAIL_KEPT_MS))),
+    );
   return sent;
 }
 

@@ -56,7 +56,8 @@ export function renderEmail(content: EmailContent): { subject: string; text: str
   // The site's own colours and type (src/web/styles.css): teal brand, dark ink, the system
   // sans-serif at 20px, one large teal button. The link is also written out as plain text,
   // not a second button, for members who copy it or read it aloud to a helper.
-  const p = (t: string) => `<p style="font-size:20px;line-height:1.6;margin:0 0 20px;color:${INK}">${escapeHtml(t)}</p>`;
+  const p = (t: string) =>
+    `<p style="font-size:20px;line-height:1.6;margin:0 0 20px;color:${INK}">${escapeHtml(t)}</p>`;
   const html = `<!doctype html>
 <html lang="en-GB"><body style="margin:0;padding:24px;background:${BRAND_50};color:${INK};font-family:${FONT}">
 <div style="max-width:640px;margin:0 auto;background:#ffffff;padding:32px;border-radius:12px;border:1px solid ${LINE}">

@@ -19,7 +19,10 @@ async function storedSecret(db: DbOrTx): Promise<string> {
     .insert(serverSecrets)
     .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
+  const [row] = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, SECRET_NAME));
   return row!.value;
 }
 

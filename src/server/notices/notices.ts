@@ -250,7 +250,8 @@ export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): 
 /** Why a member gets a notice's e-mail, by its kind (the foot of the e-mail). */
 const NOTICE_REASONS: Record<MailKind, string> = {
   account: 'You receive this e-mail because it is about your Jigsaw Club membership.',
-  trades: 'You receive this e-mail because you are taking part in a trade at Jigsaw Club: every step of a trade is e-mailed at once.',
+  trades:
+    'You receive this e-mail because you are taking part in a trade at Jigsaw Club: every step of a trade is e-mailed at once.',
   admin: 'You receive this e-mail because you are an administrator of Jigsaw Club.',
   wish_offer:
     'You receive this e-mail because this puzzle is on your wish list: first offers are always e-mailed, as they wait for you only a short time.',

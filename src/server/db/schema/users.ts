@@ -141,7 +141,9 @@ export const users = pgTable(
     // The digest job's candidates: the few members who chose a digest for something.
     index('users_email_digest_idx')
       .on(t.id)
-      .where(sql`email_messages = 'daily' OR email_forum IN ('daily', 'weekly') OR email_wanted IN ('daily', 'weekly')`),
+      .where(
+        sql`email_messages = 'daily' OR email_forum IN ('daily', 'weekly') OR email_wanted IN ('daily', 'weekly')`,
+      ),
     // The member directory (src/server/members/directory-repository.ts): first names searched
     // anywhere ignoring case, towns by their start ignoring case, cards in name order. The
     // queries repeat these expressions exactly so the planner can use them.

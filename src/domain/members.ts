@@ -285,8 +285,6 @@ export const memberProfileSettingsSchema = z
     isProfilePublic: z.boolean(),
     showLocation: z.boolean(),
     textSize: z.enum(TEXT_SIZES),
-    /** Replies to my forum posts and replies by e-mail as well as in the bell (default on). */
-    forumEmails: z.boolean(),
   })
   .meta({ id: 'MemberProfileSettings' });
 export type MemberProfileSettings = z.output<typeof memberProfileSettingsSchema>;
@@ -305,7 +303,6 @@ export const memberProfilePatchSchema = z.object({
   isProfilePublic: z.boolean({ error: 'Show my profile must be true or false' }).optional(),
   showLocation: z.boolean({ error: 'Show my town must be true or false' }).optional(),
   textSize: z.enum(TEXT_SIZES, { error: `Text size must be one of: ${TEXT_SIZES.join(', ')}` }).optional(),
-  forumEmails: z.boolean({ error: 'Forum e-mails must be true or false' }).optional(),
 });
 export type MemberProfilePatch = z.output<typeof memberProfilePatchSchema>;
 export type MemberProfilePatchInput = z.input<typeof memberProfilePatchSchema>;

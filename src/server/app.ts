@@ -22,6 +22,7 @@ import { registerOpenApi } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
 import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
+import { emailPreferenceRoutes } from './email-preferences/routes';
 import { communityRoutes } from './community/routes';
 import { eventRoutes } from './events/routes';
 import { favoriteRoutes } from './favorites/routes';
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         members: memberRoutes,
         community: communityRoutes,
         notifications: notificationRoutes,
+        email: emailPreferenceRoutes,
         contact: contactRoutes,
         points: pointsRoutes,
         postage: postageRoutes,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CLUB_TIME_ZONE } from '../domain/dates';
 import { EVENT_STREAMS_PER_ADDRESS, EVENT_STREAMS_PER_PROCESS } from '../domain/constants';
 
 // The environment is read here once, validated, and handed on as a typed object.
@@ -25,6 +26,14 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must look like smtp://user:pass@host:port')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Jigsaw Club <no-reply@localhost>'),
+  // The key of the e-mails' unsubscribe links (mail/unsubscribe-token.ts); unset, the server
+  // makes one and keeps it in the database.
+  UNSUBSCRIBE_SECRET: z.string().min(32, { error: 'UNSUBSCRIBE_SECRET must be at least 32 characters' }).optional(),
+  // The club's clock for the digests (docs/product/email.md#digests).
+  CLUB_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, { error: 'CLUB_TIMEZONE must be a time zone name such as Europe/London' })
+    .default(CLUB_TIME_ZONE),
   UPLOAD_DIR: z.string().min(1).optional(),
   // Object storage for pictures (docs/operations.md, 'Pictures in object storage'): S3_BUCKET
   // switches it on; the others only mean something with it.
@@ -81,6 +90,10 @@ export type Config = {
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The unsubscribe links' key; undefined: one kept in the database. */
+  unsubscribeSecret: string | undefined;
+  /** The club's time zone, for the digests' hour. */
+  clubTimeZone: string;
   /** Where pictures are stored when object storage is off (the default). */
   uploadDir: string;
   /** Object storage for pictures; undefined keeps them in uploadDir. */
@@ -109,6 +122,15 @@ export type S3Config = {
 };
 
 export class ConfigError extends Error {}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
 
@@ -153,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
+    clubTimeZone: e.CLUB_TIMEZONE,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     s3: s3Config(e),
     addressLookup:

@@ -160,6 +160,14 @@ export const AUTHORIZATION_TABLE: Table = {
     body: () => ({ aboutMe: 'Puzzles on Sundays.', isProfilePublic: true }),
   },
   'GET /api/notifications': members(ok),
+  // E-mail preferences: the caller's own, nothing of anyone else's is named.
+  'GET /api/notification-preferences': members(ok),
+  'PATCH /api/notification-preferences': { ...members(ok), body: () => ({ forum: 'instant' }) },
+  // One-click unsubscribe: the signed token is the only authority, whoever calls (no session
+  // needed, none used). The document's sample token is not one the server signed: 400 for
+  // everyone; mail-preferences.test.ts follows real links.
+  'GET /api/unsubscribe': anyone(400),
+  'POST /api/unsubscribe': anyone(400),
   // The forum (docs/product/community.md#members-only): for members only, reading and writing alike. The owner wrote the
   // post, the other party the reply. Editing and removing are the author's or an admin's; a
   // member may not like or report their own writing (400). Pin and lock are the admins'.

@@ -112,7 +112,6 @@ export type SettingsRow = {
   isProfilePublic: boolean;
   showLocation: boolean;
   textSize: TextSize;
-  forumEmails: boolean;
 };
 
 /** The member's own settings (the defaults when they have no member_profiles row yet); null for no such member. */
@@ -125,7 +124,6 @@ export async function settingsRow(db: DbOrTx, memberId: number): Promise<Setting
       isProfilePublic: sql<boolean>`coalesce(${memberProfiles.isProfilePublic}, true)`,
       showLocation: sql<boolean>`coalesce(${memberProfiles.showLocation}, true)`,
       textSize: users.textSize,
-      forumEmails: users.forumEmails,
     })
     .from(users)
     .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
@@ -153,7 +151,7 @@ export async function upsertMemberProfile(tx: DbOrTx, memberId: number, columns:
 export async function updateAccountSettings(
   tx: DbOrTx,
   memberId: number,
-  columns: { textSize?: TextSize; publicProfile?: boolean; forumEmails?: boolean },
+  columns: { textSize?: TextSize; publicProfile?: boolean },
 ): Promise<void> {
   if (Object.keys(columns).length === 0) return;
   await tx.update(users).set(columns).where(eq(users.id, memberId));

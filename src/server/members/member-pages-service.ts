@@ -112,7 +112,7 @@ export async function updateMyProfileSettings(
 ): Promise<MemberProfileSettings> {
   const current = await ownSettings(db, memberId);
   const errors: FieldError[] = [];
-  const { avatarUrl, welcomeMessage, aboutMe, isProfilePublic, showLocation, textSize, forumEmails } = patch;
+  const { avatarUrl, welcomeMessage, aboutMe, isProfilePublic, showLocation, textSize } = patch;
   if (avatarUrl && avatarUrl !== current.avatarUrl && !(await isStoredImage(pictures, avatarUrl))) {
     errors.push({ path: 'avatarUrl', message: AVATAR_NOT_UPLOADED_MESSAGE });
   }
@@ -124,7 +124,7 @@ export async function updateMyProfileSettings(
       memberId,
       named({ avatarUrl, welcomeMessage, aboutMe, isProfilePublic, showLocation }),
     );
-    await updateAccountSettings(tx, memberId, named({ textSize, publicProfile: isProfilePublic, forumEmails }));
+    await updateAccountSettings(tx, memberId, named({ textSize, publicProfile: isProfilePublic }));
   });
   return myProfileSettings(db, memberId);
 }

@@ -8,13 +8,13 @@ import {
   savedSearchFilters,
   savedSearchKey,
   savedSearchName,
-  type SavedSearchAlert,
   type SavedSearchCreate,
   type SavedSearchPatch,
   type SavedSearchView,
 } from '../../domain/wanted';
 import type { DbOrTx } from '../db/client';
 import { runInTransaction } from '../db/transaction';
+import { defaultSavedSearchAlert } from '../email-preferences/email-preferences-service';
 import { browsePageBody } from '../listings/browse-service';
 import { lockMembers } from '../members/members-service';
 import {
@@ -33,12 +33,6 @@ import {
 // at most 25, each with its new matches. A member sees and changes only their own.
 
 export const SAVED_SEARCH_NOT_FOUND_MESSAGE = 'Saved search not found';
-
-/**
- * A new saved search's alert when the member names none. The member's `wanted` e-mail
- * preference decides it once e-mail preferences exist; until then, at once.
- */
-export const DEFAULT_SAVED_SEARCH_ALERT: SavedSearchAlert = 'instant';
 
 function toView(row: SavedSearchRow): SavedSearchView {
   return {
@@ -77,7 +71,8 @@ export async function createSavedSearch(
       memberId,
       name,
       query: body.query,
-      alert: body.alert ?? DEFAULT_SAVED_SEARCH_ALERT,
+      // Without a choice, the member's 'saved searches' e-mail preference (docs/product/email.md).
+      alert: body.alert ?? (await defaultSavedSearchAlert(tx, memberId)),
       matchKey: savedSearchKey(savedSearchFilters(body.query)),
     });
     return row.id;

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { CONDITION_PREFERENCES, PREFERRED_DIFFICULTIES, TEXT_SIZES, TOKEN_PURPOSES } from '../../../domain/enums';
+import { EMAIL_CHOICES, MESSAGE_EMAIL_CHOICES } from '../../../domain/email-preferences';
 import { createdAt, idColumn, oneOf, timestamptz, updatedAt } from './columns';
 
 /**
@@ -91,8 +92,6 @@ export const users = pgTable(
     // in SQL in members/away-sql.ts), and nothing needs to clear it.
     awayFrom: timestamptz('away_from'),
     awayUntil: timestamptz('away_until'),
-    // Replies to my forum posts and replies by e-mail too (docs/product/messages.md#e-mail); in-app always.
-    forumEmails: boolean('forum_emails').notNull().default(true),
     // Where the member is, for distances (docs/product/near-me.md#where-a-member-is):
     // the point of their postcode (or its outward code), never shown to anyone. locatedPostcode
     // is the postcode the point (or the service's 'not known') belongs to; locateDueAt is when
@@ -102,6 +101,13 @@ export const users = pgTable(
     locatedPostcode: text('located_postcode'),
     locateDueAt: timestamptz('locate_due_at'),
     locateAttempts: integer('locate_attempts').notNull().default(0),
+    // How often the member hears by e-mail of each kind (docs/product/email.md): at once, in
+    // the daily or weekly digest, or never. In-app notifications come whatever these say.
+    // emailForum replaced the old on/off forum e-mail switch (on = instant, off = off).
+    emailMessages: text('email_messages', { enum: MESSAGE_EMAIL_CHOICES }).notNull().default('instant'),
+    emailForum: text('email_forum', { enum: EMAIL_CHOICES }).notNull().default('instant'),
+    // The default alert of a new saved search.
+    emailWanted: text('email_wanted', { enum: EMAIL_CHOICES }).notNull().default('instant'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -161,6 +167,15 @@ export const users = pgTable(
     index('users_locate_due_idx')
       .on(t.locateDueAt)
       .where(sql`locate_due_at IS NOT NULL`),
+    check('users_email_messages_check', oneOf(t.emailMessages, MESSAGE_EMAIL_CHOICES)),
+    check('users_email_forum_check', oneOf(t.emailForum, EMAIL_CHOICES)),
+    check('users_email_wanted_check', oneOf(t.emailWanted, EMAIL_CHOICES)),
+    // The digest job's candidates: the few members who chose a digest for something.
+    index('users_email_digest_idx')
+      .on(t.id)
+      .where(
+        sql`email_messages = 'daily' OR email_forum IN ('daily', 'weekly') OR email_wanted IN ('daily', 'weekly')`,
+      ),
     // The member directory (src/server/members/directory-repository.ts): first names searched
     // anywhere ignoring case, towns by their start ignoring case, cards in name order. The
     // queries repeat these expressions exactly so the planner can use them.

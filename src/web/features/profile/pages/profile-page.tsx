@@ -10,6 +10,7 @@ import { ProfileForm } from '../components/profile-form';
 import { AccountInformation, ProfileSummary } from '../components/profile-summary';
 import { CloseMembership } from '../components/close-membership';
 import { AwaySection } from '../components/away-section';
+import { EmailSettings } from '../components/email-settings';
 import { useMember } from '../../../lib/current-user';
 import { LeaveWarning } from '../../../lib/unsaved-words';
 
@@ -104,6 +105,7 @@ export function ProfilePage({ PointsHistory, MemberPageSettings }: ProfilePagePr
         </Suspense>
       )}
       <AwaySection />
+      <EmailSettings />
       <AccountInformation member={member} />
       {PointsHistory && (
         <Suspense fallback={null}>

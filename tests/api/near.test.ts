@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISTANCE_NEEDS_PLACE_MESSAGE, UNKNOWN_POSTCODE_MESSAGE } from '../../src/domain/near';
-import { users } from '../../src/server/db/schema';
+import { tradingNotifications, users } from '../../src/server/db/schema';
+import { afterReplyIdle } from '../../src/server/http/after-reply';
+import { drainNotices } from '../../src/server/notices/notices';
 import { locateDueMembers } from '../../src/server/geo/geo-service';
 import { createLogger } from '../../src/server/http/logging';
 import { buildTestApp, type TestApp } from '../support/build-app';
@@ -202,5 +204,48 @@ describe('hand-over', () => {
     expect(trade.listing.handover).toBe('either');
     const messages = await api.get(`/api/message-threads/${trade.threadId}/messages`, buyer);
     expect(messages.body).toContain('has handed over the puzzle');
+  });
+});
+
+// Saved searches keep Location and Max Distance (docs/product/wanted.md#alerts): the alert
+// agrees with the matches page, which measures as browse does.
+describe('saved searches near me', () => {
+  async function publish(owner: SignedIn, title: string): Promise<number> {
+    const res = await api.post('/api/puzzle-listings', owner, {
+      title,
+      pieces: 500,
+      condition: 'very_good',
+      difficulty: 'medium',
+      puzzlePoints: 4,
+      status: 'active',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await afterReplyIdle(t.ctx);
+    await drainNotices(t.ctx);
+    return res.json().id as number;
+  }
+  async function toldOf(memberId: number): Promise<number[]> {
+    const rows = await t.database.db
+      .select({ link: tradingNotifications.link })
+      .from(tradingNotifications)
+      .where(and(eq(tradingNotifications.userId, memberId), eq(tradingNotifications.type, 'wanted_match')));
+    return rows.map((r) => Number(/^\/puzzle\/(\d+)/.exec(r.link ?? '')?.[1]));
+  }
+
+  it('tells a member of matches within their distance or in their town only, and lists them the same', async () => {
+    const near = await api.post('/api/saved-searches', york, { query: { q: 'kingfisher', maxDistance: 30 } });
+    expect(near.statusCode, near.body).toBe(201);
+    const townWatcher = await memberAt('YO1 7HH', 'York');
+    const inTown = await api.post('/api/saved-searches', townWatcher, { query: { q: 'kingfisher', location: 'Leeds' } });
+    expect(inTown.statusCode, inTown.body).toBe(201);
+
+    const fromLeeds = await publish(leedsOwner, 'Kingfisher by the Aire');
+    const fromLondon = await publish(londonOwner, 'Kingfisher on the Thames');
+
+    expect(await toldOf(york.id)).toEqual([fromLeeds]);
+    expect(await toldOf(townWatcher.id)).toEqual([fromLeeds]);
+    const page = await api.get(`/api/saved-searches/${near.json().id}/matches`, york);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().items.map((c: Card) => c.id)).toEqual([fromLeeds]);
   });
 });

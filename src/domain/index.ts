@@ -11,6 +11,7 @@ export * from './postage';
 export * from './listing-points';
 export * from './messages';
 export * from './trades';
+export * from './away';
 export * from './trust';
 export * from './community';
 export * from './admin';

@@ -84,30 +84,6 @@ export function missingPieceRefund(cost: number, percent: number): number {
 // ---------------------------------------------------------------------------------------
 // Away
 
-type AwayColumns = { awayFrom: Date | string | number | null; awayUntil: Date | string | number | null };
-
-/** Away now: from has come and until has not. It starts and ends by itself. */
-export function isAway(member: AwayColumns, now: Date = new Date()): boolean {
-  if (!member.awayFrom || !member.awayUntil) return false;
-  const t = now.getTime();
-  return new Date(member.awayFrom).getTime() <= t && t < new Date(member.awayUntil).getTime();
-}
-
-/** When the member is back, while they are away now; null otherwise. */
-export function awayUntilNow(member: AwayColumns, now: Date = new Date()): string | null {
-  return isAway(member, now) ? new Date(member.awayUntil!).toISOString() : null;
-}
-
-/** A holiday set and not yet over (under way or still to come): the member's own view of it. */
-export function awayNotOver(member: AwayColumns, now: Date = new Date()): boolean {
-  return member.awayUntil !== null && new Date(member.awayUntil).getTime() > now.getTime();
-}
-
-/** '{name} is away until {date}.': on their pages, and the 409 for a request to them. */
-export function awayMessage(name: string, until: Date | string, now: Date | string = new Date()): string {
-  return `${name} is away until ${formatClubDayOrDate(until, now)}.`;
-}
-
 export const AWAY_UNTIL_REQUIRED_MESSAGE = 'Please choose the date you will be back';
 export const AWAY_DATE_MESSAGE = 'Please give a date such as 2026-03-12';
 export const AWAY_UNTIL_AFTER_FROM_MESSAGE = 'The date you are back must be after the date you go away';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSuspended } from '../../src/domain/admin';
-import { isAway } from '../../src/domain/trust';
+import { isAway } from '../../src/domain/away';
 import { SORT_OPTIONS } from '../../src/domain/constants';
 import { browseQuerySchema, distanceAsked, type BrowseQuestion } from '../../src/domain/listings';
 import { suspendMember, unsuspendMember } from '../../src/server/admin/member-actions';

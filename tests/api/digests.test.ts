@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { testDbKind } from '../support/test-database';
 import {
   digestsSent,
   messages,
@@ -182,7 +183,7 @@ describe('weekly digests', () => {
     expect(rows.map((r) => r.periodStart.toISOString())).toEqual(['2027-11-01T07:00:00.000Z']);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('two senders at once on PostgreSQL send each member one digest', async () => {
+  it.runIf(testDbKind === 'postgres')('two senders at once on PostgreSQL send each member one digest', async () => {
     const members = await Promise.all(['Jo', 'Kit', 'Lou', 'Max'].map((n) => member(n, { forum: 'weekly' })));
     for (const m of members) await forumReplyAt(m, at('2027-11-10T12:00:00Z'));
     const second = await buildSecondInstance(env.t);

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDbKind } from '../support/test-database';
 import { queryRows } from '../../src/server/db/client';
 import { outgoingMail } from '../../src/server/db/schema';
 import { MAIL_CLAIM_MS } from '../../src/server/mail/mail-queue';
@@ -105,7 +106,7 @@ describe('the outgoing mail queue', () => {
     expect(caught(member.email)).toHaveLength(0);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('two processes sending the queue at once send each mail once', async () => {
+  it.runIf(testDbKind === 'postgres')('two processes sending the queue at once send each mail once', async () => {
     const to = Array.from({ length: 12 }, address);
     mail.failNext(12);
     for (const a of to) await t.mailQueue.send(letter(a));

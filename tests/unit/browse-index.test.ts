@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSuspended } from '../../src/domain/admin';
-import { isAway } from '../../src/domain/trust';
+import { isAway } from '../../src/domain/away';
 import { SORT_OPTIONS, type SortOption } from '../../src/domain/constants';
 import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../src/domain/enums';
 import {

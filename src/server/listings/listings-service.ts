@@ -1,5 +1,5 @@
 import { isSuspended } from '../../domain/admin';
-import { awayUntilNow } from '../../domain/trust';
+import { awayUntilNow } from '../../domain/away';
 import type { ListingStatus } from '../../domain/enums';
 import { AppError, formatValidationErrors, validationError, type FieldError } from '../../domain/errors';
 import {

@@ -1,5 +1,5 @@
 import { isSuspended, memberStatus } from '../../domain/admin';
-import { awayNotOver } from '../../domain/trust';
+import { awayNotOver } from '../../domain/away';
 import {
   memberDisplayName,
   memberFullName,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isSuspended } from '../../domain/admin';
 import { matchesBrowseFilters, textLocation, type BrowsableListing } from '../../domain/listings';
-import { isAway } from '../../domain/trust';
+import { isAway } from '../../domain/away';
 import { listingMatchKeys, savedSearchFilters } from '../../domain/wanted';
 import type { AppContext } from '../app-context';
 import type { DbOrTx } from '../db/client';

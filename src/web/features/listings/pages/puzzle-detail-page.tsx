@@ -1,4 +1,4 @@
-import { awayMessage } from '../../../../domain/trust';
+import { awayMessage } from '../../../../domain/away';
 import { HoldNotice, isHeld, WishButton } from '../../../components/wanted/wish-and-hold';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';

@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  browsePageSchema,
-  browseQuerySchema,
-  listingDetailSchema,
-  listingInputSchema,
-  listingViewSchema,
-  type BrowsePage,
-} from '../../domain/listings';
+import type { BrowsePage } from '../../domain/listings';
 import { LISTINGS_PER_HOUR } from '../../domain/constants';
-import { pointsGuideQuerySchema, pointsGuideSchema } from '../../domain/listing-points';
 import type { AppContext } from '../app-context';
 import {
   errorAnswers,
@@ -20,6 +12,7 @@ import {
   perMemberRateLimit,
   requireMember,
 } from '../http/route-helpers';
+import { contractSchema } from '../http/route-contract';
 import { noticesFor } from '../notices/notices';
 import { browseListings, cachedActiveListingYears, pointsGuide } from './browse-repository';
 import { memberListingViews } from './listings-repository';
@@ -41,37 +34,33 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
   const db = ctx.database.db;
   const images = { pictures: ctx.pictures };
 
-  app.get(
-    '/puzzle-listings',
-    { schema: { querystring: browseQuerySchema, response: { 200: browsePageSchema } } },
-    async (request, reply) => {
-      const viewerId = request.member?.id ?? null;
-      const [page, years] = await Promise.all([
-        browseListings(db, request.query, viewerId, { pool: ctx.database.pool }),
-        cachedActiveListingYears(db),
-      ]);
-      // The items are JSON the database built from listingJson's field list; splicing them in
-      // saves parsing and re-serialising every listing of every page (docs/performance.md).
-      // A string with a JSON content type is sent as it is: the schema above documents it.
-      const { itemsJson, ...rest } = page;
-      const head = JSON.stringify({ ...rest, years });
-      const body = `{"items":${itemsJson},${head.slice(1)}`;
-      return reply.type('application/json; charset=utf-8').send(body as unknown as BrowsePage);
-    },
-  );
+  app.get('/puzzle-listings', { schema: contractSchema('GET /api/puzzle-listings') }, async (request, reply) => {
+    const viewerId = request.member?.id ?? null;
+    const [page, years] = await Promise.all([
+      browseListings(db, request.query, viewerId, { pool: ctx.database.pool }),
+      cachedActiveListingYears(db),
+    ]);
+    // The items are JSON the database built from listingJson's field list; splicing them in
+    // saves parsing and re-serialising every listing of every page (docs/performance.md).
+    // A string with a JSON content type is sent as it is: the schema above documents it.
+    const { itemsJson, ...rest } = page;
+    const head = JSON.stringify({ ...rest, years });
+    const body = `{"items":${itemsJson},${head.slice(1)}`;
+    return reply.type('application/json; charset=utf-8').send(body as unknown as BrowsePage);
+  });
 
   // Drafts, archived and sold listings are their owner's alone (docs/product/listings.md#listing-states): to anyone else
   // they do not exist.
   app.get(
     '/puzzle-listings/:id',
-    { schema: { params: idParams, response: { 200: listingDetailSchema, ...errorAnswers(404) } } },
+    { schema: contractSchema('GET /api/puzzle-listings/:id', { params: idParams, response: errorAnswers(404) }) },
     async (request) => listingForViewer(db, request.params.id, request.member?.id ?? null),
   );
 
   // Fastify prefers the static segment over /:id.
   app.get(
     '/puzzle-listings/my-listings',
-    { onRequest: memberOnly, schema: { response: { 200: z.array(listingViewSchema) } } },
+    { onRequest: memberOnly, schema: contractSchema('GET /api/puzzle-listings/my-listings') },
     async (request) => memberListingViews(db, requireMember(request).id),
   );
 
@@ -81,7 +70,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/puzzle-listings/points-guide',
     {
       onRequest: memberOnly,
-      schema: { querystring: pointsGuideQuerySchema, response: { 200: pointsGuideSchema } },
+      schema: contractSchema('GET /api/puzzle-listings/points-guide'),
     },
     async (request) => pointsGuide(db, request.query.pieces),
   );
@@ -90,7 +79,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/puzzle-listings',
     {
       onRequest: memberOnly,
-      schema: { body: listingInputSchema, response: { 201: listingViewSchema } },
+      schema: contractSchema('POST /api/puzzle-listings'),
       config: listingLimit,
     },
     async (request, reply) =>
@@ -112,14 +101,10 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/puzzle-listings/:id',
     {
       onRequest: memberOnly,
-      schema: {
+      schema: contractSchema('PATCH /api/puzzle-listings/:id', {
         params: idParams,
-        body: z.record(z.string(), z.unknown(), { error: 'Send the listing as a JSON object' }).meta({
-          description:
-            'Either {status} alone (draft, active or archived), or any of the fields of POST /api/puzzle-listings.',
-        }),
-        response: { 200: listingViewSchema, ...errorAnswers(403, 404, 409) },
-      },
+        response: errorAnswers(403, 404, 409),
+      }),
       config: perMemberEditLimit(),
     },
     async (request) =>

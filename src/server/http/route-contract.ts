@@ -56,7 +56,11 @@ export function checkRouteAgainstContract(route: RouteOptions): void {
     const key = `${method} ${route.url}`;
     if (!Object.hasOwn(apiContract, key)) continue;
     const entry: RouteContract = apiContract[key as ApiRoute];
-    const schema = (route.schema ?? {}) as { querystring?: unknown; body?: unknown; response?: Record<string, unknown> };
+    const schema = (route.schema ?? {}) as {
+      querystring?: unknown;
+      body?: unknown;
+      response?: Record<string, unknown>;
+    };
     const differences = [
       schema.querystring !== entry.query && 'query',
       schema.body !== entry.body && 'body',

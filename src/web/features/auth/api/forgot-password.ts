@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
  * account. The answer is the same either way.
  */
 export function forgotPassword(body: ForgotPasswordBody): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/auth/forgot-password', body);
+  return api.call('POST /api/auth/forgot-password', { body });
 }
 
 export function useForgotPassword() {

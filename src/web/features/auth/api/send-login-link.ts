@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
  * client only pretended (a 1.5 s wait); this sends it for real.
  */
 export function sendLoginLink(body: LoginLinkBody): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/auth/login-link', body);
+  return api.call('POST /api/auth/login-link', { body });
 }
 
 export function useSendLoginLink() {

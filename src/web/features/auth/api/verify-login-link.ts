@@ -6,7 +6,7 @@ import { rememberSignedInUser } from './get-current-user';
 
 /** POST /api/auth/login-link/verify: signs the member in with the e-mailed token. */
 export function verifyLoginLink(body: LoginLinkVerifyBody): Promise<{ user: CurrentUser }> {
-  return api.post<{ user: CurrentUser }>('/api/auth/login-link/verify', body);
+  return api.call('POST /api/auth/login-link/verify', { body });
 }
 
 export function useVerifyLoginLink() {

@@ -6,8 +6,8 @@ import { listingKeys } from './query-keys';
 /** POST /api/puzzle-listings (create) or PATCH /api/puzzle-listings/{id} (the whole form). */
 export function saveListing({ id, input }: { id: number | null; input: ListingInput }): Promise<Listing> {
   return id === null
-    ? api.post<Listing>('/api/puzzle-listings', input)
-    : api.patch<Listing>(`/api/puzzle-listings/${id}`, input);
+    ? api.call('POST /api/puzzle-listings', { body: input })
+    : api.call('PATCH /api/puzzle-listings/:id', { params: { id }, body: input });
 }
 
 export function useSaveListing() {

@@ -4,7 +4,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/notifications/unread-count. */
 export function getNotificationsUnreadCount(): Promise<{ count: number }> {
-  return api.get<{ count: number }>('/api/notifications/unread-count');
+  return api.call('GET /api/notifications/unread-count');
 }
 
 export const notificationsUnreadCountQueryOptions = () =>

@@ -4,7 +4,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/notifications/read-all. */
 export function markAllNotificationsRead(): Promise<{ updated: number }> {
-  return api.post<{ updated: number }>('/api/notifications/read-all');
+  return api.call('POST /api/notifications/read-all');
 }
 
 export function useMarkAllNotificationsRead() {

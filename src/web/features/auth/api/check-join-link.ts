@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LinkState } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/auth/verify-email/check: whether the join link is still good, without using it. */
-export function checkJoinLink(token: string): Promise<{ state: LinkState }> {
+export function checkJoinLink(token: string) {
   return api.call('POST /api/auth/verify-email/check', { body: { token } });
 }
 

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/notifications/unread-count. */
-export function getNotificationsUnreadCount(): Promise<{ count: number }> {
+export function getNotificationsUnreadCount() {
   return api.call('GET /api/notifications/unread-count');
 }
 

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/notifications/read-all. */
-export function markAllNotificationsRead(): Promise<{ updated: number }> {
+export function markAllNotificationsRead() {
   return api.call('POST /api/notifications/read-all');
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { endSession } from '../../../lib/query-client';
 
 /** POST /api/profile/close: closes the membership and ends the session (409 while a trade is under way). */
-export function closeMembership(body: CloseMembershipBody): Promise<{ message: string }> {
+export function closeMembership(body: CloseMembershipBody) {
   return api.call('POST /api/profile/close', { body });
 }
 

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { AddressSuggestion } from '../../../../domain/profile';
 
 /** GET /api/postcode-lookup/{postcode}: the addresses at a (normalised) UK postcode. */
-export function lookupPostcode(postcode: string, signal?: AbortSignal): Promise<{ addresses: AddressSuggestion[] }> {
+export function lookupPostcode(postcode: string, signal?: AbortSignal) {
   return api.call('GET /api/postcode-lookup/:postcode', { params: { postcode }, signal });
 }
 

@@ -3,7 +3,7 @@ import type { FeedbackReportBody } from '../../../../domain/trades';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/feedback/{id}/report: sends the feedback to the administrators for review. */
-export function reportFeedback(feedbackId: number, body: FeedbackReportBody): Promise<{ id: number; status: string }> {
+export function reportFeedback(feedbackId: number, body: FeedbackReportBody) {
   return api.call('POST /api/feedback/:id/report', { params: { id: feedbackId }, body });
 }
 

@@ -152,7 +152,7 @@ export const api = {
     return { items, total: Number.isFinite(total) ? total : items.length };
   },
 
-  /** The address alone, for what is not fetched as JSON (an upload's progress, the event stream). */
+  /** The address alone, for a call not sent with fetch (the upload: only XMLHttpRequest reports its progress). */
   url<K extends ApiRoute>(route: K, ...[input]: CallArgs<K>): string {
     return urlOf(route, (input ?? {}) as AnyInput);
   },

@@ -26,7 +26,7 @@ const SERVER_ENTRY_POINTS = {
   // Browse's query helpers: escapeLike (members' searches) and the prepared statements the
   // forum's reads share. They belong in db/ once browse is split (issue 24).
   listings: ['browse-query', 'prepared-statements'],
-  members: ['member-views', 'display-name-sql', 'suspension-sql', 'membership-sql'],
+  members: ['member-views', 'display-name-sql', 'suspension-sql', 'membership-sql', 'away-sql'],
   points: ['ledger'],
   trades: ['trade-refusals'],
   uploads: ['image-store', 'storage'],

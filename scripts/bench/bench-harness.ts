@@ -13,6 +13,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { startGeoStandIn } from '../../tests/support/postcode-geo-stand-in';
+import { TOWN_POINTS } from './load-data';
 import { queryRows, type Database } from '../../src/server/db/client';
 import { createLogger } from '../../src/server/http/logging';
 import { createPictureStorage } from '../../src/server/uploads/create-storage';
@@ -89,9 +91,13 @@ export async function ensurePostgresDatabase(url: string): Promise<void> {
 /** The real app on a free local port, silent, with its own data directory (removed on close). */
 export async function startBenchApp(database: Database): Promise<{ origin: string; close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jc-bench-app-'));
+  // Distance questions name the bench towns' outward codes: a local postcodes.io stand-in
+  // knows them (browse remembers each place after its first look-up).
+  const geo = await startGeoStandIn(TOWN_POINTS);
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://127.0.0.1' }),
     clientDir: undefined,
+    postcodeGeo: { url: geo.url },
   };
   const logger = createLogger('silent');
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir, log: logger });
@@ -103,6 +109,7 @@ export async function startBenchApp(database: Database): Promise<{ origin: strin
     origin: `http://127.0.0.1:${port}`,
     close: async () => {
       await app.close();
+      await geo.close();
       await events.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -85,6 +85,29 @@ export const TOWNS: Array<[string, string]> = [
   ['Buxton', 'SK17'],
   ['Truro', 'TR1'],
 ];
+/** Each town's outward code's point (docs/product/near-me.md), for distance questions. */
+export const TOWN_POINTS: Record<string, { latitude: number; longitude: number }> = {
+  HG1: { latitude: 53.997, longitude: -1.535 },
+  YO1: { latitude: 53.959, longitude: -1.082 },
+  BA1: { latitude: 51.385, longitude: -2.366 },
+  NR2: { latitude: 52.63, longitude: 1.286 },
+  EX4: { latitude: 50.727, longitude: -3.533 },
+  CH1: { latitude: 53.193, longitude: -2.894 },
+  LN1: { latitude: 53.233, longitude: -0.545 },
+  DH1: { latitude: 54.776, longitude: -1.575 },
+  CT1: { latitude: 51.279, longitude: 1.081 },
+  SP1: { latitude: 51.074, longitude: -1.794 },
+  GL50: { latitude: 51.897, longitude: -2.083 },
+  LA9: { latitude: 54.328, longitude: -2.746 },
+  SY8: { latitude: 52.367, longitude: -2.718 },
+  YO21: { latitude: 54.484, longitude: -0.616 },
+  CA11: { latitude: 54.664, longitude: -2.752 },
+  TN1: { latitude: 51.133, longitude: 0.264 },
+  PE9: { latitude: 52.652, longitude: -0.479 },
+  WR14: { latitude: 52.114, longitude: -2.324 },
+  SK17: { latitude: 53.257, longitude: -1.911 },
+  TR1: { latitude: 50.263, longitude: -5.051 },
+};
 export const ADJECTIVES = [
   'Autumn',
   'Victorian',
@@ -197,12 +220,18 @@ function pickInt(values: readonly number[], salt: number) {
 }
 
 async function insertMembers(db: Db): Promise<number> {
+  // Each member's point: their town's, a little apart by postcode (the ninth have none yet, as
+  // when the postcode service has not answered), so distances vary and some tie.
+  const coordinate = (key: 'latitude' | 'longitude') =>
+    sql.raw(`ARRAY[${TOWNS.map(([, outward]) => TOWN_POINTS[outward]![key]).join(', ')}]::float8[]`);
   await db.execute(sql`INSERT INTO users (email, first_name, last_name, town_or_city, postcode, email_verified,
-      profile_completed, has_seen_welcome_gift, puzzle_points)
+      profile_completed, has_seen_welcome_gift, puzzle_points, latitude, longitude)
     SELECT 'bench' || g || '@' || ${BENCH_EMAIL_DOMAIN}, ${pick(FIRST_NAMES, 1)}, ${pick(LAST_NAMES, 2)},
       (${arr(TOWNS.map((x) => x[0]))})[1 + g % ${n(TOWNS.length)}],
       (${arr(TOWNS.map((x) => x[1]))})[1 + g % ${n(TOWNS.length)}] || ' ' || (1 + g % 9) || 'AB',
-      true, true, true, 0
+      true, true, true, 0,
+      CASE WHEN g % 9 <> 0 THEN (${coordinate('latitude')})[1 + g % ${n(TOWNS.length)}] + (g % 9) * 0.01 END,
+      CASE WHEN g % 9 <> 0 THEN (${coordinate('longitude')})[1 + g % ${n(TOWNS.length)}] - (g % 9) * 0.01 END
     FROM generate_series(1, ${n(MEMBERS)}) g`);
   const [row] = await queryRows<{ min: number }>(
     db,
@@ -221,7 +250,7 @@ async function insertListings(
   await db.execute(sql`WITH makers AS (SELECT array_agg(id ORDER BY id) AS ids FROM manufacturers)
     INSERT INTO puzzle_listings (user_id, title, subtitle, pieces, dimension_value, dimension_unit,
       manufacturer_id, artist, difficulty, condition, year_of_manufacture, barcode_number,
-      description, puzzle_points, status, missing_pieces, published_at, created_at, updated_at)
+      description, puzzle_points, status, missing_pieces, published_at, created_at, updated_at, handover)
     SELECT
       ${n(firstMember)} + g % ${n(MEMBERS)},
       ${pick(ADJECTIVES, 3)} || ' ' || ${pick(NOUNS, 4)} || ' ' || ${pick(SUFFIXES, 5)},
@@ -240,7 +269,8 @@ async function insertListings(
       CASE WHEN ${h(22)} % 7 = 0 THEN 1 + ${h(23)} % 3 ELSE 0 END,
       CASE WHEN ${text(status)} IN ('active', 'sold') THEN now() - g * interval '1 minute' ELSE NULL END,
       now() - g * interval '1 minute' - interval '1 hour',
-      now() - g * interval '1 minute'
+      now() - g * interval '1 minute',
+      (ARRAY['post', 'post', 'post', 'in_person', 'either'])[1 + ${h(25)} % 5]
     FROM generate_series(${n(from)}, ${n(to)}) g
     CROSS JOIN makers
     CROSS JOIN LATERAL (SELECT ${pickInt(PIECES, 24)} AS pieces) p`);

@@ -13,6 +13,7 @@ import {
   SUFFIXES,
   TOWNS,
 } from './load-data';
+import { HANDOVER_FILTERS } from '../../src/domain/near';
 
 // Varied traffic (issue 15): every request a different browse question, as members really
 // ask. A seeded generator, so two runs ask the same questions in the same order: words and
@@ -105,6 +106,10 @@ export function variedQuestions(seed: number, manufacturerIds: readonly number[]
     if (chance(0.2)) p.set('completeOnly', 'true');
     if (chance(0.08)) p.set('location', pick(TOWN_WORDS));
     p.set('sort', pick(SORT_OPTIONS));
+    // Near me (issue 27): a distance from a town's outward code, 'Nearest first', hand-over.
+    if (chance(0.15)) p.set('maxDistance', String(pick([5, 15, 30, 60, 120, 500])));
+    if (p.has('maxDistance') || p.get('sort') === 'distance') p.set('location', pick(TOWNS)[1]);
+    if (chance(0.1)) p.set('handover', pick(HANDOVER_FILTERS));
     p.set('page', String(between(1, 6)));
     return p.toString();
   };

@@ -7,6 +7,7 @@ import { memberPagesStep } from './member-pages';
 import { membersWithListingsStep } from './members';
 import { messagesStep } from './messages';
 import { tradesStep } from './trades';
+import { wantedStep } from './wanted';
 import { DEFAULT_PICTURE_SIZE, type PictureSize } from './pictures';
 import type { PictureStorage } from '../../src/server/uploads/storage';
 
@@ -41,6 +42,7 @@ export const seedSteps: SeedStep[] = [
   memberPagesStep,
   adminStep,
   communityStep,
+  wantedStep,
 ];
 
 export type SeedOptions = {

@@ -11,8 +11,14 @@ import {
   POINTS_BADGE_HIGH,
   POINTS_BADGE_MEDIUM,
   STANDARD_BALANCE,
+  MISSING_PIECE_REFUND_PERCENT,
+  NEW_TRADER_OPEN_REQUESTS,
+  ON_TIME_SHIPPING_DAYS,
+  SHIP_WITHIN_DAYS,
   TRADE_AUTO_COMPLETE_DAYS,
   TRADE_PENDING_EXPIRY_DAYS,
+  FIRST_OFFER_HOURS,
+  MAX_OFFERS_PER_LISTING,
 } from './constants';
 import {
   controlCharactersMessage,
@@ -27,6 +33,7 @@ import { choiceParam, intParam, listingViewSchema } from './listings';
 import { MEMBER_STATUSES, memberAdminSchema, memberPublicSchema, type MemberStatus } from './members';
 import { ledgerEntrySchema } from './points';
 import { tradeViewSchema } from './trades';
+import { DEFAULT_POSTAGE_PRICES, postagePricesSchema, type PostagePrices } from './postage';
 
 // ---------------------------------------------------------------------------------------
 // Query parameters
@@ -237,21 +244,28 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
  * free key/value store), but these are checked on save against their type, and read where
  * they are used each time (no restart: a change counts from the next use).
  */
-export type KnownSetting = {
+export type KnownSetting<T = unknown> = {
   category: SettingCategory;
   key: string;
   /** What it changes, for the settings tab and docs/operations.md. */
   description: string;
   /** The type in words, as the refusal says it ('a whole number of days from 1 to 90'). */
   type: string;
-  default: number;
-  schema: z.ZodType<number>;
+  default: T;
+  schema: z.ZodType<T>;
+  /** The value in a few words, for the settings tab, when it is more than a number. */
+  summary?(value: T): string;
 };
 
 function wholeDays(min: number, max: number) {
-  const message = `Value must be a whole number of days from ${min} to ${max}`;
+  return wholeNumber(min, max, 'days');
+}
+
+/** A whole number of `unit` from `min` to `max` ('a whole number of requests from 1 to 50'). */
+function wholeNumber(min: number, max: number, unit: string) {
+  const message = `Value must be a whole number of ${unit} from ${min} to ${max}`;
   return {
-    type: `a whole number of days from ${min} to ${max}`,
+    type: `a whole number of ${unit} from ${min} to ${max}`,
     schema: z
       .number({ error: message })
       .int({ error: message })
@@ -276,8 +290,76 @@ export const KNOWN_SETTINGS = {
     default: TRADE_AUTO_COMPLETE_DAYS,
     ...wholeDays(1, 90),
   },
+  // Wanted: first offers of a listing to the members who wished for it (docs/product/wanted.md#the-first-offer).
+  firstOfferHours: {
+    category: 'trading',
+    key: 'firstOfferHours',
+    description: 'Hours a newly listed puzzle is offered first to a member who wished for it, before the next in line.',
+    default: FIRST_OFFER_HOURS,
+    ...wholeNumber(1, 336, 'hours'),
+  },
+  maxOffersPerListing: {
+    category: 'trading',
+    key: 'maxOffersPerListing',
+    description: 'How many members in turn are offered a puzzle first before it is open to everyone.',
+    default: MAX_OFFERS_PER_LISTING,
+    ...wholeNumber(0, 20, 'offers'),
+  },
+  // Trust between strangers (docs/product/trust.md).
+  newTraderOpenRequests: {
+    category: 'trading',
+    key: 'newTraderOpenRequests',
+    description:
+      'Requests a member may have open at once until their first trade completes (waiting, accepted, sent or reported).',
+    default: NEW_TRADER_OPEN_REQUESTS,
+    ...wholeNumber(1, 50, 'requests'),
+  },
+  onTimeShippingDays: {
+    category: 'trading',
+    key: 'onTimeShippingDays',
+    description:
+      "Days after accepting within which a posted puzzle counts as 'posted on time' in the owner's trading record.",
+    default: ON_TIME_SHIPPING_DAYS,
+    ...wholeDays(1, 30),
+  },
+  shipWithinDays: {
+    category: 'trading',
+    key: 'shipWithinDays',
+    description:
+      'Days the owner has to mark an accepted puzzle as sent before the trade cancels itself and the points go back; the owner is reminded at half time.',
+    default: SHIP_WITHIN_DAYS,
+    ...wholeDays(2, 60),
+  },
+  missingPieceRefundPercent: {
+    category: 'trading',
+    key: 'missingPieceRefundPercent',
+    description:
+      'Percent of the cost that goes back to the member who asked when a puzzle arrives with more pieces missing than its listing said (rounded up).',
+    default: MISSING_PIECE_REFUND_PERCENT,
+    ...wholeNumber(0, 100, 'percent'),
+  },
+  // The listing form's and packing slip's postage estimate (docs/product/near-me.md#postage).
+  postagePrices: {
+    category: 'trading',
+    key: 'postagePrices',
+    description:
+      'The postage price table the listing form and packing slip estimate from: each service and format with its weight and size limits and price in pence, and the date of the list.',
+    type: 'a price table (asOf, source, services)',
+    default: DEFAULT_POSTAGE_PRICES,
+    schema: postagePricesSchema,
+    summary(prices: PostagePrices): string {
+      return `${prices.source} (${prices.services.length} prices, dated ${prices.asOf})`;
+    },
+  },
 } as const satisfies Record<string, KnownSetting>;
 export type KnownSettingName = keyof typeof KNOWN_SETTINGS;
+/** The value a known setting holds (a number of days, the price table...). */
+export type KnownSettingValue<N extends KnownSettingName> = z.output<(typeof KNOWN_SETTINGS)[N]['schema']>;
+
+/** A known setting's value in words, for the settings tab. */
+export function knownSettingText<T>(setting: KnownSetting<T>, value: T): string {
+  return setting.summary ? setting.summary(value) : String(value);
+}
 
 /** The known setting stored under this category and key, if it is one. */
 export function knownSetting(category: string, key: string): KnownSetting | undefined {
@@ -285,7 +367,7 @@ export function knownSetting(category: string, key: string): KnownSetting | unde
 }
 
 /** A stored value of a known setting, or its default when the stored one is missing or of the wrong type. */
-export function knownSettingValue(setting: KnownSetting, stored: unknown): number {
+export function knownSettingValue<T>(setting: KnownSetting<T>, stored: unknown): T {
   const parsed = setting.schema.safeParse(stored);
   return parsed.success ? parsed.data : setting.default;
 }

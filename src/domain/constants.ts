@@ -89,6 +89,8 @@ export const SORT_OPTIONS = [
   'manufacturer',
   'year-newest',
   'year-oldest',
+  // Nearest first (docs/product/near-me.md#browse-by-distance).
+  'distance',
 ] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: SortOption = 'newest';
@@ -104,6 +106,7 @@ export const SORT_LABELS: Record<SortOption, string> = {
   manufacturer: 'Manufacturer',
   'year-newest': 'Year (Newest)',
   'year-oldest': 'Year (Oldest)',
+  distance: 'Nearest first',
 };
 
 export const FILTER_PLACEHOLDERS = {
@@ -154,6 +157,22 @@ export const MIN_MEMBER_AGE = 50;
 // Trades (docs/product/trades.md#clocks)
 export const TRADE_AUTO_COMPLETE_DAYS = 21;
 export const TRADE_PENDING_EXPIRY_DAYS = 7;
+// Trust between strangers (docs/product/trust.md): the defaults of the trading.* settings.
+export const NEW_TRADER_OPEN_REQUESTS = 3;
+export const ON_TIME_SHIPPING_DAYS = 3;
+export const SHIP_WITHIN_DAYS = 7;
+export const MISSING_PIECE_REFUND_PERCENT = 50;
+/** The longest a member may be away at a time, counted from now (docs/product/trust.md#away). */
+export const AWAY_MAX_DAYS = 90;
+/** The most missing pieces a member may report on arrival. */
+export const MISSING_PIECES_REPORT_MAX = 50000;
+// Wanted (docs/product/wanted.md): a new listing is held for a member who wished for it this
+// long (setting trading.firstOfferHours), for at most this many members in turn
+// (trading.maxOffersPerListing), then it is open to all.
+export const FIRST_OFFER_HOURS = 48;
+export const MAX_OFFERS_PER_LISTING = 3;
+export const SAVED_SEARCHES_MAX = 25;
+export const WISHES_MAX = 100;
 const FEEDBACK_VISIBLE_AFTER_DAYS = 14;
 export const FEEDBACK_VISIBLE_AFTER_MS = FEEDBACK_VISIBLE_AFTER_DAYS * DAY_MS;
 

@@ -11,9 +11,19 @@ type DateInput = Date | string | number;
  */
 export const CLUB_TIME_ZONE = 'Europe/London';
 const LONDON = CLUB_TIME_ZONE;
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: LONDON });
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: LONDON,
+});
 const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: LONDON });
-const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: LONDON });
+const time = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: LONDON,
+});
 const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: LONDON });
 const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: LONDON });
 const offsetName = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, timeZoneName: 'longOffset' });
@@ -79,4 +89,62 @@ export function clubDayStart(day: string, next = false): Date | undefined {
   // is read at the guess itself, so a day that starts a change of clocks is right too.
   const guess = new Date(utcMidnight - clubOffsetMinutes(new Date(utcMidnight)) * 60_000);
   return new Date(utcMidnight - clubOffsetMinutes(guess) * 60_000);
+}
+
+// ---------------------------------------------------------------------------------------
+// The digests' clock (docs/product/email.md#digests): any zone, so CLUB_TIMEZONE can move it.
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+function zoneFormatter(zone: string): Intl.DateTimeFormat {
+  let f = zoneFormatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      weekday: 'short',
+      timeZoneName: 'longOffset',
+    });
+    zoneFormatters.set(zone, f);
+  }
+  return f;
+}
+
+function zoneParts(at: Date, zone: string) {
+  const parts = Object.fromEntries(
+    zoneFormatter(zone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(parts.timeZoneName ?? '');
+  const offset = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    weekday: weekdays.indexOf(parts.weekday ?? 'Sun'),
+    offset,
+  };
+}
+
+/** The instant the clocks of `zone` show `hour`:00 on that calendar day (days may overflow: 32 March is 1 April). */
+export function zonedHour(year: number, month: number, day: number, hour: number, zone: string): Date {
+  const wall = Date.UTC(year, month - 1, day, hour);
+  // The offset is read at a first guess, then at the answer, so a day the clocks change is right too.
+  const guess = wall - zoneParts(new Date(wall), zone).offset * 60_000;
+  return new Date(wall - zoneParts(new Date(guess), zone).offset * 60_000);
+}
+
+/**
+ * The start of the digest period `now` is in: the latest `hour`:00 (daily) or Monday
+ * `hour`:00 (weekly) on the zone's clocks at or before `now`.
+ */
+export function digestPeriodStart(now: Date, kind: 'daily' | 'weekly', zone: string, hour: number): Date {
+  const { year, month, day, weekday } = zoneParts(now, zone);
+  const back = kind === 'weekly' ? (weekday + 6) % 7 : 0;
+  const start = zonedHour(year, month, day - back, hour, zone);
+  if (start.getTime() <= now.getTime()) return start;
+  return zonedHour(year, month, day - back - (kind === 'weekly' ? 7 : 1), hour, zone);
 }

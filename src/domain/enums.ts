@@ -17,6 +17,9 @@ export const CONDITION_PREFERENCES = ['any', 'excellent', 'good', 'fair'] as con
 export type ConditionPreference = (typeof CONDITION_PREFERENCES)[number];
 
 export const LISTING_STATUSES = ['draft', 'active', 'sold', 'archived'] as const;
+// How the puzzle changes hands (docs/product/near-me.md#hand-over).
+export const HANDOVERS = ['post', 'in_person', 'either'] as const;
+export type Handover = (typeof HANDOVERS)[number];
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 // The whole life of a trade: docs/product/trades.md#the-life-of-a-trade.
@@ -63,6 +66,8 @@ export const LEDGER_REASONS = [
   'trade_hold',
   'trade_refund',
   'trade_payment',
+  // Part of the cost back when a puzzle arrives with more pieces missing than listed (docs/product/trust.md#the-arrival-check).
+  'missing_pieces_refund',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

@@ -25,6 +25,9 @@ export const ERROR_CODES = {
   LISTING_NOT_FOUND: { status: 404, message: 'Puzzle not found' },
   CONFLICT: { status: 409, message: 'That conflicts with the current state. Please refresh.' },
   DUPLICATE_REQUEST: { status: 409, message: 'You already have an open request for this puzzle.' },
+  // docs/product/trust.md: a new trader's one request too many; a request to a member who is away.
+  NEW_TRADER_LIMIT: { status: 409, message: 'New members can have only a few requests open at a time.' },
+  MEMBER_AWAY: { status: 409, message: 'The owner of this puzzle is away at the moment.' },
   INVALID_TRANSITION: { status: 409, message: 'This trade cannot do that in its current state.' },
   INVALID_STATUS_CHANGE: { status: 409, message: 'This listing status change is not allowed.' },
   BALANCE_TOO_LOW: {
@@ -33,6 +36,8 @@ export const ERROR_CODES = {
   },
   FEEDBACK_EXISTS: { status: 409, message: 'You have already left feedback for this trade.' },
   DUPLICATE_NAME: { status: 409, message: 'That name is already in use.' },
+  // docs/product/wanted.md#the-first-offer: the puzzle is offered first to a member who wished for it.
+  LISTING_HELD: { status: 409, message: 'This puzzle is being offered first to a member who asked for it.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The file is too large. The limit is 10 MB.' },
   UNSUPPORTED_MEDIA: {
     status: 415,

@@ -2,8 +2,9 @@
 // browse query, filter semantics and sort order the server applies (docs/product/listings.md#browse-filters).
 
 import { z } from 'zod';
-import { DIMENSION_UNITS, LISTING_CONDITIONS, LISTING_DIFFICULTIES, LISTING_STATUSES } from './enums';
-import type { ListingCondition, ListingDifficulty, ListingStatus } from './enums';
+import { DIMENSION_UNITS, HANDOVERS, LISTING_CONDITIONS, LISTING_DIFFICULTIES, LISTING_STATUSES } from './enums';
+import type { Handover, ListingCondition, ListingDifficulty, ListingStatus } from './enums';
+import { parcelInputSchema, parcelSchema } from './postage';
 import {
   BROWSE_PAGE_SIZE,
   BROWSE_PAGE_SIZE_MAX,
@@ -31,6 +32,15 @@ import {
 import type { SortOption, YearGroup } from './constants';
 import { idField, idQueryField, optionalText, pageParam, queryParam, requiredText, textField } from './fields';
 import { searchForms } from './forgiving-search';
+import {
+  DISTANCE_MAX_MILES,
+  DISTANCE_MIN_MILES,
+  greatCircleMiles,
+  HANDOVER_FILTERS,
+  matchesHandover,
+  type GeoPoint,
+  type HandoverFilter,
+} from './near';
 
 // Read at parse time, not import time, so a long-running server crosses New Year correctly.
 const currentYear = (): number => new Date().getFullYear();
@@ -96,6 +106,8 @@ export const listingInputSchema = z
     puzzleImageUrl: imageUrl,
     boxImageUrl: imageUrl,
     status: z.enum(LISTING_CREATE_STATUSES, { error: 'Status must be draft or active' }).default('draft'),
+    handover: z.enum(HANDOVERS, { error: "Hand-over must be 'post', 'in_person' or 'either'" }).default('post'),
+    parcel: parcelInputSchema,
   })
   .refine((l) => typeof l.pieces !== 'number' || typeof l.missingPieces !== 'number' || l.missingPieces <= l.pieces, {
     error: 'Missing pieces cannot be more than the puzzle has',
@@ -254,7 +266,9 @@ export const browseQuerySchema = z.object({
       .transform((v) => v === 'true'),
   ),
   location: textParam('Location', 100),
-  maxDistance: intParam('Max distance', 0, 100_000),
+  // Miles from Location's postcode, or the member's own (docs/product/near-me.md#browse-by-distance).
+  maxDistance: intParam('Max distance', DISTANCE_MIN_MILES, DISTANCE_MAX_MILES),
+  handover: z.preprocess(choiceParam, z.enum(HANDOVER_FILTERS, { error: "Hand-over must be 'in_person'" }).optional()),
   sort: z.preprocess(
     choiceParam,
     z.enum(SORT_OPTIONS, { error: `Sort must be one of: ${SORT_OPTIONS.join(', ')}` }).default(DEFAULT_SORT),
@@ -295,6 +309,45 @@ export interface BrowseFilters {
   completeOnly?: boolean;
   location?: string;
   maxDistance?: number;
+  handover?: HandoverFilter;
+  /**
+   * The point distances are measured from: Location's postcode, or the signed-in member's
+   * own. Found by the server (never read from the query string); undefined when unknown.
+   */
+  origin?: GeoPoint;
+}
+
+/** A browse question as the server answers it: the query and the point distances are measured from. */
+export type BrowseQuestion = BrowseQuery & { origin?: GeoPoint };
+
+/**
+ * Location is the centre of a distance search when one is asked (Max Distance or 'Nearest
+ * first'); otherwise it keeps its older meaning, the text match of town or postcode area.
+ */
+export function distanceAsked(query: { maxDistance?: number; sort?: SortOption }): boolean {
+  return query.maxDistance !== undefined || query.sort === 'distance';
+}
+
+/** Location as a text match of town or postcode area, when it is not a distance's centre. */
+export function textLocation(query: BrowseFilters & { sort?: SortOption }): string | undefined {
+  const location = query.location?.trim();
+  return location && !distanceAsked(query) ? location : undefined;
+}
+
+/**
+ * How far the owner is from the origin (exact miles), or null when either point is unknown.
+ */
+export function ownerDistance(ownerPoint: GeoPoint | null | undefined, origin: GeoPoint | undefined): number | null {
+  return ownerPoint && origin ? greatCircleMiles(origin, ownerPoint) : null;
+}
+
+/**
+ * The distance rule (docs/product/near-me.md#browse-by-distance): with Max Distance,
+ * only owners with a point within that many miles of the origin, exactly.
+ */
+export function withinMaxDistance(distance: number | null, filters: BrowseFilters): boolean {
+  if (filters.maxDistance === undefined) return true;
+  return distance !== null && distance <= filters.maxDistance;
 }
 
 export interface BrowsableListing {
@@ -311,6 +364,7 @@ export interface BrowsableListing {
   pieces: number;
   puzzlePoints: number;
   missingPieces?: number | null;
+  handover?: Handover;
 }
 
 // Inclusive bounds; 'classic' (before 1980) is therefore max 1979.
@@ -331,7 +385,8 @@ const blank = (s: string | undefined): boolean => s === undefined || s.trim() ==
 
 // Reference implementation of the browse semantics (docs/product/listings.md#browse-filters). Text matching is a plain
 // case-insensitive substring (no wildcards), the search forgiving plurals
-// (docs/decisions/0023-forgiving-search.md); location and maxDistance are not applied.
+// (docs/decisions/0023-forgiving-search.md). Location and distance read the owner, not the
+// listing: textLocation and withinMaxDistance above.
 export function matchesBrowseFilters(listing: BrowsableListing, filters: BrowseFilters): boolean {
   const f = filters;
   if (!blank(f.q)) {
@@ -366,13 +421,13 @@ export function matchesBrowseFilters(listing: BrowsableListing, filters: BrowseF
   if (f.minPoints !== undefined && listing.puzzlePoints < f.minPoints) return false;
   if (f.maxPoints !== undefined && listing.puzzlePoints > f.maxPoints) return false;
   if (f.completeOnly === true && (listing.missingPieces ?? 0) !== 0) return false;
+  if (!matchesHandover(listing.handover, f.handover)) return false;
   return true;
 }
 
-// Counts every filter the member has set, search and location included: each one is
-// something 'Clear All Filters' would reset. maxDistance is not counted: it is not applied
-// and the page no longer offers it (docs/decisions/0018). Sort and paging are not
-// filters and never count.
+// Counts every filter the member has set, search, location, distance and hand-over included:
+// each one is something 'Clear All Filters' would reset. Sort and paging are not filters and
+// never count.
 export function countActiveFilters(filters: BrowseFilters): number {
   const f = filters;
   const set = [
@@ -388,6 +443,8 @@ export function countActiveFilters(filters: BrowseFilters): number {
     f.maxPoints !== undefined,
     f.completeOnly === true,
     !blank(f.location),
+    f.maxDistance !== undefined,
+    f.handover !== undefined,
   ];
   return set.filter(Boolean).length;
 }
@@ -426,6 +483,7 @@ export function browseQueryToParams(
   if (query.completeOnly === true) out.completeOnly = 'true';
   put('location', query.location);
   put('maxDistance', query.maxDistance);
+  put('handover', query.handover);
   if (query.sort !== undefined && query.sort !== DEFAULT_SORT) out.sort = query.sort;
   if (query.page !== undefined && query.page !== 1) put('page', query.page);
   if (query.pageSize !== undefined && query.pageSize !== BROWSE_PAGE_SIZE) {
@@ -443,6 +501,8 @@ export interface SortableListing {
   yearOfManufacture?: number | null;
   createdAt: string | Date;
   publishedAt?: string | Date | null;
+  /** Exact miles from the origin ('Nearest first'); null when the owner has no point. */
+  distance?: number | null;
 }
 
 const time = (d: string | Date | null | undefined): number => (d ? new Date(d).getTime() : 0);
@@ -488,6 +548,8 @@ export function compareListings(sort: SortOption): (a: SortableListing, b: Sorta
         return nullsLast(a.yearOfManufacture, b.yearOfManufacture, (x, y) => y - x);
       case 'year-oldest':
         return nullsLast(a.yearOfManufacture, b.yearOfManufacture, cmpNum);
+      case 'distance':
+        return nullsLast(a.distance, b.distance, cmpNum);
     }
   };
   return (a, b) => primary(a, b) || (sort === 'oldest' ? a.id - b.id : b.id - a.id);
@@ -527,6 +589,8 @@ export const listingViewSchema = z
     isAvailable: z.boolean(),
     status: z.enum(LISTING_STATUSES),
     publishedAt: z.string().nullable(),
+    /** While offered first to a member who wished for it: when anyone may request it (docs/product/wanted.md). */
+    heldUntil: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
     /** 'Margaret H.' */
@@ -535,6 +599,14 @@ export const listingViewSchema = z
     ownerTown: z.string().nullable(),
     /** Only for a signed-in viewer. */
     isFavorite: z.boolean().optional(),
+    handover: z.enum(HANDOVERS),
+    /** The boxed puzzle's parcel, for the postage estimate; null when not given. */
+    parcel: parcelSchema.nullable(),
+    /**
+     * Whole miles from the browse's origin (Location's postcode or the member's own), when
+     * both points are known. Only browse carries it; never the owner's point.
+     */
+    distanceMiles: z.number().optional(),
   })
   .meta({ id: 'Listing' });
 export type Listing = z.output<typeof listingViewSchema>;
@@ -554,6 +626,10 @@ export const listingDetailSchema = listingViewSchema
       })
       .nullable()
       .optional(),
+    /** While the owner is away: when they are back ('Margaret H. is away until 12 Mar'). */
+    ownerAwayUntil: z.string().nullable().optional(),
+    /** For a signed-in member: the listing is being offered first to them (docs/product/wanted.md). */
+    heldForMe: z.boolean().optional(),
   })
   .meta({ id: 'ListingDetail' });
 export type ListingDetail = z.output<typeof listingDetailSchema>;

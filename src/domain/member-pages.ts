@@ -7,6 +7,7 @@ import { achievementViewSchema } from './achievements';
 import { listingViewSchema } from './listings';
 import { memberCardSchema } from './members';
 import { feedbackViewSchema } from './trades';
+import { tradingRecordSchema } from './trust';
 
 /** The card's facts, and what the member tells and has done. */
 export const memberPageSchema = memberCardSchema
@@ -19,6 +20,10 @@ export const memberPageSchema = memberCardSchema
     activeListings: z.array(listingViewSchema),
     /** Feedback other members left them, once visible, with their response; newest first. */
     feedback: z.array(feedbackViewSchema),
+    /** While they are away: when they are back (docs/product/trust.md#away); null otherwise. */
+    awayUntil: z.string().nullable(),
+    /** Their trading record (docs/product/trust.md#the-trading-record), shown in words. */
+    record: tradingRecordSchema,
   })
   .meta({ id: 'MemberPage' });
 export type MemberPage = z.output<typeof memberPageSchema>;

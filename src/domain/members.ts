@@ -157,6 +157,9 @@ export const memberSelfSchema = z
     completedTrades: z.number(),
     /** The member's own text size: the whole site follows it (docs/product/members.md#text-size). */
     textSize: z.enum(TEXT_SIZES),
+    /** 'I am away' (docs/product/trust.md#away): the holiday set and not yet over, else both null. */
+    awayFrom: z.string().nullable(),
+    awayUntil: z.string().nullable(),
     joinedAt: z.string(),
     lastActiveAt: z.string().nullable(),
     createdAt: z.string(),
@@ -282,8 +285,6 @@ export const memberProfileSettingsSchema = z
     isProfilePublic: z.boolean(),
     showLocation: z.boolean(),
     textSize: z.enum(TEXT_SIZES),
-    /** Replies to my forum posts and replies by e-mail as well as in the bell (default on). */
-    forumEmails: z.boolean(),
   })
   .meta({ id: 'MemberProfileSettings' });
 export type MemberProfileSettings = z.output<typeof memberProfileSettingsSchema>;
@@ -302,7 +303,6 @@ export const memberProfilePatchSchema = z.object({
   isProfilePublic: z.boolean({ error: 'Show my profile must be true or false' }).optional(),
   showLocation: z.boolean({ error: 'Show my town must be true or false' }).optional(),
   textSize: z.enum(TEXT_SIZES, { error: `Text size must be one of: ${TEXT_SIZES.join(', ')}` }).optional(),
-  forumEmails: z.boolean({ error: 'Forum e-mails must be true or false' }).optional(),
 });
 export type MemberProfilePatch = z.output<typeof memberProfilePatchSchema>;
 export type MemberProfilePatchInput = z.input<typeof memberProfilePatchSchema>;

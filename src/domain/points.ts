@@ -32,6 +32,7 @@ export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   trade_hold: 'Held for a trade',
   trade_refund: 'Returned from a trade',
   trade_payment: 'Received for a trade',
+  missing_pieces_refund: 'Back from a trade: pieces missing',
 };
 
 export function formatPointsAmount(amount: number): string {

@@ -2,7 +2,7 @@
 // request a puzzle at all (docs/product/trades.md#requesting-a-puzzle).
 
 import { z } from 'zod';
-import { LISTING_CONDITIONS, REPORT_REASONS, REPORT_STATUSES, TRADE_STATUSES } from './enums';
+import { HANDOVERS, LISTING_CONDITIONS, REPORT_REASONS, REPORT_STATUSES, TRADE_STATUSES } from './enums';
 import type { TradeStatus } from './enums';
 import {
   DELIVERY_NOTES_MAX,
@@ -14,9 +14,17 @@ import {
   REPORT_DETAILS_MAX,
   REQUEST_COMMENTS_MAX,
   SHIPPING_NOTES_MAX,
+  MISSING_PIECES_REPORT_MAX,
 } from './constants';
+import {
+  ARRIVAL_KINDS,
+  MISSING_PIECES_COUNT_MESSAGE,
+  MISSING_PIECES_NOT_EXPECTED_MESSAGE,
+  tradingRecordSchema,
+} from './trust';
 import { idField, optionalText, requiredText } from './fields';
 import { postalAddressSchema } from './members';
+import { parcelSchema } from './postage';
 
 export const PROVIDE_DETAILS_MESSAGE = 'Please provide details';
 
@@ -35,15 +43,39 @@ export const tradeListQuerySchema = z.object({
 });
 
 export const shipSchema = z.object({
+  // Handed over in person (docs/product/near-me.md#hand-over): no carrier, no
+  // tracking; the step reads 'Handed over'.
+  handedOver: z.boolean({ error: 'handedOver must be true or false' }).optional(),
   carrierName: optionalText('Carrier', 100),
   trackingNumber: optionalText('Tracking number', 100),
   shippingNotes: optionalText('Shipping notes', SHIPPING_NOTES_MAX),
 });
 export type ShipBody = z.output<typeof shipSchema>;
 
-export const confirmDeliverySchema = z.object({
-  deliveryNotes: optionalText('Delivery notes', DELIVERY_NOTES_MAX),
-});
+/**
+ * The arrival check (docs/product/trust.md#the-arrival-check): as described (the default), or
+ * pieces missing with how many.
+ */
+export const confirmDeliverySchema = z
+  .object({
+    deliveryNotes: optionalText('Delivery notes', DELIVERY_NOTES_MAX),
+    arrived: z.enum(ARRIVAL_KINDS, { error: 'Arrived must be as_described or missing_pieces' }).optional(),
+    missingPieces: z
+      .number({ error: MISSING_PIECES_COUNT_MESSAGE })
+      .int({ error: MISSING_PIECES_COUNT_MESSAGE })
+      .min(1, { error: MISSING_PIECES_COUNT_MESSAGE })
+      .max(MISSING_PIECES_REPORT_MAX, { error: MISSING_PIECES_COUNT_MESSAGE })
+      .nullish(),
+  })
+  .superRefine((body, ctx) => {
+    const missing = body.arrived === 'missing_pieces';
+    if (missing && (body.missingPieces === undefined || body.missingPieces === null)) {
+      ctx.addIssue({ code: 'custom', path: ['missingPieces'], message: MISSING_PIECES_COUNT_MESSAGE });
+    }
+    if (!missing && body.missingPieces !== undefined && body.missingPieces !== null) {
+      ctx.addIssue({ code: 'custom', path: ['missingPieces'], message: MISSING_PIECES_NOT_EXPECTED_MESSAGE });
+    }
+  });
 export type ConfirmDeliveryBody = z.output<typeof confirmDeliverySchema>;
 
 export const declineSchema = z.object({ reason: optionalText('Reason', 500) });
@@ -97,6 +129,9 @@ export const TRADE_ACTIONS = [
   'resolve-refund',
   'expire',
   'auto-complete',
+  // The posting deadline (docs/product/trust.md#the-posting-deadline): the half-time reminder, and the cancellation.
+  'ship-reminder',
+  'ship-deadline',
 ] as const;
 export type TradeAction = (typeof TRADE_ACTIONS)[number];
 
@@ -121,6 +156,8 @@ export const TRADE_TRANSITIONS: Readonly<Record<TradeAction, TradeTransition>> =
   'resolve-refund': { from: ['disputed'], to: 'refunded', by: 'admin' },
   expire: { from: ['pending'], to: 'expired', by: 'system' },
   'auto-complete': { from: ['shipped'], to: 'completed', by: 'system' },
+  'ship-reminder': { from: ['accepted'], to: 'accepted', by: 'system' },
+  'ship-deadline': { from: ['accepted'], to: 'cancelled', by: 'system' },
 };
 
 // Requests that block a second request for the same listing (409) and still hold a claim.
@@ -243,6 +280,10 @@ export const tradeViewSchema = z
       condition: z.enum(LISTING_CONDITIONS),
       puzzleImageUrl: z.string().nullable(),
       thumbnailUrl: z.string().nullable(),
+      /** How the owner offered it: by post, in person or either. */
+      handover: z.enum(HANDOVERS),
+      /** The boxed puzzle's parcel, for the packing slip's postage estimate. */
+      parcel: parcelSchema.nullable(),
     }),
     requestComments: z.string().nullable(),
     puzzlePointsCost: z.number(),
@@ -259,6 +300,8 @@ export const tradeViewSchema = z
         shippingNotes: z.string().nullable(),
       })
       .nullable(),
+    /** The owner handed the puzzle over in person: its 'sent' step reads 'Handed over'. */
+    handedOver: z.boolean(),
     /** Where to send the puzzle (the trade partner view's address): the owner only, while the points are held. */
     requesterAddress: postalAddressSchema.nullable(),
     createdAt: z.string(),
@@ -275,6 +318,20 @@ export const tradeViewSchema = z
     expiresAt: isoOrNull,
     /** When a shipped trade completes by itself. */
     autoCompleteAt: isoOrNull,
+    /** While accepted: the posting deadline (docs/product/trust.md#the-posting-deadline). */
+    shipBy: isoOrNull,
+    /** Cancelled by itself because it was not marked sent by `shipBy`. */
+    notSentInTime: z.boolean(),
+    /** The arrival check: pieces the requester found missing (null: as described). */
+    missingPiecesReported: z.number().nullable(),
+    /** More pieces were missing than the listing declared. */
+    arrivedIncomplete: z.boolean(),
+    /** Points that went back to the requester for the missing pieces. */
+    missingPiecesRefund: z.number(),
+    /** The owner's view only (null for others): the requester has not completed a trade yet ('New member'). */
+    requesterIsNewTrader: z.boolean().nullable(),
+    /** The owner's view only (null for others): the requester's trading record. */
+    requesterRecord: tradingRecordSchema.nullable(),
     availableActions: z.array(z.enum(TRADE_ACTIONS)),
     feedbackGiven: z.boolean(),
     canLeaveFeedback: z.boolean(),

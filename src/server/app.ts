@@ -22,6 +22,7 @@ import { registerOpenApi } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
 import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
+import { emailPreferenceRoutes } from './email-preferences/routes';
 import { communityRoutes } from './community/routes';
 import { eventRoutes } from './events/routes';
 import { favoriteRoutes } from './favorites/routes';
@@ -33,10 +34,12 @@ import { memberRoutes } from './members/routes';
 import { messageRoutes } from './messages/routes';
 import { notificationRoutes } from './notifications/routes';
 import { pointsRoutes } from './points/routes';
+import { postageRoutes } from './postage/routes';
 import { profileRoutes } from './profile/routes';
 import { statsRoutes } from './stats/routes';
 import { tradeRoutes } from './trades/routes';
 import { uploadRoutes } from './uploads/routes';
+import { wantedRoutes } from './wanted/routes';
 import { checkRouteAgainstContract } from './http/route-contract';
 
 export type BuildAppOptions = {
@@ -115,8 +118,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         members: memberRoutes,
         community: communityRoutes,
         notifications: notificationRoutes,
+        email: emailPreferenceRoutes,
         contact: contactRoutes,
         points: pointsRoutes,
+        postage: postageRoutes,
+        wanted: wantedRoutes,
         admin: adminRoutes,
         docs: docsRoutes,
       };

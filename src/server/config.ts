@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CLUB_TIME_ZONE } from '../domain/dates';
 import { EVENT_STREAMS_PER_ADDRESS, EVENT_STREAMS_PER_PROCESS } from '../domain/constants';
 
 // The environment is read here once, validated, and handed on as a typed object.
@@ -25,6 +26,14 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must look like smtp://user:pass@host:port')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Jigsaw Club <no-reply@localhost>'),
+  // The key of the e-mails' unsubscribe links (mail/unsubscribe-token.ts); unset, the server
+  // makes one and keeps it in the database.
+  UNSUBSCRIBE_SECRET: z.string().min(32, { error: 'UNSUBSCRIBE_SECRET must be at least 32 characters' }).optional(),
+  // The club's clock for the digests (docs/product/email.md#digests).
+  CLUB_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, { error: 'CLUB_TIMEZONE must be a time zone name such as Europe/London' })
+    .default(CLUB_TIME_ZONE),
   UPLOAD_DIR: z.string().min(1).optional(),
   // Object storage for pictures (docs/operations.md, 'Pictures in object storage'): S3_BUCKET
   // switches it on; the others only mean something with it.
@@ -49,6 +58,17 @@ const envSchema = z.object({
     .optional(),
   ADDRESS_LOOKUP_URL: z.url().optional(),
   ADDRESS_LOOKUP_KEY: z.string().optional(),
+  // The postcode-to-point service for distances (docs/operations.md): a postcodes.io-style
+  // address, or 'off'.
+  POSTCODE_GEO_URL: z
+    .union([
+      z.literal('off'),
+      z.url({
+        protocol: /^https?$/,
+        error: "POSTCODE_GEO_URL must be a full URL such as https://api.postcodes.io, or 'off'",
+      }),
+    ])
+    .default('https://api.postcodes.io'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   // Live-update streams one address and one process may hold (decision 0026): a process's
   // share of memory and file handles is the operator's to size.
@@ -70,11 +90,17 @@ export type Config = {
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The unsubscribe links' key; undefined: one kept in the database. */
+  unsubscribeSecret: string | undefined;
+  /** The club's time zone, for the digests' hour. */
+  clubTimeZone: string;
   /** Where pictures are stored when object storage is off (the default). */
   uploadDir: string;
   /** Object storage for pictures; undefined keeps them in uploadDir. */
   s3: S3Config | undefined;
   addressLookup: { url: string; key: string } | undefined;
+  /** The postcode-to-point service (postcodes.io API); undefined turns distance off. */
+  postcodeGeo: { url: string } | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Behind a reverse proxy, take the client's address from X-Forwarded-For. */
   trustProxy: boolean;
@@ -96,6 +122,15 @@ export type S3Config = {
 };
 
 export class ConfigError extends Error {}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
 
@@ -140,12 +175,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
+    clubTimeZone: e.CLUB_TIMEZONE,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     s3: s3Config(e),
     addressLookup:
       e.ADDRESS_LOOKUP_URL && e.ADDRESS_LOOKUP_KEY
         ? { url: e.ADDRESS_LOOKUP_URL.replace(/\/+$/, ''), key: e.ADDRESS_LOOKUP_KEY }
         : undefined,
+    postcodeGeo: e.POSTCODE_GEO_URL === 'off' ? undefined : { url: e.POSTCODE_GEO_URL.replace(/\/+$/, '') },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     clientDir: path.resolve('dist/client'),

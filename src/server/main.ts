@@ -3,10 +3,15 @@ import { DatabaseStartError, openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { buildApp } from './app';
 import { createMailer } from './mail/mailer';
+import { createMailQueue } from './mail/mail-queue';
+import { startMailQueueJob } from './jobs/mail-queue-job';
+import { startDigestJob } from './jobs/digests';
 import { createInProcessEventBus } from './events/event-bus';
 import { createPostgresEventBus } from './events/postgres-event-bus';
 import { startUnreadMessageMailJob } from './jobs/unread-message-mail';
 import { startTradeSweeper } from './jobs/trade-sweeper';
+import { startMemberLocator } from './jobs/locate-members';
+import { startWantedSweeper } from './jobs/wanted-sweeper';
 import { startAccountPruner } from './jobs/prune-accounts';
 import { startRateLimitPruner } from './jobs/prune-rate-limits';
 import { startUnusedPictureRemover } from './jobs/remove-unused-pictures';
@@ -41,7 +46,18 @@ async function main(): Promise<void> {
   }
 
   const logger = createLogger(config.logLevel);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger });
+  const transport = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: logger,
+  });
+  // Every e-mail goes through the queue in the database (decision 0033), sent at once and again after a failure.
+  const mailer = createMailQueue(database.db, transport, {
+    appUrl: config.appUrl,
+    unsubscribeSecret: config.unsubscribeSecret,
+    log: logger,
+  });
   // Several processes on one PostgreSQL database hear each other's events through it.
   const events = database.pool
     ? await createPostgresEventBus(database.pool, { log: logger, listenUrl: config.databaseListenUrl })
@@ -50,19 +66,30 @@ async function main(): Promise<void> {
   const ctx = { config, database, mailer, events, pictures };
   const app = await buildApp(ctx, { logger });
   const stopUnreadMail = startUnreadMessageMailJob(ctx, logger);
+  const stopMailQueue = startMailQueueJob(database.db, mailer, logger);
+  const stopDigests = startDigestJob(
+    { db: database.db, mailQueue: mailer, appUrl: config.appUrl, timeZone: config.clubTimeZone },
+    logger,
+  );
   const stopTradeSweeper = startTradeSweeper(ctx, logger);
+  const stopWantedSweeper = startWantedSweeper(ctx, logger);
   const stopAccountPruner = startAccountPruner(ctx, logger);
   const stopRateLimitPruner = startRateLimitPruner(ctx, logger);
   const stopPictureRemover = startUnusedPictureRemover(ctx, logger);
+  const stopMemberLocator = startMemberLocator(ctx, logger);
   app.addHook('onClose', async () => {
     // This hook runs before the routes' own onClose hooks: wait here for the work queued
     // after answers, which still needs the database.
     await afterReplyIdle(ctx);
     await stopUnreadMail();
+    await stopMailQueue();
+    await stopDigests();
     await stopTradeSweeper();
+    await stopWantedSweeper();
     await stopAccountPruner();
     await stopRateLimitPruner();
     await stopPictureRemover();
+    await stopMemberLocator();
     await events.close();
     await pictures.close();
     await database.close();

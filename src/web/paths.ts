@@ -24,6 +24,11 @@ export const paths = {
     getHref: (options: { edit?: boolean } = {}) => (options.edit ? '/profile?edit=true' : '/profile'),
   },
   favorites: { path: '/favorites', getHref: () => '/favorites' },
+  /** Saved searches and the wish list (docs/product/wanted.md); ?search={id} opens a search's matches. */
+  wanted: {
+    path: '/wanted',
+    getHref: (searchId?: number) => (searchId === undefined ? '/wanted' : `/wanted?search=${searchId}`),
+  },
   memberDirectory: { path: '/member-directory', getHref: () => '/member-directory' },
   /** A member's page; #achievements opens it at their badges. */
   member: {

@@ -70,6 +70,7 @@ const loadCommunityPage = () => import('./features/community/pages/community-pag
 const CommunityPage = lazyNamed(loadCommunityPage, 'CommunityPage');
 const ProfilePage = lazyNamed(() => import('./features/profile/pages/profile-page'), 'ProfilePage');
 const FavoritesPage = lazyNamed(() => import('./features/favorites/pages/favorites-page'), 'FavoritesPage');
+const WantedPage = lazyNamed(() => import('./features/wanted/pages/wanted-page'), 'WantedPage');
 // The favourites page shows the listings feature's cards (features do not import each other).
 const ListingCard = lazyNamed(() => import('./features/listings/components/listing-card'), 'ListingCard');
 const MemberDirectoryPage = lazyNamed(
@@ -404,6 +405,7 @@ export function AppRoutes() {
               element={<ProfilePage PointsHistory={PointsHistory} MemberPageSettings={MemberPageSettings} />}
             />
             <Route path={paths.favorites.path} element={<FavoritesPage ListingCard={ListingCard} />} />
+            <Route path={paths.wanted.path} element={<WantedPage ListingCard={ListingCard} />} />
             <Route path={paths.memberDirectory.path} element={<MemberDirectoryPage />} />
             <Route
               path={paths.member.path}

@@ -86,7 +86,14 @@ describe('the file mailer', () => {
     const { logger, lines } = recordingLogger();
     const mailer = createMailer({ smtpUrl: undefined, from: 'Jigsaw Club <no-reply@localhost>', dataDir, log: logger });
     const link = 'http://club.test/login-link?token=abc123';
-    await mailer.send({ to: 'ann@example.org', subject: 'Your sign-in link', text: link, html: link, link });
+    await mailer.send({
+      to: 'ann@example.org',
+      subject: 'Your sign-in link',
+      text: link,
+      html: link,
+      link,
+      kind: 'account',
+    });
     const line = lines.find((l) => l.level === 'info');
     expect(line?.obj).toMatchObject({ to: 'ann@example.org', link });
     expect(fs.existsSync(String(line?.obj.file))).toBe(true);
@@ -98,9 +105,9 @@ describe('the file mailer', () => {
     fs.writeFileSync(path.join(dataDir, 'mail'), 'not a folder');
     const { logger, lines } = recordingLogger();
     const mailer = createMailer({ smtpUrl: undefined, from: 'Jigsaw Club <no-reply@localhost>', dataDir, log: logger });
-    await expect(mailer.send({ to: 'ann@example.org', subject: 's', text: 't', html: 'h' })).rejects.toBeInstanceOf(
-      MailSendError,
-    );
+    await expect(
+      mailer.send({ to: 'ann@example.org', subject: 's', text: 't', html: 'h', kind: 'account' }),
+    ).rejects.toBeInstanceOf(MailSendError);
     expect(lines.some((l) => l.level === 'error')).toBe(true);
   });
 });

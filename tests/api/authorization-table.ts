@@ -13,6 +13,7 @@ import {
   freshSetting,
   freshSuspended,
   freshTrade,
+  freshWanted,
 } from './security-fixtures';
 
 // Issue 16 point 3: who may call what. Every route of the API document has a row here, and
@@ -78,6 +79,8 @@ export const AUTHORIZATION_TABLE: Table = {
   // Public: the club's front door and its catalogue.
   'GET /api/health': anyone(ok),
   'GET /api/manufacturers': anyone(ok),
+  // The postage price list is public knowledge (docs/api/postage.md).
+  'GET /api/postage/estimate': { ...anyone(ok), query: 'weightGrams=850&lengthCm=37&widthCm=27&depthCm=6' },
   'GET /api/manufacturers/active': anyone(ok),
   'GET /api/puzzle-listings': anyone(ok),
   'GET /api/puzzle-listings/{id}': anyone(ok),
@@ -131,6 +134,19 @@ export const AUTHORIZATION_TABLE: Table = {
     },
   },
   'POST /api/uploads': { ...members(201), raw: smallPicture },
+
+  // Wanted (docs/product/wanted.md): the row's saved search and wish are the owner's; to
+  // anyone else they do not exist. The owner's wish has no offer running, so a pass is 409.
+  'GET /api/saved-searches': members(ok),
+  'POST /api/saved-searches': { ...members(201), body: () => ({ query: { q: `probe ${unique()}` } }) },
+  'GET /api/saved-searches/{id}/matches': parties(ok, 404),
+  'PATCH /api/saved-searches/{id}': { ...parties(ok, 404), body: () => ({ alert: 'daily' }) },
+  'DELETE /api/saved-searches/{id}': { ...parties(204, 404), fresh: (t, w) => freshWanted(t, w) },
+  'GET /api/wishes': members(ok),
+  'GET /api/wishes/demand': { ...members(ok), query: 'title=Probe' },
+  'POST /api/wishes': { ...members(201), body: () => ({ title: `Probe ${unique()}` }) },
+  'POST /api/wishes/{id}/pass': parties(409, 404),
+  'DELETE /api/wishes/{id}': { ...parties(204, 404), fresh: (t, w) => freshWanted(t, w) },
   'GET /api/messages/unread-count': members(ok),
   'GET /api/message-threads': members(ok),
   'GET /api/events': { ...members(ok), stream: true },
@@ -144,6 +160,14 @@ export const AUTHORIZATION_TABLE: Table = {
     body: () => ({ aboutMe: 'Puzzles on Sundays.', isProfilePublic: true }),
   },
   'GET /api/notifications': members(ok),
+  // E-mail preferences: the caller's own, nothing of anyone else's is named.
+  'GET /api/notification-preferences': members(ok),
+  'PATCH /api/notification-preferences': { ...members(ok), body: () => ({ forum: 'instant' }) },
+  // One-click unsubscribe: the signed token is the only authority, whoever calls (no session
+  // needed, none used). The document's sample token is not one the server signed: 400 for
+  // everyone; mail-preferences.test.ts follows real links.
+  'GET /api/unsubscribe': anyone(400),
+  'POST /api/unsubscribe': anyone(400),
   // The forum (docs/product/community.md#members-only): for members only, reading and writing alike. The owner wrote the
   // post, the other party the reply. Editing and removing are the author's or an admin's; a
   // member may not like or report their own writing (400). Pin and lock are the admins'.
@@ -227,6 +251,16 @@ export const AUTHORIZATION_TABLE: Table = {
   // without its confirmation, so a member reaches the schema (400) and nothing closes. A real
   // close, and who may do it, is in close-membership.test.ts.
   'POST /api/profile/close': { ...members(400), body: () => ({ confirm: false }) },
+  // 'I am away' (docs/product/trust.md#away) is the caller's own. A holiday two months ahead, so
+  // no later cell finds the caller away now; the holiday itself is tested in trust.test.ts.
+  'PUT /api/profile/away': {
+    ...members(ok),
+    body: () => ({
+      from: new Date(Date.now() + 60 * 24 * 3600 * 1000).toISOString(),
+      until: new Date(Date.now() + 61 * 24 * 3600 * 1000).toISOString(),
+    }),
+  },
+  'DELETE /api/profile/away': members(ok),
   // Talking to the club: the visitors' form is open to anyone; the club-team thread is a member's.
   'POST /api/contact': {
     ...anyone(ok),
@@ -278,6 +312,8 @@ export const AUTHORIZATION_TABLE: Table = {
   'POST /api/trade-requests/{id}/confirm-delivery': {
     ...parties(403, ok),
     fresh: (t, w) => freshTrade(t, w, 'shipped'),
+    // The arrival check's fields go together (docs/product/trust.md#the-arrival-check): a body that holds.
+    body: () => ({ arrived: 'missing_pieces', missingPieces: 2 }),
   },
   'POST /api/trade-requests/{id}/dispute': { ...parties(ok, ok), fresh: (t, w) => freshTrade(t, w, 'accepted') },
   'POST /api/trade-requests/{id}/feedback': {

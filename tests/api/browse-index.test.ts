@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSuspended } from '../../src/domain/admin';
+import { isAway } from '../../src/domain/trust';
 import { SORT_OPTIONS } from '../../src/domain/constants';
-import { browseQuerySchema, type BrowseQuery } from '../../src/domain/listings';
+import { browseQuerySchema, distanceAsked, type BrowseQuestion } from '../../src/domain/listings';
 import { suspendMember, unsuspendMember } from '../../src/server/admin/member-actions';
 import { queryRows } from '../../src/server/db/client';
 import { manufacturers, memberProfiles, puzzleListings, users } from '../../src/server/db/schema';
@@ -15,7 +16,7 @@ import {
   databaseSuggestion,
 } from '../../src/server/listings/browse-repository';
 import { drainNotices, noticesFor } from '../../src/server/notices/notices';
-import { loadBenchData } from '../../scripts/bench/load-data';
+import { loadBenchData, TOWN_POINTS } from '../../scripts/bench/load-data';
 import { variedQuestions } from '../../scripts/bench/questions';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { createListing, createMember } from '../support/factories';
@@ -52,6 +53,12 @@ beforeAll(async () => {
   ] as const) {
     await createListing(db, who.id, { title, artist, manufacturerId: heye!.id, yearOfManufacture: null });
   }
+  // A few owners away now, and one away later (docs/product/trust.md#away), so every varied
+  // question below also compares how both sides leave them out.
+  await db.execute(sql`UPDATE users SET away_from = now() - interval '1 day', away_until = now() + interval '30 days'
+    WHERE id IN (SELECT DISTINCT user_id FROM puzzle_listings ORDER BY user_id LIMIT 3)`);
+  await db.execute(sql`UPDATE users SET away_from = now() + interval '5 days', away_until = now() + interval '9 days'
+    WHERE id IN (SELECT DISTINCT user_id FROM puzzle_listings ORDER BY user_id OFFSET 3 LIMIT 1)`);
   await loadBrowseIndex(db);
 }, 180_000);
 
@@ -66,14 +73,14 @@ async function index() {
 }
 
 /** The database's own answer: the page's ids and the capped count. */
-async function fromDatabase(q: BrowseQuery) {
+async function fromDatabase(q: BrowseQuestion) {
   const db = t.database.db;
   const ids = (await queryRows<{ id: number }>(db, browsePageStatement(q))).map((r) => Number(r.id));
   const [row] = await queryRows<{ n: number }>(db, browseCountStatement(q, 1000));
   return { ids, count: Number(row!.n) };
 }
 
-async function expectSameAsDatabase(q: BrowseQuery) {
+async function expectSameAsDatabase(q: BrowseQuestion) {
   const offset = (q.page - 1) * q.pageSize;
   const answer = (await index()).answer(q, q.pageSize + 1, offset, 1001);
   expect(answer, JSON.stringify(q)).not.toBeNull();
@@ -109,13 +116,18 @@ describe('the browse index answers exactly as the database', () => {
   it('for 400 varied questions: every filter, every sort, pages 1 to 6, forgiving searches', async () => {
     const next = variedQuestions(15, makerIds);
     let suggested = 0;
+    let distanceQuestions = 0;
     for (let i = 0; i < 400; i++) {
-      const q = browseQuerySchema.parse(Object.fromEntries(new URLSearchParams(next())));
+      const query = browseQuerySchema.parse(Object.fromEntries(new URLSearchParams(next())));
+      // A distance question measures from its town's outward code, as the route would find it.
+      const q = distanceAsked(query) ? { ...query, origin: TOWN_POINTS[query.location ?? ''] } : query;
+      if (distanceAsked(query)) distanceQuestions++;
       await expectSameAsDatabase(q);
       if ((await index()).suggest(q.q) !== null) suggested++;
     }
-    // The mix holds slips that a 'Did you mean' answers.
+    // The mix holds slips that a 'Did you mean' answers, and distance questions (issue 27).
     expect(suggested).toBeGreaterThan(5);
+    expect(distanceQuestions).toBeGreaterThan(40);
   }, 120_000);
 
   it('for text beyond ASCII in the listings, in every sort', async () => {
@@ -327,6 +339,49 @@ describe('a suspended member’s listings leave browse while the suspension last
       .toEqual(ids);
     expect(Date.now()).toBeGreaterThanOrEqual(until.getTime());
     expect(await shown()).toEqual([ids, ids, [first.id]]);
+    expect(await version()).toBe(before);
+  });
+
+  // docs/product/trust.md#away: an away member's listings leave browse between two instants,
+  // the same shape as a suspension (browse-query.ts's ownerNotAway, browse-index-owners.ts).
+  it('away: gone at once when set, back at once when ended; the index agrees with the SQL', async () => {
+    const db = t.database.db;
+    const { member, ids, first, shown } = await memberWithListings('Whimbrel');
+    const everywhere = [ids, ids, [first.id]];
+    const before = await version();
+    await db
+      .update(users)
+      .set({ awayFrom: new Date(Date.now() - 1000), awayUntil: new Date(Date.now() + 3_600_000) })
+      .where(eq(users.id, member.id));
+    expect(await version()).toBe(before + 1);
+    expect(await shown()).toEqual([[], [], []]);
+    expect((await browseFromIndex({ q: 'whimbrel' })).total).toBe(0);
+    await db.update(users).set({ awayFrom: null, awayUntil: null }).where(eq(users.id, member.id));
+    expect(await shown()).toEqual(everywhere);
+  });
+
+  it('away: starts and ends by itself at its two instants, with no change noted', async () => {
+    const db = t.database.db;
+    const { member, ids, shown } = await memberWithListings('Greenshank');
+    const from = new Date(Date.now() + 3_600_000);
+    const until = new Date(from.getTime() + 86_400_000);
+    await db.update(users).set({ awayFrom: from, awayUntil: until }).where(eq(users.id, member.id));
+    // Not yet away: shown, by the index and the SQL alike.
+    expect((await shown())[0]).toEqual(ids);
+    const before = await version();
+    const q = browseQuerySchema.parse({ q: 'greenshank' });
+    const [row] = await db.select().from(users).where(eq(users.id, member.id));
+    const at = async (ms: number) => (await index()).answer(q, 25, 0, 1001, ms)!.ids;
+    for (const [ms, gone] of [
+      [from.getTime() - 1, false],
+      [from.getTime(), true],
+      [until.getTime() - 1, true],
+      [until.getTime(), false],
+      [from.getTime() + 1, true], // and back again: the clock passed in rules
+    ] as const) {
+      expect(isAway(row!, new Date(ms))).toBe(gone);
+      expect(await at(ms)).toEqual(gone ? [] : ids);
+    }
     expect(await version()).toBe(before);
   });
 });

@@ -304,7 +304,6 @@ const FILTERS: Array<Record<string, string>> = [
   { location: 'new' },
   { location: 'H' },
   { location: '%' },
-  { maxDistance: '10' }, // collected, not applied
   { q: 'castle', difficulty: 'hard', minPieces: '500' },
   { artist: 'jane', year: 'recent', completeOnly: 'true' },
   { q: 'garden', maxPoints: '10', location: 'harrogate' },
@@ -326,7 +325,8 @@ describe('browse semantics match the domain reference', () => {
     it(`${JSON.stringify(raw)}: the same listings in the same order for every sort`, async () => {
       const params = { ...raw };
       if (params.manufacturerId === '__rav__') params.manufacturerId = String(makers.get('Ravensburger'));
-      for (const sort of SORT_OPTIONS) {
+      // 'Nearest first' needs a postcode service: tests/api/near.test.ts and browse-index.test.ts.
+      for (const sort of SORT_OPTIONS.filter((s) => s !== 'distance')) {
         const res = await browse({ ...params, sort, pageSize: '100' });
         expect(res.statusCode, res.body).toBe(200);
         const body = res.json();
@@ -360,7 +360,7 @@ describe('pages', () => {
   });
 
   it('page 2 continues exactly where page 1 stopped, for every sort', async () => {
-    for (const sort of SORT_OPTIONS as readonly SortOption[]) {
+    for (const sort of (SORT_OPTIONS as readonly SortOption[]).filter((s) => s !== 'distance')) {
       const all = expected({ sort });
       const res = await browse({ sort, page: '2', pageSize: '7' });
       const body = res.json();

@@ -530,8 +530,8 @@ describe('replies', () => {
   it('with forum e-mails turned off the reply is in the bell but not e-mailed', async () => {
     const author = await person('Ursula');
     const other = await person('Victor');
-    const off = await api().patch('/api/members/me/profile', author, { forumEmails: false });
-    expect(off.json().forumEmails).toBe(false);
+    const off = await api().patch('/api/notification-preferences', author, { forum: 'off' });
+    expect(off.json().forum).toBe('off');
     const post = await postBy(author);
     await replyTo(post.id, other);
     await drainNotices(env.t.ctx);

@@ -324,7 +324,6 @@ describe("a member's own settings", () => {
       isProfilePublic: true,
       showLocation: true,
       textSize: 'standard',
-      forumEmails: true,
     });
   });
 

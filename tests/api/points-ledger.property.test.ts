@@ -11,7 +11,8 @@ import { expectPointsInvariant, http, listingFor, signedInMember, type SignedIn 
 
 // docs/product/points.md#the-points-invariant, as a property: whatever members do, in whatever order, and whatever the clock
 // does, points are never created or lost. Random sequences of requests, accepts, declines,
-// cancels, ships, confirmations, disputes, admin resolutions, admin grants and deductions
+// cancels, ships, confirmations (some with pieces missing: docs/product/trust.md#the-arrival-check),
+// disputes, admin resolutions, admin grants and deductions
 // (docs/product/points.md#administrators-grants) and sweeps run through the real HTTP handlers; after EVERY step no balance
 // is negative, each member's balance is the sum of their ledger rows, balances plus held
 // points equal all points ever granted, and the admin overview's points figures are exactly
@@ -49,7 +50,8 @@ type Op =
   | { kind: 'request'; member: number; listing: number; comment: boolean }
   // `smart`: a move that is allowed right now, by the right party (so trades get somewhere);
   // otherwise the given action by the given member, allowed or not (so refusals are tried).
-  | { kind: 'act'; smart: boolean; action: MemberAction; trade: number; who: Who }
+  // `missing`: on a confirmation, the arrival check's pieces missing (null: as described).
+  | { kind: 'act'; smart: boolean; action: MemberAction; trade: number; who: Who; missing: number | null }
   | { kind: 'resolve'; smart: boolean; trade: number; outcome: 'complete' | 'refund' }
   | { kind: 'adjust'; member: number; amount: number }
   | { kind: 'sweep'; days: number };
@@ -73,6 +75,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       trade: fc.nat(19),
       // Mostly the right party, sometimes the wrong one, now and then a stranger.
       who: fc.constantFrom<Who>('owner', 'owner', 'requester', 'requester', 'stranger'),
+      missing: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
     }),
   },
   {
@@ -99,6 +102,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 const scenarioArb = fc.record({
   balances: fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 4, maxLength: 5 }),
   listingPoints: fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 4, maxLength: 8 }),
+  // Pieces each listing declares missing (docs/product/trust.md#the-arrival-check).
+  declaredMissing: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 8, maxLength: 8 }),
   ops: fc.array(opArb, { minLength: 15, maxLength: 20 }),
 });
 
@@ -114,12 +119,17 @@ describe('the points ledger under random trading', () => {
   it('never loses or creates a point, and every answer follows the state machine', async () => {
     const db = t.database.db;
     await fc.assert(
-      fc.asyncProperty(scenarioArb, async ({ balances, listingPoints, ops }) => {
+      fc.asyncProperty(scenarioArb, async ({ balances, listingPoints, declaredMissing, ops }) => {
         const members: SignedIn[] = [];
         for (const points of balances) members.push(await signedInMember(db, { points }));
         const listings = [];
         for (const [i, points] of listingPoints.entries()) {
-          listings.push(await listingFor(db, members[i % members.length]!, { puzzlePoints: points }));
+          listings.push(
+            await listingFor(db, members[i % members.length]!, {
+              puzzlePoints: points,
+              missingPieces: declaredMissing[i]!,
+            }),
+          );
         }
         const trades: { id: number; requester: SignedIn; owner: SignedIn }[] = [];
         const byId = (id: number) => members.find((m) => m.id === id)!;
@@ -174,12 +184,24 @@ describe('the points ledger under random trading', () => {
             const stranger = members.find((m) => m.id !== trade.owner.id && m.id !== trade.requester.id) ?? admin;
             const who = role === 'owner' ? trade.owner : role === 'requester' ? trade.requester : stranger;
             const before = statuses.get(trade.id)!;
-            const body = action === 'dispute' ? { details: 'Something went wrong.' } : {};
+            const missing = action === 'confirm-delivery' ? op.missing : null;
+            const body =
+              action === 'dispute'
+                ? { details: 'Something went wrong.' }
+                : missing !== null
+                  ? { arrived: 'missing_pieces', missingPieces: missing }
+                  : {};
             const res = await api.post(`/api/trade-requests/${trade.id}/${action}`, who, body);
             expect(codeOf(action, before, role), `${action} by ${role} on ${before}: ${res.body}`).toContain(
               res.statusCode,
             );
             if (res.statusCode === 200) expect(res.json().status).toBe(TRADE_TRANSITIONS[action].to);
+            if (res.statusCode === 200 && action === 'confirm-delivery') {
+              // More missing than declared: ceil(cost × 50 / 100) back to the requester, the rest to the owner.
+              const { puzzlePointsCost: cost, listing } = res.json();
+              const refund = missing !== null && missing > listing.missingPieces ? Math.ceil((cost * 50) / 100) : 0;
+              expect(res.json().missingPiecesRefund).toBe(refund);
+            }
           } else if (op.kind === 'resolve' && trades.length > 0) {
             const disputed = trades.filter((x) => statuses.get(x.id) === 'disputed');
             const pool = op.smart && disputed.length > 0 ? disputed : trades;

@@ -37,6 +37,9 @@ export type World = {
   /** A forum post the owner wrote, and the requester's reply to it. */
   postId: number;
   replyId: number;
+  /** The owner's saved search and wish (docs/product/wanted.md). */
+  savedSearchId: number;
+  wishId: number;
 };
 
 function expectOk(res: { statusCode: number; body: string }, what: string) {
@@ -98,6 +101,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
   const manufacturer = await api.post('/api/admin/manufacturers', admin, { name: 'Probe Puzzles Ltd' });
   expectOk(manufacturer, 'manufacturer');
   const forum = await freshForum(t, { owner, requester });
+  const wanted = await freshWanted(t, { owner });
 
   return {
     owner,
@@ -115,7 +119,19 @@ export async function seedWorld(t: TestApp): Promise<World> {
     manufacturerId: manufacturer.json().id as number,
     postId: forum.postId,
     replyId: forum.replyId,
+    savedSearchId: wanted.savedSearchId!,
+    wishId: wanted.wishId!,
   };
+}
+
+/** A saved search and a wish of the world's owner. */
+export async function freshWanted(t: TestApp, world: Pick<World, 'owner'>): Promise<Partial<RowIds>> {
+  const api = http(t);
+  const search = await api.post('/api/saved-searches', world.owner, { query: { q: 'probe' } });
+  expectOk(search, 'saved search');
+  const wish = await api.post('/api/wishes', world.owner, { title: `Probe ${Math.random().toString(36).slice(2)}` });
+  expectOk(wish, 'wish');
+  return { savedSearchId: search.json().id as number, wishId: wish.json().id as number };
 }
 
 /** A new session for a member (a cookie the previous request may have signed out). */
@@ -138,6 +154,8 @@ export type RowIds = Pick<
   | 'manufacturerId'
   | 'postId'
   | 'replyId'
+  | 'savedSearchId'
+  | 'wishId'
 > & {
   /** The member an administrator acts on (suspend, points…): never one whose session a test uses. */
   memberId: number;
@@ -158,6 +176,8 @@ export function worldIds(world: World): RowIds {
     manufacturerId: world.manufacturerId,
     postId: world.postId,
     replyId: world.replyId,
+    savedSearchId: world.savedSearchId,
+    wishId: world.wishId,
     memberId: world.stranger.id,
     pageMemberId: world.owner.id,
   };
@@ -184,6 +204,8 @@ export function idForRoute(ids: RowIds, path: string, name: string): number {
   if (path.startsWith('/api/members/')) return ids.pageMemberId;
   if (name === 'postId' || path.startsWith('/api/community/posts/')) return ids.postId;
   if (name === 'replyId' || path.startsWith('/api/community/replies/')) return ids.replyId;
+  if (path.startsWith('/api/saved-searches/')) return ids.savedSearchId;
+  if (path.startsWith('/api/wishes/')) return ids.wishId;
   return 1;
 }
 

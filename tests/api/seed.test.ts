@@ -18,7 +18,11 @@ import {
   puzzleListings,
   userAchievements,
   users,
+  savedSearches,
+  wishes,
+  wishOffers,
 } from '../../src/server/db/schema';
+import { puzzleTitleKey } from '../../src/domain/wanted';
 import { feedbackReceived } from '../../src/server/feedback/feedback-service';
 import { memberDirectory } from '../../src/server/members/member-pages-service';
 import { isSuspended } from '../../src/domain/admin';
@@ -253,6 +257,16 @@ describe('the demo club', () => {
     const feedback = await feedbackReceived(database.db, margaret!.id);
     expect(feedback.length).toBeGreaterThan(0);
     expect(feedback.every((f) => f.isVisible)).toBe(true);
+  });
+
+  it('gives members saved searches, a wish list with a queue, and a first offer running (docs/product/wanted.md)', async () => {
+    expect((await database.db.select().from(savedSearches)).length).toBeGreaterThanOrEqual(3);
+    const offers = await database.db.select().from(wishOffers);
+    expect(offers.filter((o) => o.status === 'open')).toHaveLength(1);
+    const [held] = await database.db.select().from(puzzleListings).where(eq(puzzleListings.id, offers[0]!.listingId));
+    expect(held!.heldUntil?.getTime()).toBe(offers[0]!.until.getTime());
+    const line = (await database.db.select().from(wishes)).filter((w) => w.titleKey === puzzleTitleKey(held!.title));
+    expect(line.length).toBeGreaterThanOrEqual(2);
   });
 
   it('changes nothing when run again', async () => {

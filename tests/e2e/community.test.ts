@@ -243,19 +243,6 @@ describe.skipIf(skipReason)('community', () => {
     await context.close();
   });
 
-  it("the profile's Forum e-mails box is ticked by default and saves at once", async () => {
-    const context = await contextFor(reporters[0]!);
-    const page = await open(context, '/profile');
-    const box = page.getByRole('checkbox', { name: /E-mail me when someone replies to my post or my reply/ });
-    await box.waitFor();
-    expect(await box.isChecked()).toBe(true);
-    await box.uncheck();
-    await expectToast(page, 'Forum e-mails saved');
-    expect((await as(reporters[0]!, 'GET', '/api/members/me/profile')).forumEmails).toBe(false);
-    await expectNoA11yViolations(page);
-    await context.close();
-  });
-
   it('on a phone the open post is a full page with Back to posts', async () => {
     const context = await contextFor(brenda, NARROW);
     const page = await open(context, '/community');

@@ -179,6 +179,7 @@ describe.skipIf(skipReason)('page frame and landing page', () => {
         'My Listings',
         'Community',
         'My Trades',
+        'Wanted',
         'Messages',
         'Notifications',
         'Profile',
@@ -256,6 +257,7 @@ describe.skipIf(skipReason)('page frame and landing page', () => {
         'My Listings',
         'Community',
         'My Trades',
+        'Wanted',
       ]);
       expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
       const banner = page.getByRole('banner');

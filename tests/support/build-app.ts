@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { openPostgres, type Database } from '../../src/server/db/client';
 import { createTestDatabase, tempDir, urlForDatabase } from './test-database';
 import { createMailer } from '../../src/server/mail/mailer';
+import { createMailQueue, type MailQueue } from '../../src/server/mail/mail-queue';
 import { createInProcessEventBus } from '../../src/server/events/event-bus';
 import { createPostgresEventBus } from '../../src/server/events/postgres-event-bus';
 import { createLogger } from '../../src/server/http/logging';
@@ -17,6 +18,8 @@ export type TestApp = {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
+  /** ctx.mailer, with the queue job's sendDue. */
+  mailQueue: MailQueue;
   close(): Promise<void>;
 };
 
@@ -24,10 +27,31 @@ export type TestApp = {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = tempDir('data');
   return {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000' }),
+    // Distance is off unless a test starts a postcode stand-in (tests/support/postcode-geo-stand-in.ts).
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      APP_URL: 'http://localhost:3000',
+      POSTCODE_GEO_URL: 'off',
+    }),
     clientDir: undefined,
     ...overrides,
   };
+}
+
+/** The outgoing mail queue as the app has it (a second one on the same database is a second process's). */
+export function createTestMailQueue(database: Database, config: Config): MailQueue {
+  const transport = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: silentLogger,
+  });
+  return createMailQueue(database.db, transport, {
+    appUrl: config.appUrl,
+    unsubscribeSecret: config.unsubscribeSecret,
+    log: silentLogger,
+  });
 }
 
 /**
@@ -40,12 +64,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-    log: silentLogger,
-  });
+  const mailer = createTestMailQueue(database, config);
   // The same bus as production: on PostgreSQL events travel through LISTEN/NOTIFY.
   const events = database.pool ? await createPostgresEventBus(database.pool) : createInProcessEventBus();
   // Pictures in a private folder, or in the bucket when the test configures one (s3-stand-in.ts).
@@ -58,6 +77,7 @@ export async function buildTestApp(
     app,
     ctx,
     database,
+    mailQueue: mailer,
     async close() {
       await app.close();
       await events.close();
@@ -78,13 +98,15 @@ export async function buildSecondInstance(first: TestApp): Promise<TestApp> {
   const { adminUrl } = inject('postgresTemplate');
   const database = await openPostgres(urlForDatabase(adminUrl, rows[0]!.name), { migrate: false, max: 4 });
   const events = await createPostgresEventBus(database.pool!);
-  const ctx: AppContext = { ...first.ctx, database, events };
+  const mailer = createTestMailQueue(database, first.ctx.config);
+  const ctx: AppContext = { ...first.ctx, database, events, mailer };
   const app = await buildApp(ctx);
   await app.ready();
   return {
     app,
     ctx,
     database,
+    mailQueue: mailer,
     async close() {
       await app.close();
       await events.close();

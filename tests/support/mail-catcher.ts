@@ -4,7 +4,14 @@ import { simpleParser } from 'mailparser';
 // A real SMTP server for tests: the app sends over SMTP exactly as in production, and the
 // test reads what arrived.
 
-export type CaughtMail = { to: string; subject: string; text: string; html: string };
+export type CaughtMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Every header as it arrived, by its name in lower case (List-Unsubscribe, …). */
+  headers: Record<string, string>;
+};
 
 export type MailCatcher = {
   url: string;
@@ -48,6 +55,15 @@ export async function startMailCatcher(): Promise<MailCatcher> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: String(parsed.html || ''),
+            headers: Object.fromEntries(
+              parsed.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           };
           messages.push(mail);
           const i = waiters.findIndex((w) => w.wants(mail));

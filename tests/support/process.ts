@@ -15,7 +15,7 @@ export type RunningProcess = {
 export function runScript(script: string, env: NodeJS.ProcessEnv, args: string[] = []): RunningProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', POSTCODE_GEO_URL: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

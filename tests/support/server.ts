@@ -20,12 +20,13 @@ export type TestServer = TestApp & {
  * With addressLookup (a stand-in provider's url and key), postcode lookups go there.
  */
 export async function startTestServer(
-  options: { smtpUrl?: string; addressLookup?: Config['addressLookup'] } = {},
+  options: { smtpUrl?: string; addressLookup?: Config['addressLookup']; postcodeGeo?: Config['postcodeGeo'] } = {},
 ): Promise<TestServer> {
   const testApp = await buildTestApp({
     clientDir: path.resolve('dist/client'),
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
     ...(options.addressLookup ? { addressLookup: options.addressLookup } : {}),
+    ...(options.postcodeGeo ? { postcodeGeo: options.postcodeGeo } : {}),
   });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   const address = testApp.app.server.address();

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { isSuspended } from '../../src/domain/admin';
+import { isAway } from '../../src/domain/trust';
 import { SORT_OPTIONS, type SortOption } from '../../src/domain/constants';
 import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../src/domain/enums';
-import { browseQuerySchema, yearGroupRange, type BrowseQuery } from '../../src/domain/listings';
+import {
+  browseQuerySchema,
+  ownerDistance,
+  textLocation,
+  withinMaxDistance,
+  yearGroupRange,
+  type BrowseQuestion,
+} from '../../src/domain/listings';
 import {
   BrowseIndex,
   compareCodePoints,
@@ -22,21 +30,94 @@ const WORDS = ['castle', 'garden', 'harbour', 'meadow', 'lighthouse', 'tea', 'at
 const TITLES = ['Castle', 'castle', 'Évora', 'zebra', 'Łódź', '🧩 box', '\uFFFDmark', 'apple', 'Apple pie'];
 const ARTISTS = [null, '', '   ', 'jane doe', 'john smith', 'mary_ann'];
 
-// The clock the questions are asked at: around the moment owner 5's suspension ends, and
+// The clock the questions are asked at: around the moment owner 5's suspension ends (and owner
+// 8's time away ends, owner 9's begins), and
 // sometimes going back (as an injected clock may).
 const T0 = 1_800_000_000_000;
 const CLOCK = [T0 - 60_000, T0 - 1, T0, T0 + 1, T0 + 60_000];
-const notSuspended = { suspended: false, suspendedUntil: null };
+const notSuspended = { suspended: false, suspendedUntil: null, awayFrom: null, awayUntil: null };
+const notAway = { awayFrom: null, awayUntil: null };
+// Points (docs/product/near-me.md): Harrogate, York (owners 2 and 5 share one, so
+// their distances tie), none for owner 4, Leeds, London.
+const HARROGATE = { latitude: 53.99421, longitude: -1.5387 };
+const YORK = { latitude: 53.959965, longitude: -1.087298 };
+const nowhere = { latitude: null, longitude: null };
 const owners: IndexedOwner[] = [
-  { id: 1, town: 'harrogate', area: 'HG', outward: 'HG1', shown: true, ...notSuspended },
-  { id: 2, town: 'york', area: 'YO', outward: 'YO1', shown: true, ...notSuspended },
-  { id: 3, town: 'harrogate', area: 'HG', outward: 'HG2', shown: false, ...notSuspended },
-  { id: 4, town: null, area: null, outward: null, shown: true, ...notSuspended },
+  { id: 1, town: 'harrogate', area: 'HG', outward: 'HG1', shown: true, ...HARROGATE, ...notSuspended },
+  { id: 2, town: 'york', area: 'YO', outward: 'YO1', shown: true, ...YORK, ...notSuspended },
+  {
+    id: 3,
+    town: 'harrogate',
+    area: 'HG',
+    outward: 'HG2',
+    shown: false,
+    latitude: 53.796487,
+    longitude: -1.547802,
+    ...notSuspended,
+  },
+  { id: 4, town: null, area: null, outward: null, shown: true, ...nowhere, ...notSuspended },
   // Suspended until T0; until further notice; one whose end has passed.
-  { id: 5, town: 'york', area: 'YO', outward: 'YO1', shown: true, suspended: true, suspendedUntil: T0 },
-  { id: 6, town: 'harrogate', area: 'HG', outward: 'HG1', shown: true, suspended: true, suspendedUntil: null },
-  { id: 7, town: 'york', area: 'YO', outward: 'YO2', shown: true, suspended: true, suspendedUntil: T0 - 86_400_000 },
+  {
+    id: 5,
+    town: 'york',
+    area: 'YO',
+    outward: 'YO1',
+    shown: true,
+    ...YORK,
+    suspended: true,
+    suspendedUntil: T0,
+    ...notAway,
+  },
+  {
+    id: 6,
+    town: 'harrogate',
+    area: 'HG',
+    outward: 'HG1',
+    shown: true,
+    latitude: 51.501009,
+    longitude: -0.141588,
+    suspended: true,
+    suspendedUntil: null,
+    ...notAway,
+  },
+  {
+    id: 7,
+    town: 'york',
+    area: 'YO',
+    outward: 'YO2',
+    shown: true,
+    ...nowhere,
+    suspended: true,
+    suspendedUntil: T0 - 86_400_000,
+    ...notAway,
+  },
+  // Away (docs/product/trust.md#away): back at T0; leaving at T0; a time away long over.
+  {
+    id: 8,
+    town: 'york',
+    area: 'YO',
+    outward: 'YO1',
+    shown: true,
+    ...YORK,
+    ...notSuspended,
+    awayFrom: T0 - 86_400_000,
+    awayUntil: T0,
+  },
+  {
+    id: 9,
+    town: 'harrogate',
+    area: 'HG',
+    outward: 'HG1',
+    shown: true,
+    ...HARROGATE,
+    ...notSuspended,
+    awayFrom: T0,
+    awayUntil: T0 + 86_400_000,
+  },
+  { id: 10, town: null, area: null, outward: null, shown: true, ...nowhere, ...notSuspended, awayFrom: 0, awayUntil: 1 },
 ];
+// Where distance questions measure from: Leeds, York itself, a point in the sea.
+const ORIGINS = [{ latitude: 53.797179, longitude: -1.546707 }, YORK, { latitude: 54.5, longitude: 0.5 }];
 
 let nextId = 1;
 function randomListing(id = nextId++): IndexedListing {
@@ -57,20 +138,25 @@ function randomListing(id = nextId++): IndexedListing {
     complete: random() < 0.8,
     artistKey: pick(ARTISTS),
     searchText: Array.from({ length: 1 + Math.floor(random() * 5) }, () => pick(WORDS)).join(pick([' ', '\n', '  '])),
+    inPerson: random() < 0.3,
   };
 }
 
 /** The rules, read plainly (a suspended owner's listings are left out by the domain's rule). */
+const pointOf = (o: IndexedOwner) =>
+  o.latitude === null || o.longitude === null ? null : { latitude: o.latitude, longitude: o.longitude };
+
 function reference(
   listings: Map<number, IndexedListing>,
   shown: Map<number, IndexedOwner>,
-  q: BrowseQuery,
+  q: BrowseQuestion,
   now: number,
 ) {
   const text = (t: string | undefined) => t?.trim() || undefined;
   const search = text(q.q)?.toLowerCase();
   const artist = text(q.artist)?.toLowerCase();
-  const location = text(q.location);
+  const location = text(textLocation(q));
+  const miles = (l: IndexedListing) => ownerDistance(pointOf(shown.get(l.userId)!), q.origin);
   const { min, max } = q.year === undefined ? { min: undefined, max: undefined } : yearGroupRange(q.year);
   const matches = [...listings.values()].filter((l) => {
     const owner = shown.get(l.userId)!;
@@ -79,6 +165,7 @@ function reference(
       suspendedUntil: owner.suspendedUntil === null ? null : new Date(owner.suspendedUntil),
     };
     if (isSuspended(suspension, new Date(now))) return false;
+    if (isAway(owner, new Date(now))) return false;
     if (search !== undefined && !l.searchText.includes(search)) return false;
     if (artist !== undefined && !(l.artistKey ?? '').includes(artist)) return false;
     if (artist !== undefined && l.artistKey === null) return false;
@@ -95,6 +182,8 @@ function reference(
     if (q.minPoints !== undefined && l.points < q.minPoints) return false;
     if (q.maxPoints !== undefined && l.points > q.maxPoints) return false;
     if (q.completeOnly && !l.complete) return false;
+    if (q.handover === 'in_person' && !l.inPerson) return false;
+    if (!withinMaxDistance(miles(l), q)) return false;
     if (location !== undefined) {
       const o = shown.get(l.userId)!;
       const code = location.toUpperCase().replace(/\s+/g, '');
@@ -118,12 +207,13 @@ function reference(
       (a.manufacturerKey === null ? 0 : compareCodePoints(a.manufacturerKey, b.manufacturerKey!)),
     'year-newest': (a, b) => last(a.year, b.year) || (b.year ?? 0) - (a.year ?? 0),
     'year-oldest': (a, b) => last(a.year, b.year) || (a.year ?? 0) - (b.year ?? 0),
+    distance: (a, b) => last(miles(a), miles(b)) || (miles(a) ?? 0) - (miles(b) ?? 0),
   };
   matches.sort((a, b) => primary[q.sort](a, b) || (q.sort === 'oldest' ? a.id - b.id : b.id - a.id));
   return matches.map((l) => l.id);
 }
 
-function randomQuestion(): BrowseQuery {
+function randomQuestion(): BrowseQuestion {
   const p: Record<string, string> = { sort: pick(SORT_OPTIONS), page: String(1 + Math.floor(random() * 4)) };
   const maybe = (chance: number, key: string, value: () => string) => {
     if (random() < chance) p[key] = value();
@@ -141,7 +231,13 @@ function randomQuestion(): BrowseQuery {
   maybe(0.2, 'completeOnly', () => 'true');
   maybe(0.15, 'location', () => pick(['harrogate', 'HG', 'hg1', 'york', 'YO1', 'r', 'HG2']));
   maybe(0.3, 'pageSize', () => String(pick([1, 5, 24])));
-  return browseQuerySchema.parse(p);
+  // Distance (issue 27): Max Distance, 'Nearest first', hand-over; the origin is what the
+  // route would find for Location or the member.
+  maybe(0.25, 'maxDistance', () => String(pick([1, 15, 22, 40, 200, 500])));
+  maybe(0.15, 'sort', () => 'distance');
+  maybe(0.15, 'handover', () => 'in_person');
+  const query = browseQuerySchema.parse(p);
+  return random() < 0.85 ? { ...query, origin: pick(ORIGINS) } : query;
 }
 
 function expectSameAnswers(index: BrowseIndex, listings: Map<number, IndexedListing>, questions: number): void {
@@ -203,13 +299,18 @@ describe('the browse index', () => {
       }
       // A listing changed and then removed in the same batch ends removed.
       const survivors = changed.filter((l) => listings.get(l.id) === l);
-      // An owner moves, and is suspended (until T0 or further notice), or not (any more).
+      // An owner moves, and is suspended (until T0 or further notice), or not (any more), and
+      // goes away (until T0, or from T0), or not (any more).
       const suspended = random() < 0.5;
+      const away = pick([null, [T0 - 86_400_000, T0], [T0, T0 + 86_400_000]] as const);
       const moved = {
         ...owners[batch % owners.length]!,
         town: pick(['york', 'harrogate', null]),
+        ...pick([YORK, HARROGATE, nowhere]),
         suspended,
         suspendedUntil: suspended ? pick([null, T0]) : null,
+        awayFrom: away ? away[0] : null,
+        awayUntil: away ? away[1] : null,
       };
       owners[batch % owners.length] = moved;
       index.apply(survivors, removed, [moved]);

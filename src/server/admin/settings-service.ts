@@ -4,7 +4,9 @@ import {
   knownSettingValue,
   SETTING_EXISTS_MESSAGE,
   SETTING_VALUE_REQUIRED_MESSAGE,
+  type KnownSetting,
   type KnownSettingName,
+  type KnownSettingValue,
   type SettingBody,
   type SettingPatchBody,
   type SystemSetting,
@@ -29,8 +31,8 @@ import {
 export const SETTING_NOT_FOUND_MESSAGE = 'Setting not found';
 
 /** A known setting's value now: what is stored, or its default when nothing valid is. */
-export async function readSetting(db: DbOrTx, name: KnownSettingName): Promise<number> {
-  const setting = KNOWN_SETTINGS[name];
+export async function readSetting<N extends KnownSettingName>(db: DbOrTx, name: N): Promise<KnownSettingValue<N>> {
+  const setting = KNOWN_SETTINGS[name] as unknown as KnownSetting<KnownSettingValue<N>>;
   return knownSettingValue(setting, await settingValue(db, setting.category, setting.key));
 }
 

@@ -126,7 +126,7 @@ async function sendLinkMail(
   const link = `${appUrl}${kind.page}?${returnTo}token=${token}`;
   const to = options.to ?? email;
   try {
-    await mailer.send({ to, ...kind.words(link), link });
+    await mailer.send({ to, ...kind.words(link), link, kind: 'account' });
   } catch (err) {
     await deleteToken(db, token);
     throw err;

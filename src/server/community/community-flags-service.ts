@@ -82,7 +82,7 @@ export async function flagItem(
             'while an administrator reads it. This is often just a misunderstanding, and you have not lost ' +
             'anything: if it is fine it comes back as it was. Thank you for taking part in the club.',
           link: { path: kind === 'post' ? '/community' : communityPostPath(item.postId), label: 'Go to the community' },
-          email: author.forumEmails,
+          email: author.forumEmailNow,
         },
       ],
     });

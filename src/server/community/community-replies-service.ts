@@ -76,7 +76,7 @@ async function noticeReply(
           ? `${replierName} replied to your post "${post.title}": "${truncate(reply.content, EXCERPT_MAX)}"`
           : `${replierName} answered what you wrote in "${post.title}": "${truncate(reply.content, EXCERPT_MAX)}"`,
       link,
-      email: who.forumEmails,
+      email: who.forumEmailNow,
     });
   }
   if (notifications.length > 0) await recordNotice(tx, outbox, { at, notifications });

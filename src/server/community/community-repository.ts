@@ -278,7 +278,8 @@ export async function memberContact(
 ): Promise<{
   id: number;
   email: string;
-  forumEmails: boolean;
+  /** Forum e-mails at once (the forum preference is 'instant'); otherwise the digest or nothing. */
+  forumEmailNow: boolean;
   firstName: string | null;
   lastName: string | null;
   isAdmin: boolean;
@@ -288,7 +289,7 @@ export async function memberContact(
     .select({
       id: users.id,
       email: users.email,
-      forumEmails: users.forumEmails,
+      forumEmailNow: sql<boolean>`${users.emailForum} = 'instant'`,
       isAdmin: users.isAdmin,
       firstName: users.firstName,
       lastName: users.lastName,

@@ -8,7 +8,9 @@ import { tradesDue } from '../trades/trades-service';
 import { startPeriodicJob } from './periodic-job';
 
 // The trade clocks (docs/product/trades.md#clocks): a pending request unanswered for 7 days expires, a shipped trade
-// neither confirmed nor disputed within 21 days completes (and pays the owner). The timers
+// neither confirmed nor disputed within 21 days completes (and pays the owner), and an accepted
+// trade not sent within 7 days cancels itself, its owner reminded at half time
+// (docs/product/trust.md#the-posting-deadline). The timers
 // are the rows' own expires_at / auto_complete_at, so a restart loses nothing: the first
 // sweep after start-up catches up. Every app process sweeps; each trade is still handled
 // once, because each step locks its rows with SKIP LOCKED and re-checks status and time
@@ -23,7 +25,7 @@ const BATCH = 100;
 // club that was switched off for a few days still catches up).
 const REPUTATION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type SweepResult = { expired: number[]; autoCompleted: number[] };
+export type SweepResult = { expired: number[]; autoCompleted: number[]; notSent: number[]; reminded: number[] };
 
 const silent = createLogger('silent');
 
@@ -35,10 +37,14 @@ export async function sweepTrades(
 ): Promise<SweepResult> {
   const db = ctx.database.db;
   const deps = { db, notices: noticesFor(ctx, log) };
-  const result: SweepResult = { expired: [], autoCompleted: [] };
+  const result: SweepResult = { expired: [], autoCompleted: [], notSent: [], reminded: [] };
   const jobs = [
     { action: 'expire' as const, done: result.expired },
     { action: 'auto-complete' as const, done: result.autoCompleted },
+    // The posting deadline (docs/product/trust.md#the-posting-deadline): cancellations first, so
+    // a trade past both its half time and its deadline is cancelled, not reminded.
+    { action: 'ship-deadline' as const, done: result.notSent },
+    { action: 'ship-reminder' as const, done: result.reminded },
   ];
   for (const job of jobs) {
     const tried = new Set<number>();
@@ -75,8 +81,16 @@ export function startTradeSweeper(
   return startPeriodicJob(
     async () => {
       const r = await sweepTrades(ctx, new Date(), logger);
-      if (r.expired.length + r.autoCompleted.length > 0) {
-        logger.info({ expired: r.expired.length, autoCompleted: r.autoCompleted.length }, 'trade sweep');
+      if (r.expired.length + r.autoCompleted.length + r.notSent.length + r.reminded.length > 0) {
+        logger.info(
+          {
+            expired: r.expired.length,
+            autoCompleted: r.autoCompleted.length,
+            notSent: r.notSent.length,
+            reminded: r.reminded.length,
+          },
+          'trade sweep',
+        );
       }
     },
     { intervalMs, firstDelayMs, onError: (err) => logger.error({ err }, 'trade sweep failed') },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import { queryRows } from '../db/client';
-import { renderEmail } from '../mail/templates';
+import { emailSettingsUrl, renderEmail } from '../mail/templates';
 import { memberDisplayName } from '../../domain/members';
 import { startPeriodicJob } from './periodic-job';
 
@@ -10,7 +10,8 @@ import { startPeriodicJob } from './periodic-job';
 // it, and at most one per conversation per day. Runs every minute in every app process; the
 // message_email_notices row is the claim (schema/message-notices.ts), so with several
 // processes exactly one sends. System messages (trade steps) never count here: each trade
-// step already e-mails the other party itself.
+// step already e-mails the other party itself. Only for members whose messages preference is
+// 'instant' (docs/product/email.md#preferences).
 
 export const UNREAD_MAIL_AFTER_MS = 15 * 60 * 1000;
 export const UNREAD_MAIL_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -61,7 +62,9 @@ async function findCandidates(ctx: Ctx, now: Date): Promise<Candidate[]> {
           HAVING min(m.created_at) <= ${ts(dueBefore)}
         ) c
         -- A closed membership is told nothing (decision 0021): its address receives no mail.
-        JOIN users u ON u.id = c."userId" AND u.closed_at IS NULL
+        -- Only members who want messages at once (docs/product/email.md): the daily digest
+        -- carries the others' unread messages, and 'off' means no e-mail about them.
+        JOIN users u ON u.id = c."userId" AND u.closed_at IS NULL AND u.email_messages = 'instant'
         JOIN message_threads t ON t.id = c."threadId"
         LEFT JOIN users s ON s.id = c.latest_sender
         ORDER BY c."threadId", c."userId"
@@ -125,6 +128,10 @@ export function unreadMessageEmail(
       ],
       action: { label: 'Read the message', url },
       footnote: 'We send at most one reminder a day for each conversation, and none once you have read it.',
+      why: {
+        reason: 'You receive this e-mail because you asked to hear about new messages at once.',
+        settingsUrl: emailSettingsUrl(appUrl),
+      },
     }),
   };
 }
@@ -136,7 +143,15 @@ export async function runUnreadMessageMail(ctx: Ctx, now: Date = new Date(), log
     if (!(await claim(ctx, c, now))) continue;
     const mail = unreadMessageEmail(ctx.config.appUrl, c);
     try {
-      await ctx.mailer.send({ to: c.email, subject: mail.subject, text: mail.text, html: mail.html, link: mail.url });
+      await ctx.mailer.send({
+        to: c.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        link: mail.url,
+        kind: 'messages',
+        memberId: c.userId,
+      });
       sent += 1;
     } catch (err) {
       log?.warn({ err: (err as Error).message, threadId: c.threadId }, 'unread-message reminder not sent; will retry');

@@ -13,8 +13,9 @@ import { queryFixedPlan } from './prepared-statements';
 // and applied, so the index answers as the database would at that version. Until the first
 // load finishes, or while a large change is reloaded, browse asks the database instead
 // (currentBrowseIndex answers null), so no request waits for a load. An owner's facts carry
-// their suspension: one starting, changed or lifted is a noted change like a move, and one
-// ending by itself needs no change at all (the index judges it at each answer's clock).
+// their suspension and time away: one set, changed or lifted is a noted change like a move,
+// and one starting or ending by itself needs no change at all (the index judges it at each
+// answer's clock).
 // Beside the index are its cards (browse-cards.ts): read once after the load, and forgotten by
 // the same changes, so a page from the index needs nothing from the database but the version.
 
@@ -45,14 +46,17 @@ const listingFacts = (where: SQL) => sql`SELECT p.id, p.user_id AS "userId",
     lower(p.title) AS "titleKey", p.pieces, p.puzzle_points AS points, p.year_of_manufacture AS year,
     p.manufacturer_id AS "manufacturerId", lower(mf.name) AS "manufacturerKey", p.difficulty,
     p.condition, p.missing_pieces = 0 AS complete, lower(p.artist) AS "artistKey",
-    p.search_text AS "searchText"
+    p.search_text AS "searchText", p.handover <> 'post' AS "inPerson"
   FROM puzzle_listings p LEFT JOIN manufacturers mf ON mf.id = p.manufacturer_id
   WHERE p.status = 'active' AND ${where}`;
 
-/** The location and suspension facts (as IndexedOwner) of the members matching `members` (over `ou`). */
+/** The location, suspension and away facts (as IndexedOwner) of the members matching `members` (over `ou`). */
 const ownerFacts = (members: SQL) => sql`SELECT o.id, o.town, o.area, o.outward, o.shown,
+    su.latitude, su.longitude,
     su.suspended_at IS NOT NULL AS suspended,
-    (extract(epoch FROM su.suspended_until) * 1000)::float8 AS "suspendedUntil"
+    (extract(epoch FROM su.suspended_until) * 1000)::float8 AS "suspendedUntil",
+    (extract(epoch FROM su.away_from) * 1000)::float8 AS "awayFrom",
+    (extract(epoch FROM su.away_until) * 1000)::float8 AS "awayUntil"
   FROM ${ownerLocations(members)} o JOIN users su ON su.id = o.id`;
 
 const intArray = (ids: Iterable<number>) => sql`${`{${[...ids].join(',')}}`}::int[]`;

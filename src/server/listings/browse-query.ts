@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOption } from '../../domain/constants';
 import { searchForms } from '../../domain/forgiving-search';
-import { yearGroupRange, type BrowseFilters, type BrowseQuery } from '../../domain/listings';
+import { textLocation, yearGroupRange, type BrowseFilters, type BrowseQuery } from '../../domain/listings';
+import { boundingBox, EARTH_RADIUS_MILES, type GeoPoint } from '../../domain/near';
 import { suspendedSql } from '../members/suspension-sql';
+import { awaySql } from '../members/away-sql';
 
 // The browse semantics of docs/product/listings.md#browse-filters as SQL over `puzzle_listings p`. The reference is
 // matchesBrowseFilters / compareListings in src/domain/listings.ts; tests/api/browse.test.ts
@@ -76,10 +78,52 @@ export function ownerLocations(members: SQL = sql`true`): SQL {
  */
 export const ownerNotSuspended = sql`p.user_id <> ALL (ARRAY(SELECT su.id FROM users su WHERE ${suspendedSql(sql`su`)}))`;
 
+/**
+ * An away member's listings leave browse while they are away (docs/product/trust.md#away), in
+ * the same shape: the members away now are read once per statement (users_away_idx holds only
+ * those with a time away set), and they come back by themselves when it ends. Their own
+ * pages, member page and favourites still show them.
+ */
+export const ownerNotAway = sql`p.user_id <> ALL (ARRAY(SELECT au.id FROM users au WHERE ${awaySql(sql`au`)}))`;
+
+/** Browse's owner rule: the owner is neither suspended nor away now. */
+export const ownerInBrowse = sql`${ownerNotSuspended} AND ${ownerNotAway}`;
+
+const RADIANS_PER_DEGREE = Math.PI / 180;
+
+/**
+ * Miles from `origin` to the point in these columns: greatCircleMiles of src/domain/near.ts
+ * term for term (same constants, same order of operations), so SQL and the in-memory index
+ * keep exactly the same listings at the edge of a distance.
+ */
+export function distanceMilesSql(origin: GeoPoint, latitude: SQL, longitude: SQL): SQL {
+  const rad = sql`${RADIANS_PER_DEGREE}::float8`;
+  const dLat = sql`((${latitude} - ${origin.latitude}::float8) * ${rad})`;
+  const dLon = sql`((${longitude} - ${origin.longitude}::float8) * ${rad})`;
+  const sinLat = sql`sin(${dLat} / 2)`;
+  const sinLon = sql`sin(${dLon} / 2)`;
+  const h = sql`(${sinLat} * ${sinLat} + cos(${origin.latitude}::float8 * ${rad}) * cos(${latitude} * ${rad}) * ${sinLon} * ${sinLon})`;
+  return sql`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(${h}))))`;
+}
+
+/**
+ * Max Distance (docs/product/near-me.md#browse-by-distance): the owners whose point is
+ * within the miles of the origin (a latitude/longitude box first, which users_point_idx answers,
+ * then the exact distance), then their listings, as locationCondition does.
+ */
+function distanceCondition(origin: GeoPoint, miles: number): SQL {
+  const box = boundingBox(origin, miles);
+  return sql`p.user_id = ANY (ARRAY(
+    SELECT du.id FROM users du
+    WHERE du.latitude BETWEEN ${box.minLatitude}::float8 AND ${box.maxLatitude}::float8
+      AND du.longitude BETWEEN ${box.minLongitude}::float8 AND ${box.maxLongitude}::float8
+      AND ${distanceMilesSql(origin, sql`du.latitude`, sql`du.longitude`)} <= ${miles}::float8))`;
+}
+
 /** The WHERE clause (without the keyword) for active listings matching the filters. */
-export function browseWhere(filters: BrowseFilters): SQL {
+export function browseWhere(filters: BrowseFilters & { sort?: SortOption }): SQL {
   const f = filters;
-  const conditions: SQL[] = [sql`p.status = 'active'`, ownerNotSuspended];
+  const conditions: SQL[] = [sql`p.status = 'active'`, ownerNotSuspended, ownerNotAway];
   const q = f.q?.trim();
   if (q) {
     // The search, or the other number of its last word (docs/decisions/0023-forgiving-search.md).
@@ -103,9 +147,13 @@ export function browseWhere(filters: BrowseFilters): SQL {
   if (f.minPoints !== undefined) conditions.push(sql`p.puzzle_points >= ${f.minPoints}`);
   if (f.maxPoints !== undefined) conditions.push(sql`p.puzzle_points <= ${f.maxPoints}`);
   if (f.completeOnly === true) conditions.push(sql`p.missing_pieces = 0`);
-  const location = f.location?.trim();
+  const location = textLocation(f);
   if (location) conditions.push(locationCondition(location));
-  // maxDistance is accepted but not applied until a geocoding source exists (issue 5).
+  if (f.handover === 'in_person') conditions.push(sql`p.handover <> 'post'`);
+  if (f.maxDistance !== undefined) {
+    // No origin: the route has refused the question before it gets here; keep nothing.
+    conditions.push(f.origin ? distanceCondition(f.origin, f.maxDistance) : sql`false`);
+  }
   return sql.join(conditions, sql` AND `);
 }
 
@@ -116,7 +164,7 @@ type SortKey = { expression: SQL; descending: boolean; nullsLast?: boolean };
  * migration 0004 exactly (PostgreSQL only uses an index whose expression is identical).
  * 'manufacturer' reads `mr.name_key`; see browsePageIds.
  */
-function sortKeys(sort: SortOption): SortKey[] {
+function sortKeys(sort: SortOption, origin?: GeoPoint): SortKey[] {
   const idDesc: SortKey = { expression: sql`p.id`, descending: true };
   const listedAt = sql`coalesce(p.published_at, p.created_at)`;
   const title = sql`(lower(p.title) COLLATE "C")`;
@@ -146,6 +194,14 @@ function sortKeys(sort: SortOption): SortKey[] {
       return [{ expression: sql`p.year_of_manufacture`, descending: true, nullsLast: true }, idDesc];
     case 'year-oldest':
       return [{ expression: sql`p.year_of_manufacture`, descending: false, nullsLast: true }, idDesc];
+    case 'distance': {
+      // The owner's distance (owners without a point last); no index is in this order, so
+      // the SQL path sorts the matches (the in-memory index answers it when current).
+      const miles = origin
+        ? sql`(SELECT ${distanceMilesSql(origin, sql`du.latitude`, sql`du.longitude`)} FROM users du WHERE du.id = p.user_id)`
+        : sql`NULL::float8`;
+      return [{ expression: miles, descending: false, nullsLast: true }, idDesc];
+    }
   }
 }
 
@@ -153,8 +209,8 @@ function sortKeys(sort: SortOption): SortKey[] {
  * ORDER BY for a page. With `alias`, the keys are read from a subquery's output columns
  * sort_0, sort_1 (see browsePageIds), to re-apply the order after the page is chosen.
  */
-export function browseOrderBy(sort: SortOption, alias?: string): SQL {
-  const keys = sortKeys(sort).map((key, i) => {
+export function browseOrderBy(sort: SortOption, alias?: string, origin?: GeoPoint): SQL {
+  const keys = sortKeys(sort, origin).map((key, i) => {
     const expression = alias ? sql.raw(`${alias}.sort_${i}`) : key.expression;
     // Spelled out: DESC alone means NULLS FIRST, ASC alone NULLS LAST.
     const nulls = key.nullsLast ? sql` NULLS LAST` : key.descending ? sql` NULLS FIRST` : sql``;
@@ -172,15 +228,20 @@ export function browseOrderBy(sort: SortOption, alias?: string): SQL {
  * from the (manufacturer_id, id) index) are merged by name, plus those without a
  * manufacturer last: the same rows as sorting every listing, at a few dozen index probes.
  */
-export function browsePageIds(query: BrowseQuery, where: SQL, limit: number, offset: number): SQL {
-  const { sort } = query;
+export function browsePageIds(
+  query: BrowseQuery & { origin?: GeoPoint },
+  where: SQL,
+  limit: number,
+  offset: number,
+): SQL {
+  const { sort, origin } = query;
   if (sort !== 'manufacturer') {
     const columns = sql.join(
-      sortKeys(sort).map((key, i) => sql`${key.expression} AS ${sql.raw(`sort_${i}`)}`),
+      sortKeys(sort, origin).map((key, i) => sql`${key.expression} AS ${sql.raw(`sort_${i}`)}`),
       sql`, `,
     );
     return sql`SELECT p.id, ${columns} FROM puzzle_listings p WHERE ${where}
-      ORDER BY ${browseOrderBy(sort)} LIMIT ${limit} OFFSET ${offset}`;
+      ORDER BY ${browseOrderBy(sort, undefined, origin)} LIMIT ${limit} OFFSET ${offset}`;
   }
   const depth = offset + limit;
   return sql`SELECT x.id, x.sort_0, x.sort_1 FROM (

@@ -2,15 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { YEAR_FILTER_MAX_YEARS } from '../../domain/constants';
 import { chooseSuggestion, slipPatterns, slipSources, suggestableWord } from '../../domain/forgiving-search';
-import type { BrowseFilters, BrowseQuery } from '../../domain/listings';
-import {
-  pointsBand,
-  USUAL_POINTS_MIN_LISTINGS,
-  type PointsBand,
-  type PointsGuide,
-} from '../../domain/listing-points';
+import { type BrowseFilters, type BrowseQuery, type BrowseQuestion } from '../../domain/listings';
+import { greatCircleMiles, wholeMiles, type GeoPoint } from '../../domain/near';
+import { pointsBand, USUAL_POINTS_MIN_LISTINGS, type PointsBand, type PointsGuide } from '../../domain/listing-points';
 import { queryRows, type DbOrTx } from '../db/client';
-import { browseOrderBy, browsePageIds, browseWhere, ownerNotSuspended } from './browse-query';
+import { browseOrderBy, browsePageIds, browseWhere, ownerInBrowse } from './browse-query';
 import { readCards, type BrowseCards } from './browse-cards';
 import { currentBrowse } from './browse-index-sync';
 import type { BrowseIndex } from './browse-index';
@@ -148,6 +144,9 @@ function countKey(filters: BrowseFilters, cap: number): string {
     f.maxPoints,
     f.completeOnly === true,
     f.location?.trim() || null,
+    f.maxDistance,
+    f.handover,
+    f.origin ? [f.origin.latitude, f.origin.longitude] : null,
   ]);
 }
 
@@ -155,7 +154,7 @@ function countKey(filters: BrowseFilters, cap: number): string {
 // Statements
 
 /** The ids of the page, pageSize + 1 of them, so that hasMore needs no count. */
-export function browsePageStatement(query: BrowseQuery): SQL {
+export function browsePageStatement(query: BrowseQuestion): SQL {
   const offset = (query.page - 1) * query.pageSize;
   return browsePageIds(query, browseWhere(query), query.pageSize + 1, offset);
 }
@@ -190,7 +189,7 @@ export function slipCandidatesStatement(sources: string[]): SQL {
     FROM puzzle_listings p LEFT JOIN manufacturers mf ON mf.id = p.manufacturer_id
     CROSS JOIN LATERAL regexp_split_to_table(
       concat_ws(' ', lower(p.title), lower(p.artist), lower(mf.name)), '[^a-z]+') AS w(word)
-    WHERE p.status = 'active' AND ${ownerNotSuspended} AND (${near})
+    WHERE p.status = 'active' AND ${ownerInBrowse} AND (${near})
       AND w.word LIKE ANY (${`{${patterns.join(',')}}`}::text[])
     GROUP BY w.word`;
 }
@@ -213,6 +212,36 @@ export async function databaseSuggestion(db: DbOrTx, q: string | undefined): Pro
 async function suggestionFor(db: DbOrTx, q: string | undefined, index: BrowseIndex | null): Promise<string | null> {
   if (suggestableWord(q) === null) return null;
   return index !== null ? index.suggest(q) : databaseSuggestion(db, q);
+}
+
+/** The owners' points of these listings (for the cards' miles; never sent). */
+export function ownerPointsStatement(ids: number[]): SQL {
+  return sql`SELECT p.id, u.latitude, u.longitude FROM puzzle_listings p JOIN users u ON u.id = p.user_id
+    WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[]) AND u.latitude IS NOT NULL`;
+}
+
+/**
+ * Whole miles from the origin to each listing's owner, for those whose owner has a point: from
+ * the index's owner facts when it is current, else read.
+ */
+async function distancesFrom(
+  db: DbOrTx,
+  pool: pg.Pool | undefined,
+  origin: GeoPoint,
+  ids: number[],
+  index: BrowseIndex | null,
+): Promise<Map<number, number>> {
+  const fromIndex = index === null ? null : ids.map((id) => ({ id, point: index.ownerPoint(id) }));
+  const rows =
+    fromIndex !== null
+      ? fromIndex.flatMap(({ id, point }) => (point ? [{ id, ...point }] : []))
+      : await queryFixedPlan<{ id: number; latitude: number; longitude: number }>(db, pool, ownerPointsStatement(ids));
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      wholeMiles(greatCircleMiles(origin, { latitude: Number(r.latitude), longitude: Number(r.longitude) })),
+    ]),
+  );
 }
 
 export function favoriteIdsStatement(viewerId: number, ids: number[]): SQL {
@@ -302,7 +331,7 @@ async function cardsFor(
  */
 async function pageAndTotal(
   db: DbOrTx,
-  query: BrowseQuery,
+  query: BrowseQuestion,
   cap: number,
   pool: pg.Pool | undefined,
 ): Promise<{
@@ -343,7 +372,7 @@ async function pageAndTotal(
 /** One page of active listings, the filters and sorts of docs/product/listings.md#browse-filters applied. */
 export async function browseListings(
   db: DbOrTx,
-  query: BrowseQuery,
+  query: BrowseQuestion,
   viewerId: number | null,
   options: { countCap?: number; pool?: pg.Pool } = {},
 ): Promise<BrowsePage> {
@@ -352,7 +381,7 @@ export async function browseListings(
   const { ids, total, totalIsCapped, cards, index } = await pageAndTotal(db, query, cap, options.pool);
   const pageIds = ids.slice(0, pageSize);
 
-  const [cardById, favorites, suggestion] = await Promise.all([
+  const [cardById, favorites, suggestion, distances] = await Promise.all([
     cardsFor(db, options.pool, pageIds, cards),
     viewerId === null || pageIds.length === 0
       ? Promise.resolve(null)
@@ -360,6 +389,7 @@ export async function browseListings(
           (rows) => new Set(rows.map((r) => Number(r.id))),
         ),
     total === 0 ? suggestionFor(db, query.q, index) : null,
+    query.origin && pageIds.length > 0 ? distancesFrom(db, options.pool, query.origin, pageIds, index) : null,
   ]);
 
   // A listing deleted between the statements has no card: it is simply left out.
@@ -367,8 +397,12 @@ export async function browseListings(
   for (const id of pageIds) {
     const card = cardById.get(id);
     if (card === undefined) continue;
-    // Cards end with '}': the viewer's favourite flag goes in before it.
-    items.push(favorites === null ? card : `${card.slice(0, -1)},"isFavorite":${favorites.has(id)}}`);
+    // Cards end with '}': the viewer's favourite flag and the distance go in before it.
+    const miles = distances?.get(id);
+    const extra =
+      (favorites === null ? '' : `,"isFavorite":${favorites.has(id)}`) +
+      (miles === undefined ? '' : `,"distanceMiles":${miles}`);
+    items.push(extra === '' ? card : `${card.slice(0, -1)}${extra}}`);
   }
   return {
     itemsJson: `[${items.join(',')}]`,
@@ -385,17 +419,17 @@ export async function browseListings(
 
 /**
  * The 10 most recent distinct years among the listings browse shows (active, their owner not
- * suspended: a year only a suspended member's puzzles have would offer an empty choice),
+ * suspended nor away: a year only a suspended member's puzzles have would offer an empty choice),
  * newest first, by a loose index scan (one probe of the year-newest index per year instead
  * of reading every listing).
  */
 export const activeListingYearsStatement = sql`WITH RECURSIVE years AS (
     (SELECT p.year_of_manufacture AS year FROM puzzle_listings p
-      WHERE p.status = 'active' AND p.year_of_manufacture IS NOT NULL AND ${ownerNotSuspended}
+      WHERE p.status = 'active' AND p.year_of_manufacture IS NOT NULL AND ${ownerInBrowse}
       ORDER BY p.year_of_manufacture DESC NULLS LAST, p.id DESC LIMIT 1)
     UNION ALL
     SELECT (SELECT p.year_of_manufacture FROM puzzle_listings p
-            WHERE p.status = 'active' AND p.year_of_manufacture < years.year AND ${ownerNotSuspended}
+            WHERE p.status = 'active' AND p.year_of_manufacture < years.year AND ${ownerInBrowse}
             ORDER BY p.year_of_manufacture DESC NULLS LAST, p.id DESC LIMIT 1)
     FROM years WHERE years.year IS NOT NULL
   )
@@ -430,7 +464,7 @@ export function cachedActiveListingYears(db: DbOrTx): Promise<number[]> {
 export const usualPointsStatement = (band: PointsBand) => sql`SELECT count(*)::int AS listings,
     round((percentile_cont(0.5) WITHIN GROUP (ORDER BY p.puzzle_points))::numeric)::int AS middle
   FROM puzzle_listings p
-  WHERE p.status = 'active' AND p.pieces BETWEEN ${band.minPieces} AND ${band.maxPieces} AND ${ownerNotSuspended}`;
+  WHERE p.status = 'active' AND p.pieces BETWEEN ${band.minPieces} AND ${band.maxPieces} AND ${ownerInBrowse}`;
 
 const GUIDE_TTL_MS = 60_000;
 type BandAnswer = { listingCount: number; usualPoints: number | null };

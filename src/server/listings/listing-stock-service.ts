@@ -34,3 +34,14 @@ export async function setListingAvailability(
   if (listing.status !== 'active' || listing.isAvailable === available) return;
   await updateListing(tx, listing.id, { isAvailable: available, updatedAt: now });
 }
+
+/**
+ * The end of the first offer holding the listing, or null when none does
+ * (docs/product/wanted.md#the-first-offer); Wanted keeps it with its offer rows. Browse cards
+ * carry it and are forgotten like any change (updateListing).
+ */
+export async function setListingHeldUntil(tx: DbOrTx, listing: PuzzleListing, until: Date | null): Promise<void> {
+  if ((listing.heldUntil?.getTime() ?? null) === (until?.getTime() ?? null)) return;
+  await updateListing(tx, listing.id, { heldUntil: until });
+  listing.heldUntil = until;
+}

@@ -51,7 +51,11 @@ export function listingJson(viewerId: number | null): SQL {
     'boxImageUrl', p.box_image_url, 'boxThumbnailUrl', ${thumbnail(sql`p.box_image_url`)},
     'description', p.description, 'puzzlePoints', p.puzzle_points, 'missingPieces', p.missing_pieces,
     'isAvailable', p.is_available, 'status', p.status,
-    'publishedAt', ${iso(sql`p.published_at`)}, 'createdAt', ${iso(sql`p.created_at`)},
+    'publishedAt', ${iso(sql`p.published_at`)}, 'heldUntil', ${iso(sql`p.held_until`)}, 'createdAt', ${iso(sql`p.created_at`)},
     'updatedAt', ${iso(sql`p.updated_at`)},
-    'ownerName', o.owner_name, 'ownerTown', o.owner_town${favorite})`;
+    'ownerName', o.owner_name, 'ownerTown', o.owner_town,
+    'handover', p.handover,
+    'parcel', CASE WHEN p.parcel_weight_grams IS NULL THEN NULL ELSE json_build_object(
+      'weightGrams', p.parcel_weight_grams, 'lengthCm', p.parcel_length_cm,
+      'widthCm', p.parcel_width_cm, 'depthCm', p.parcel_depth_cm) END${favorite})`;
 }

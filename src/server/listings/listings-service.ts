@@ -1,4 +1,5 @@
 import { isSuspended } from '../../domain/admin';
+import { awayUntilNow } from '../../domain/trust';
 import type { ListingStatus } from '../../domain/enums';
 import { AppError, formatValidationErrors, validationError, type FieldError } from '../../domain/errors';
 import {
@@ -21,6 +22,8 @@ import { commitWithNotices, type NoticeDeps, type Outbox } from '../notices/noti
 import { closePendingRequests, hasTradeUnderWay } from '../trades/trades-service';
 import { isStoredImage } from '../uploads/image-store';
 import type { PictureStorage } from '../uploads/storage';
+import { queueWantedMatching } from '../wanted/wanted-matching-service';
+import { isHeldFor, listingWithdrawn } from '../wanted/wish-offers-service';
 import { forgetBrowseCaches } from './browse-repository';
 import {
   activeListingViewsOf,
@@ -69,10 +72,14 @@ export async function shownToOthers(db: DbOrTx, listing: Pick<PuzzleListing, 'st
 /** A listing for `viewerId` (null for a visitor): 404 unless it is theirs or shown to others. */
 export async function listingForViewer(db: DbOrTx, id: number, viewerId: number | null): Promise<ListingDetail> {
   const listing = viewerId === null ? await findListingView(db, id, null) : await findListingDetail(db, id, viewerId);
-  if (!listing || (listing.userId !== viewerId && !(await shownToOthers(db, listing)))) {
-    throw new AppError('LISTING_NOT_FOUND');
-  }
-  return listing;
+  if (!listing) throw new AppError('LISTING_NOT_FOUND');
+  const owner = (await membersById(db, [listing.userId])).get(listing.userId);
+  const shown = listing.status === 'active' && !(owner && isSuspended(owner));
+  if (listing.userId !== viewerId && !shown) throw new AppError('LISTING_NOT_FOUND');
+  // An away owner's puzzle page stays, saying when they are back (docs/product/trust.md#away).
+  const seen = { ...listing, ownerAwayUntil: owner ? awayUntilNow(owner) : null };
+  if (viewerId === null || listing.heldUntil === null) return seen;
+  return { ...seen, heldForMe: await isHeldFor(db, id, viewerId) };
 }
 
 /** Active listings of members not suspended with these ids, plus any of the viewer's own; in no particular order. */
@@ -138,10 +145,22 @@ async function checkManufacturer(db: DbOrTx, manufacturerId: number | null | und
   return unknown.length === 0 ? [] : [{ path: 'manufacturerId', message: 'Choose a manufacturer from the list' }];
 }
 
-/** The form's fields as columns; `status` is handled by the callers. */
-function formColumns<T extends Partial<ListingInput>>(input: T): Omit<T, 'status'> {
-  const { status: _status, ...fields } = input;
-  return fields;
+/**
+ * The form's fields as columns; `status` is handled by the callers. The parcel is four
+ * columns, all set or all cleared (null: the member took it away).
+ */
+function formColumns<T extends Partial<ListingInput>>(
+  input: T,
+): Omit<T, 'status' | 'parcel'> & Partial<NewPuzzleListing> {
+  const { status: _status, parcel, ...fields } = input;
+  if (parcel === undefined) return fields;
+  return {
+    ...fields,
+    parcelWeightGrams: parcel?.weightGrams ?? null,
+    parcelLengthCm: parcel?.lengthCm ?? null,
+    parcelWidthCm: parcel?.widthCm ?? null,
+    parcelDepthCm: parcel?.depthCm ?? null,
+  };
 }
 
 /** A new listing; published at once (status active) it may earn its owner First Listing. */
@@ -163,7 +182,10 @@ export async function createListing(
       status: input.status,
       publishedAt: input.status === 'active' ? new Date() : null,
     });
-    if (row.status === 'active') await unlockEarnedAchievements(tx, ownerId, outbox);
+    if (row.status === 'active') {
+      await unlockEarnedAchievements(tx, ownerId, outbox);
+      await queueWantedMatching(tx, row.id);
+    }
     return row.id;
   });
   forgetBrowseCaches();
@@ -203,10 +225,16 @@ async function writeChange(
   columns: Partial<NewPuzzleListing>,
 ): Promise<void> {
   if (Object.keys(columns).length > 0) await updateListing(tx, listing.id, columns);
-  // Going live may earn the owner First Listing.
-  if (columns.status === 'active') await unlockEarnedAchievements(tx, listing.userId, outbox);
+  // Going live may earn the owner First Listing, and is news for members who want it (docs/product/wanted.md).
+  if (columns.status === 'active') {
+    await unlockEarnedAchievements(tx, listing.userId, outbox);
+    await queueWantedMatching(tx, listing.id);
+  }
   const leavesClub = listing.status === 'active' && columns.status !== undefined && columns.status !== 'active';
-  if (leavesClub) await closePendingRequests(tx, outbox, listing);
+  if (leavesClub) {
+    await closePendingRequests(tx, outbox, listing);
+    await listingWithdrawn(tx, listing, new Date());
+  }
 }
 
 /**

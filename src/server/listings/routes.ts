@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { browseOrigin } from '../geo/geo-service';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BrowsePage } from '../../domain/listings';
@@ -14,9 +15,11 @@ import {
 } from '../http/route-helpers';
 import { contractSchema } from '../http/route-contract';
 import { noticesFor } from '../notices/notices';
-import { browseListings, cachedActiveListingYears, pointsGuide } from './browse-repository';
+import { pointsGuide } from './browse-repository';
+import { browsePageBody } from './browse-service';
 import { memberListingViews } from './listings-repository';
 import { changeListing, createListing, listingForViewer } from './listings-service';
+import { matchAfterReply } from '../wanted/wanted-matching-service';
 
 // Listings (docs/product/listings.md). Browse and detail are public; everything else needs a member.
 
@@ -34,20 +37,21 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
   const db = ctx.database.db;
   const images = { pictures: ctx.pictures };
 
-  app.get('/puzzle-listings', { schema: contractSchema('GET /api/puzzle-listings') }, async (request, reply) => {
-    const viewerId = request.member?.id ?? null;
-    const [page, years] = await Promise.all([
-      browseListings(db, request.query, viewerId, { pool: ctx.database.pool }),
-      cachedActiveListingYears(db),
-    ]);
-    // The items are JSON the database built from listingJson's field list; splicing them in
-    // saves parsing and re-serialising every listing of every page (docs/performance.md).
-    // A string with a JSON content type is sent as it is: the schema above documents it.
-    const { itemsJson, ...rest } = page;
-    const head = JSON.stringify({ ...rest, years });
-    const body = `{"items":${itemsJson},${head.slice(1)}`;
-    return reply.type('application/json; charset=utf-8').send(body as unknown as BrowsePage);
-  });
+  app.get(
+    '/puzzle-listings',
+    { schema: contractSchema('GET /api/puzzle-listings', { response: errorAnswers(503) }) },
+    async (request, reply) => {
+      const viewerId = request.member?.id ?? null;
+      // Where distances are measured from: Location's postcode or the member's own (400 for
+      // a postcode nobody knows).
+      const origin = await browseOrigin({ db, config: ctx.config, log: request.log }, request.query, viewerId);
+      // The items are JSON the database built from listingJson's field list; splicing them in
+      // saves parsing and re-serialising every listing of every page (docs/performance.md).
+      // A string with a JSON content type is sent as it is: the schema above documents it.
+      const body = await browsePageBody(db, { ...request.query, origin }, viewerId, ctx.database.pool);
+      return reply.type('application/json; charset=utf-8').send(body as unknown as BrowsePage);
+    },
+  );
 
   // Drafts, archived and sold listings are their owner's alone (docs/product/listings.md#listing-states): to anyone else
   // they do not exist.
@@ -82,17 +86,17 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
       schema: contractSchema('POST /api/puzzle-listings'),
       config: listingLimit,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await createListing(
-            { db, notices: noticesFor(ctx, request.log) },
-            requireMember(request).id,
-            request.body,
-            images,
-          ),
-        ),
+    async (request, reply) => {
+      const listing = await createListing(
+        { db, notices: noticesFor(ctx, request.log) },
+        requireMember(request).id,
+        request.body,
+        images,
+      );
+      // Members who want it are found after the answer (docs/decisions/0030-wanted.md).
+      matchAfterReply(ctx, request.log, listing.id);
+      return reply.status(201).send(listing);
+    },
   );
 
   // The body is either {status} or the whole form (docs/product/listings.md#listing-states); the service tells them
@@ -107,13 +111,16 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
       }),
       config: perMemberEditLimit(),
     },
-    async (request) =>
-      changeListing(
+    async (request) => {
+      const listing = await changeListing(
         { db, notices: noticesFor(ctx, request.log) },
         request.params.id,
         requireMember(request).id,
         request.body,
         images,
-      ),
+      );
+      matchAfterReply(ctx, request.log, listing.id);
+      return listing;
+    },
   );
 }

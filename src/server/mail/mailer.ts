@@ -2,10 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailKind } from '../../domain/email-preferences';
 
-// One mail module for the whole club. With SMTP_URL set, mail goes over SMTP; without it each
+// How a message leaves the club. With SMTP_URL set, mail goes over SMTP; without it each
 // message is written to DATA_DIR/mail as an .eml file and its link is logged, so a developer
-// (or an operator before mail is set up) can still follow it.
+// (or an operator before mail is set up) can still follow it. Features never use this
+// directly: ctx.mailer is the outgoing mail queue (mail-queue.ts), which sends through it.
 
 export type Mail = {
   to: string;
@@ -14,6 +16,15 @@ export type Mail = {
   html: string;
   /** The one link a member needs, logged when mail is only written to files. */
   link?: string;
+  /**
+   * What kind of e-mail it is (docs/product/email.md#kinds-of-e-mail): it decides whether the
+   * mail carries a one-click unsubscribe, and what that turns off.
+   */
+  kind: MailKind;
+  /** The member it is for, when known (the unsubscribe link names them); else found by address. */
+  memberId?: number;
+  /** Extra headers, set by the queue (List-Unsubscribe). */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = {
@@ -22,6 +33,11 @@ export type Mailer = {
 
 export class MailSendError extends Error {}
 
+function message(from: string, mail: Mail) {
+  return { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers ?? {} };
+}
+
+/** The transport: sends one message now, or throws MailSendError. */
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
@@ -38,7 +54,7 @@ export function createMailer(options: {
     return {
       async send(mail) {
         try {
-          await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+          await transport.sendMail(message(from, mail));
         } catch (err) {
           log.error({ err, subject: mail.subject }, 'sending mail failed');
           throw new MailSendError('The e-mail could not be sent.');
@@ -53,13 +69,7 @@ export function createMailer(options: {
     async send(mail) {
       let file: string;
       try {
-        const info = await transport.sendMail({
-          from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
+        const info = await transport.sendMail(message(from, mail));
         await fs.mkdir(mailDir, { recursive: true });
         file = path.join(
           mailDir,

@@ -6,6 +6,7 @@ import { memberProfiles, users, type NewMemberProfile } from '../db/schema';
 import { escapeLike } from '../listings/browse-query';
 import { joinedMemberSql } from './membership-sql';
 import { suspendedSql } from './suspension-sql';
+import { awaySql } from './away-sql';
 
 // Member pages as SQL: the directory's cards, one member's page facts, and the member's own
 // settings. A member's face to others is `member_profiles` (docs/product/members.md#how-other-members-see-you); a
@@ -87,6 +88,8 @@ export type PageRow = CardRow & {
   isProfilePublic: boolean;
   /** Suspended now: the page is closed to other members, as the directory leaves them out. */
   isSuspended: boolean;
+  /** When they are back, while away now (docs/product/trust.md#away); null otherwise. */
+  awayUntil: Date | string | null;
 };
 
 /** One member's page facts, whoever asks (the caller decides who may see a private page); null for none. */
@@ -94,7 +97,8 @@ export async function memberPageRow(db: DbOrTx, memberId: number): Promise<PageR
   const [row] = await queryRows<PageRow>(
     db,
     sql`SELECT ${cardColumns}, mp.about_me AS "aboutMe", ${PUBLIC} AS "isProfilePublic",
-               ${suspendedSql(sql`u`)} AS "isSuspended"
+               ${suspendedSql(sql`u`)} AS "isSuspended",
+               CASE WHEN ${awaySql(sql`u`)} THEN u.away_until END AS "awayUntil"
           FROM users u LEFT JOIN member_profiles mp ON mp.user_id = u.id
          WHERE u.id = ${memberId} AND ${ACTIVE}`,
   );
@@ -108,7 +112,6 @@ export type SettingsRow = {
   isProfilePublic: boolean;
   showLocation: boolean;
   textSize: TextSize;
-  forumEmails: boolean;
 };
 
 /** The member's own settings (the defaults when they have no member_profiles row yet); null for no such member. */
@@ -121,7 +124,6 @@ export async function settingsRow(db: DbOrTx, memberId: number): Promise<Setting
       isProfilePublic: sql<boolean>`coalesce(${memberProfiles.isProfilePublic}, true)`,
       showLocation: sql<boolean>`coalesce(${memberProfiles.showLocation}, true)`,
       textSize: users.textSize,
-      forumEmails: users.forumEmails,
     })
     .from(users)
     .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
@@ -149,7 +151,7 @@ export async function upsertMemberProfile(tx: DbOrTx, memberId: number, columns:
 export async function updateAccountSettings(
   tx: DbOrTx,
   memberId: number,
-  columns: { textSize?: TextSize; publicProfile?: boolean; forumEmails?: boolean },
+  columns: { textSize?: TextSize; publicProfile?: boolean },
 ): Promise<void> {
   if (Object.keys(columns).length === 0) return;
   await tx.update(users).set(columns).where(eq(users.id, memberId));

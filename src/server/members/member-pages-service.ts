@@ -13,6 +13,7 @@ import type { DbOrTx } from '../db/client';
 import { runInTransaction } from '../db/transaction';
 import { feedbackReceived } from '../feedback/feedback-service';
 import { activeListingsOf } from '../listings/listings-service';
+import { tradingRecords } from '../trades/trades-service';
 import { isStoredImage, thumbnailFor } from '../uploads/image-store';
 import type { PictureStorage } from '../uploads/storage';
 import {
@@ -63,9 +64,14 @@ export async function memberPage(db: DbOrTx, memberId: number, viewer: Viewer, n
   const achievements = await memberAchievements(db, memberId);
   const activeListings = await activeListingsOf(db, memberId, viewer.id);
   const feedback = await feedbackReceived(db, memberId, now);
+  const record = (await tradingRecords(db, [{ id: memberId, completedTrades: Number(row.completedTrades) }])).get(
+    memberId,
+  )!;
   return {
     ...toMemberCard(row),
     aboutMe: row.aboutMe,
+    awayUntil: row.awayUntil ? new Date(row.awayUntil).toISOString() : null,
+    record,
     isPrivate: !row.isProfilePublic,
     achievements,
     activeListings,
@@ -106,7 +112,7 @@ export async function updateMyProfileSettings(
 ): Promise<MemberProfileSettings> {
   const current = await ownSettings(db, memberId);
   const errors: FieldError[] = [];
-  const { avatarUrl, welcomeMessage, aboutMe, isProfilePublic, showLocation, textSize, forumEmails } = patch;
+  const { avatarUrl, welcomeMessage, aboutMe, isProfilePublic, showLocation, textSize } = patch;
   if (avatarUrl && avatarUrl !== current.avatarUrl && !(await isStoredImage(pictures, avatarUrl))) {
     errors.push({ path: 'avatarUrl', message: AVATAR_NOT_UPLOADED_MESSAGE });
   }
@@ -118,7 +124,7 @@ export async function updateMyProfileSettings(
       memberId,
       named({ avatarUrl, welcomeMessage, aboutMe, isProfilePublic, showLocation }),
     );
-    await updateAccountSettings(tx, memberId, named({ textSize, publicProfile: isProfilePublic, forumEmails }));
+    await updateAccountSettings(tx, memberId, named({ textSize, publicProfile: isProfilePublic }));
   });
   return myProfileSettings(db, memberId);
 }

@@ -1,4 +1,5 @@
 import { isSuspended, memberStatus } from '../../domain/admin';
+import { awayNotOver } from '../../domain/trust';
 import {
   memberDisplayName,
   memberFullName,
@@ -41,6 +42,9 @@ export function toMemberSelf(row: User): MemberSelf {
     tradingReputation: row.tradingReputation,
     completedTrades: row.completedTrades,
     textSize: row.textSize,
+    // A holiday that is over reads as none: it ended by itself.
+    awayFrom: awayNotOver(row) ? iso(row.awayFrom) : null,
+    awayUntil: awayNotOver(row) ? iso(row.awayUntil) : null,
     joinedAt: row.joinedAt.toISOString(),
     lastActiveAt: iso(row.lastActiveAt),
     createdAt: row.createdAt.toISOString(),

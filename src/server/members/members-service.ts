@@ -128,6 +128,11 @@ export async function eraseMemberDetails(tx: DbOrTx, memberId: number, now: Date
       town_or_city: null,
       county: null,
       postcode: null,
+      // Their point goes with the postcode (docs/product/near-me.md#where-a-member-is).
+      latitude: null,
+      longitude: null,
+      locatedPostcode: null,
+      locateDueAt: null,
       preferredManufacturers: [],
       profileCompleted: false,
       bio: null,

@@ -62,7 +62,7 @@ export async function tellAuthor(
         title: TITLES[decision.what](writing.what),
         message: SAYS[decision.what](writing.what) + note,
         link: writing.link,
-        email: writing.forum ? author.forumEmails : true,
+        email: writing.forum ? author.forumEmailNow : true,
       },
     ],
   });

@@ -8,7 +8,8 @@ import { adminActions, auditTrail, users } from '../db/schema';
 import { EVERY_MEMBER } from '../events/event-bus';
 import { createThrottle, type Throttle } from '../events/throttle';
 import type { RequestMeta } from '../http/route-helpers';
-import { renderEmail } from '../mail/templates';
+import type { MailKind } from '../../domain/email-preferences';
+import { emailSettingsUrl, renderEmail } from '../mail/templates';
 import { addMessage, notifyThreadActivity } from '../messages/threads-service';
 import { addNotifications, markNotificationsEmailed } from '../notifications/notifications-service';
 
@@ -24,6 +25,9 @@ import { addNotifications, markNotificationsEmailed } from '../notifications/not
 
 export type NoticeMail = {
   to: string;
+  /** Its kind (docs/product/email.md#kinds-of-e-mail) and, for a member's, who they are. */
+  kind: MailKind;
+  memberId?: number;
   /** The notification this mail repeats (marked e-mailed once sent); null for an administrator's. */
   notificationId: number | null;
   /**
@@ -71,6 +75,8 @@ export type Notice = {
     link?: { path: string; label: string };
     /** False when the member chose not to have this kind by e-mail: in-app only. */
     email?: boolean;
+    /** The e-mail's kind; by default from the notice (mailKindOf). */
+    mailKind?: MailKind;
   }[];
   /** E-mails to administrators (no in-app notification): a link to the admin panel. */
   adminMails?: { to: string[]; title: string; message: string };
@@ -127,6 +133,19 @@ async function closedRecipients(
   return found;
 }
 
+/**
+ * The kind of a notification's e-mail when the notice does not name it: a trade's notice is a
+ * trade step; forum and wanted notices by their type; anything else is news about the
+ * membership itself (like an account e-mail, it has no unsubscribe).
+ */
+export function mailKindOf(n: { type: string; tradeRequestId: number | null }): MailKind {
+  if (n.tradeRequestId !== null) return 'trades';
+  if (n.type === 'wish_offer') return 'wish_offer';
+  if (/^(forum|community)_/.test(n.type)) return 'forum';
+  if (/^(wanted|wish|saved_search)_/.test(n.type)) return 'wanted';
+  return 'account';
+}
+
 /** Writes a notice's rows in the caller's transaction and queues what follows the commit. */
 export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): Promise<void> {
   const closed = await closedRecipients(
@@ -163,11 +182,13 @@ export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): 
     })),
   );
   rows.forEach((row, i) => {
-    const { member, title, message, link, email, tradeRequestId } = notifications[i]!;
+    const { member, title, message, link, email, tradeRequestId, mailKind } = notifications[i]!;
     outbox.events.push({ userIds: [member.id], event: { type: 'notification', data: { id: row.id } } });
     if (email === false) return;
     outbox.mails.push({
       to: member.email,
+      kind: mailKind ?? mailKindOf(notifications[i]!),
+      memberId: member.id,
       notificationId: row.id,
       audience: 'party',
       subject: title,
@@ -180,12 +201,21 @@ export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): 
 
   for (const to of (notice.adminMails?.to ?? []).filter(open)) {
     const { title, message } = notice.adminMails!;
-    outbox.mails.push({ to, notificationId: null, audience: 'admin', subject: title, heading: title, message });
+    outbox.mails.push({
+      to,
+      kind: 'admin',
+      notificationId: null,
+      audience: 'admin',
+      subject: title,
+      heading: title,
+      message,
+    });
   }
 
   for (const { to, title, message } of (notice.memberMails ?? []).filter((m) => open(m.to))) {
     outbox.mails.push({
       to,
+      kind: 'account',
       notificationId: null,
       audience: 'member',
       link: '/',
@@ -217,6 +247,21 @@ export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): 
 // ---------------------------------------------------------------------------------------
 // After the commit
 
+/** Why a member gets a notice's e-mail, by its kind (the foot of the e-mail). */
+const NOTICE_REASONS: Record<MailKind, string> = {
+  account: 'You receive this e-mail because it is about your Jigsaw Club membership.',
+  trades:
+    'You receive this e-mail because you are taking part in a trade at Jigsaw Club: every step of a trade is e-mailed at once.',
+  admin: 'You receive this e-mail because you are an administrator of Jigsaw Club.',
+  wish_offer:
+    'You receive this e-mail because this puzzle is on your wish list: first offers are always e-mailed, as they wait for you only a short time.',
+  messages: 'You receive this e-mail because you asked to hear about new messages at once.',
+  forum: 'You receive this e-mail because you asked to hear about replies to your forum posts at once.',
+  wanted: 'You receive this e-mail because of your saved searches and wish list at Jigsaw Club.',
+  digest_daily: 'You receive this e-mail because you chose a daily summary.',
+  digest_weekly: 'You receive this e-mail because you chose a weekly summary.',
+};
+
 function noticeEmail(appUrl: string, mail: NoticeMail) {
   const admin = mail.audience === 'admin';
   // A trade's notice opens that trade (/trades?trade={id}, as its in-app notification does).
@@ -231,13 +276,11 @@ function noticeEmail(appUrl: string, mail: NoticeMail) {
       heading: mail.heading,
       paragraphs: [mail.message],
       action: { label, url },
-      footnote: admin
-        ? 'You receive this e-mail because you are an administrator of Jigsaw Club.'
-        : mail.link
-          ? 'You receive this e-mail because you are a member of Jigsaw Club.'
-          : 'You receive this e-mail because you are taking part in a trade at Jigsaw Club.',
+      why: { reason: NOTICE_REASONS[mail.kind], settingsUrl: emailSettingsUrl(appUrl) },
     }),
     link: url,
+    kind: mail.kind,
+    ...(mail.memberId === undefined ? {} : { memberId: mail.memberId }),
   };
 }
 
@@ -273,6 +316,7 @@ async function deliver(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger):
         );
     }
   }
+  // 'E-mailed' once in the outgoing mail queue, which sends it (now, or after a refusal, later).
   await markNotificationsEmailed(ctx.database.db, sent).catch((err: unknown) =>
     log.warn({ err }, 'could not mark e-mails sent'),
   );

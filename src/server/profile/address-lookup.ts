@@ -8,11 +8,10 @@ import { z } from 'zod';
 import type { AddressSuggestion } from '../../domain/profile';
 import { AppError } from '../../domain/errors';
 import type { Config } from '../config';
+import { fetchProviderJson, NOT_FOUND } from '../http/provider-fetch';
 
 export const LOOKUP_UNAVAILABLE_MESSAGE = 'Address lookup is not available. Please enter your address manually.';
 export const DEFAULT_LOOKUP_TIMEOUT_MS = 5000;
-// A postcode has at most ~100 delivery points; anything far larger is not an answer we want.
-const MAX_BODY_CHARS = 1_000_000;
 
 /**
  * The configured provider. `timeoutMs` is never set from the environment (production always
@@ -27,10 +26,7 @@ export class AddressLookupUnavailable extends Error {
   }
 }
 
-// Outward code, optional space, inward code (plus the odd GIR 0AA). Input is already normalised
-// (upper case, single spaces, trimmed) by the domain's normalizePostcode.
-export const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})$/;
-export const UK_POSTCODE_MESSAGE = 'Please enter a full UK postcode, such as SW1A 1AA';
+export { UK_POSTCODE, UK_POSTCODE_MESSAGE } from '../../domain/profile';
 
 // getAddress.io's /find answer with expand=true. Lenient: missing or null parts become ''.
 const part = z
@@ -82,38 +78,10 @@ export function createAddressLookup(config: AddressLookupConfig) {
 
   return async function lookup(postcode: string): Promise<AddressSuggestion[]> {
     const url = `${base}/find/${encodeURIComponent(postcode)}?api-key=${encodeURIComponent(config.key)}&expand=true`;
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(url, {
-        headers: { accept: 'application/json' },
-        // A redirect could carry the key to another host: treat it as a failure instead.
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      // 404: postcode not found; 400: the provider thinks it is not a postcode. Either way the
-      // member simply gets no suggestions. Drain the body so the connection can be reused.
-      if (response.status === 404 || response.status === 400) {
-        await response.body?.cancel();
-        return [];
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new AddressLookupUnavailable(`provider answered ${response.status}`);
-      }
-      text = await response.text();
-    } catch (err) {
-      if (err instanceof AddressLookupUnavailable) throw err;
-      // Only the error's name (TimeoutError, TypeError...): fetch errors may quote the URL.
-      throw new AddressLookupUnavailable((err as Error).name === 'TimeoutError' ? 'timed out' : 'network error');
-    }
-    if (text.length > MAX_BODY_CHARS) throw new AddressLookupUnavailable('answer too large');
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new AddressLookupUnavailable('answer is not JSON');
-    }
+    // 404: postcode not found; 400: the provider thinks it is not a postcode. Either way the
+    // member simply gets no suggestions.
+    const json = await fetchProviderJson(url, timeoutMs, (reason) => new AddressLookupUnavailable(reason));
+    if (json === NOT_FOUND) return [];
     const parsed = providerAnswerSchema.safeParse(json);
     if (!parsed.success) throw new AddressLookupUnavailable('answer has an unexpected shape');
     return parsed.data.addresses.map(toSuggestion);

@@ -124,3 +124,19 @@ async function puzzleToBePosted(db: DbOrTx, memberId: number) {
     .limit(1);
   return row ?? null;
 }
+
+/** 'I am away' (docs/product/trust.md#away): both instants, or both null to end it. Answers the row. */
+export async function setAwayColumns(
+  db: DbOrTx,
+  memberId: number,
+  away: { from: Date; until: Date } | null,
+  now: Date,
+): Promise<User> {
+  const [row] = await db
+    .update(users)
+    .set({ awayFrom: away?.from ?? null, awayUntil: away?.until ?? null, updatedAt: now })
+    .where(eq(users.id, memberId))
+    .returning();
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  return row;
+}

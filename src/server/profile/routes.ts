@@ -4,15 +4,25 @@ import { z } from 'zod';
 import { normalizePostcode } from '../../domain/profile';
 import type { AppContext } from '../app-context';
 import { signOut } from '../auth/session-plugin';
-import { errorAnswers, memberOnly, perMemberEditLimit, perMemberRateLimit, requestMeta, requireMember } from '../http/route-helpers';
+import {
+  errorAnswers,
+  memberOnly,
+  perMemberEditLimit,
+  perMemberRateLimit,
+  requestMeta,
+  requireMember,
+} from '../http/route-helpers';
 import { ADDRESS_LOOKUPS_PER_MINUTE, ADDRESS_LOOKUPS_RATE_LIMIT_MESSAGE, MINUTE_MS } from '../../domain/constants';
 import { contractSchema } from '../http/route-contract';
 import { noticesFor } from '../notices/notices';
 import { closeMembership, closingPreview } from './close-membership';
+import { endAway, setAway } from './away-service';
+import { awayBodySchema } from '../../domain/trust';
 import { toMemberSelf } from '../members/member-views';
 import { createAddressLookup, lookupAddresses, UK_POSTCODE, UK_POSTCODE_MESSAGE } from './address-lookup';
 import { updateOwnProfile } from './profile-repository';
 import { listingCardsChanged } from '../listings/listings-admin-service';
+import { postcodeSaved } from '../geo/geo-service';
 
 // The signed-in member's own profile, and the postcode lookup that fills its address.
 
@@ -37,8 +47,30 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
       const member = await updateOwnProfile(db, requireMember(request).id, request.body);
       // Their listings' cards show their name and town: browse forgets the cards it remembered.
       listingCardsChanged();
+      // A new postcode becomes a point now if the service answers within a second; otherwise
+      // the locator job tries again. The profile is saved either way.
+      await postcodeSaved({ db, config: ctx.config, log: request.log }, member.id).catch((err: unknown) =>
+        request.log.error({ err }, 'locating the member failed; the locator job will try again'),
+      );
       return toMemberSelf(member);
     },
+  );
+
+  // 'I am away' (docs/product/trust.md#away): the member's own row only, so no id in the path.
+  app.put(
+    '/profile/away',
+    {
+      onRequest: memberOnly,
+      schema: { body: awayBodySchema, response: { 200: memberSelfSchema } },
+      config: perMemberEditLimit(),
+    },
+    async (request) => toMemberSelf(await setAway(db, requireMember(request).id, request.body)),
+  );
+
+  app.delete(
+    '/profile/away',
+    { onRequest: memberOnly, schema: { response: { 200: memberSelfSchema } }, config: perMemberEditLimit() },
+    async (request) => toMemberSelf(await endAway(db, requireMember(request).id)),
   );
 
   // 'Close my membership' (decision 0021): what it would do now, and the closing itself.

@@ -108,11 +108,17 @@ export async function tradeRoutes(parent: FastifyInstance, ctx: AppContext): Pro
   step('cancel', () => ({ action: 'cancel' }));
   step('ship', (b) => ({
     action: 'ship',
+    handedOver: b?.handedOver === true,
     carrierName: b?.carrierName ?? null,
     trackingNumber: b?.trackingNumber ?? null,
     shippingNotes: b?.shippingNotes ?? null,
   }));
-  step('confirm-delivery', (b) => ({ action: 'confirm-delivery', deliveryNotes: b?.deliveryNotes ?? null }));
+  step('confirm-delivery', (b) => ({
+    action: 'confirm-delivery',
+    deliveryNotes: b?.deliveryNotes ?? null,
+    arrived: b?.arrived,
+    missingPieces: b?.missingPieces ?? null,
+  }));
   // Details are required: the contract's schema is not optional here.
   step('dispute', (b) => ({ action: 'dispute', details: b.details }));
 }

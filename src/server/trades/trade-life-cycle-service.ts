@@ -4,17 +4,28 @@ import { AppError } from '../../domain/errors';
 import { isProfileComplete } from '../../domain/profile';
 import { requestBlocker, requestBlockerCode, type TradeRequestBody } from '../../domain/trades';
 import { readSetting } from '../admin/settings-service';
-import type { TradeRequest } from '../db/schema';
+import type { TradeRequest, User } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import { memberDisplayName } from '../../domain/members';
+import { awayMessage, isAway, isNewTrader, newTraderLimitMessage, type ArrivalKind } from '../../domain/trust';
 import type { RequestMeta } from '../http/route-helpers';
 import { lockListing } from '../listings/listing-stock-service';
-import { membersById } from '../members/members-service';
+import { lockMembers, membersById } from '../members/members-service';
+import { claimHeldListing } from '../wanted/wish-offers-service';
 import { addMessage, createThread } from '../messages/threads-service';
 import { commitWithNotices, type NoticeDeps } from '../notices/notices';
 import { recordStep } from './trade-notices';
 import { assertAllowed, notFound } from './trade-refusals';
 import { backdate, factsFor, isParty, roleOf, type StepContext } from './trade-step';
 import { STEPS } from './trade-steps';
-import { findOpenRequest, findTrade, insertTrade, lockTrade, updateTrade } from './trades-repository';
+import {
+  countOpenRequestsAsRequester,
+  findOpenRequest,
+  findTrade,
+  insertTrade,
+  lockTrade,
+  updateTrade,
+} from './trades-repository';
 import { truncate } from '../../domain/sentences';
 import { uniqueViolationConstraint } from '../db/client';
 
@@ -33,13 +44,27 @@ export type TradeCommand =
   | { action: 'accept' }
   | { action: 'decline'; reason?: string | null }
   | { action: 'cancel' }
-  | { action: 'ship'; carrierName?: string | null; trackingNumber?: string | null; shippingNotes?: string | null }
-  | { action: 'confirm-delivery'; deliveryNotes?: string | null }
+  | {
+      action: 'ship';
+      handedOver?: boolean;
+      carrierName?: string | null;
+      trackingNumber?: string | null;
+      shippingNotes?: string | null;
+    }
+  | {
+      action: 'confirm-delivery';
+      deliveryNotes?: string | null;
+      /** The arrival check (docs/product/trust.md#the-arrival-check); as described when absent. */
+      arrived?: ArrivalKind;
+      missingPieces?: number | null;
+    }
   | { action: 'dispute'; details: string }
   | { action: 'resolve-complete'; notes?: string | null }
   | { action: 'resolve-refund'; notes?: string | null }
   | { action: 'expire' }
-  | { action: 'auto-complete' };
+  | { action: 'auto-complete' }
+  | { action: 'ship-reminder' }
+  | { action: 'ship-deadline' };
 
 export type StepOptions = {
   now?: Date;
@@ -56,6 +81,20 @@ function isDue(command: TradeCommand, trade: TradeRequest, now: Date): boolean {
   }
   if (command.action === 'auto-complete') {
     return trade.status === 'shipped' && trade.autoCompleteAt !== null && trade.autoCompleteAt <= now;
+  }
+  // The posting deadline (docs/product/trust.md#the-posting-deadline): the reminder once, at
+  // half time and only while the deadline is still ahead; the cancellation once it has passed.
+  if (command.action === 'ship-deadline') {
+    return trade.status === 'accepted' && trade.shipBy !== null && trade.shipBy <= now;
+  }
+  if (command.action === 'ship-reminder') {
+    return (
+      trade.status === 'accepted' &&
+      trade.shipRemindedAt === null &&
+      trade.shipReminderAt !== null &&
+      trade.shipReminderAt <= now &&
+      (trade.shipBy === null || trade.shipBy > now)
+    );
   }
   return false;
 }
@@ -86,7 +125,16 @@ export async function requestTrade(
       const owner = members.get(listing.userId)!;
       // A suspended member's puzzles are off the club until the suspension ends (docs/product/administration.md#suspensions).
       if (isSuspended(owner, now)) throw new AppError('LISTING_UNAVAILABLE');
+      // An away member's puzzles wait for them (docs/product/trust.md#away).
+      if (isAway(owner, now)) {
+        throw new AppError(
+          'MEMBER_AWAY',
+          awayMessage(memberDisplayName(owner.firstName, owner.lastName), owner.awayUntil!, now),
+        );
+      }
       if (await findOpenRequest(tx, requester.id, listing.id)) throw new AppError('DUPLICATE_REQUEST');
+      // Held for a member who wished for it: refused to others; the member it is held for ends the hold.
+      await claimHeldListing(tx, outbox, listing, requester.id, now);
       const eligibility = {
         isOwner: false,
         profileComplete: isProfileComplete(requester),
@@ -95,6 +143,7 @@ export async function requestTrade(
       };
       const blocker = requestBlockerCode(eligibility);
       if (blocker) throw new AppError(blocker, requestBlocker(eligibility)!);
+      await assertUnderNewTraderLimit(tx, requester);
 
       const inserted = await insertTrade(tx, {
         puzzleListingId: listing.id,
@@ -140,6 +189,22 @@ export async function requestTrade(
       throw new AppError('DUPLICATE_REQUEST');
     }
     throw err;
+  }
+}
+
+/**
+ * A member who has not completed a trade yet may have only trading.newTraderOpenRequests
+ * requests open as requester (docs/product/trust.md#new-traders). Their row is locked first, so
+ * their requests made at the same moment count one after another (on PostgreSQL each waits
+ * for the one before to commit, then counts it): exactly the limit get through.
+ */
+async function assertUnderNewTraderLimit(tx: DbOrTx, requester: User): Promise<void> {
+  if (!isNewTrader(requester)) return;
+  const locked = (await lockMembers(tx, [requester.id])).get(requester.id)!;
+  if (!isNewTrader(locked)) return;
+  const limit = await readSetting(tx, 'newTraderOpenRequests');
+  if ((await countOpenRequestsAsRequester(tx, requester.id)) >= limit) {
+    throw new AppError('NEW_TRADER_LIMIT', newTraderLimitMessage(limit));
   }
 }
 

@@ -2,7 +2,8 @@ import type { Trade, TradeListRole } from '../../domain/trades';
 import type { DbOrTx } from '../db/client';
 import { notFound } from './trade-refusals';
 import { toTradeView } from './trade-view';
-import { memberTradeRows, tradeRow } from './trades-repository';
+import { memberTradeRows, tradeRow, type TradeViewRow } from './trades-repository';
+import { tradingRecords } from './trades-service';
 
 // A member's own trades, as they see them (docs/api/trades.md): the trades routes' reads.
 
@@ -13,13 +14,30 @@ export const TRADE_LIST_LIMIT = 500;
 export async function tradeForMember(db: DbOrTx, id: number, memberId: number): Promise<Trade> {
   const row = await tradeRow(db, id, memberId);
   if (!row || (row.trade.requesterId !== memberId && row.trade.ownerId !== memberId)) throw notFound();
-  return toTradeView(row, { id: memberId, role: row.trade.ownerId === memberId ? 'owner' : 'requester' });
+  return (await viewsFor(db, [row], memberId))[0]!;
 }
 
 /** A member's trades, newest first; `role` narrows to the ones they asked for or received. */
 export async function memberTrades(db: DbOrTx, memberId: number, role?: TradeListRole): Promise<Trade[]> {
-  const rows = await memberTradeRows(db, memberId, role, TRADE_LIST_LIMIT);
+  return viewsFor(db, await memberTradeRows(db, memberId, role, TRADE_LIST_LIMIT), memberId);
+}
+
+/**
+ * The rows as `memberId` sees them; where they are the owner, with the requester's trading
+ * record beside the request (docs/product/trust.md#the-trading-record): one query for them all.
+ */
+async function viewsFor(db: DbOrTx, rows: TradeViewRow[], memberId: number): Promise<Trade[]> {
+  const asked = new Map<number, number>();
+  for (const row of rows) {
+    if (row.trade.ownerId === memberId) asked.set(row.trade.requesterId, Number(row.requester.completedTrades));
+  }
+  const records = await tradingRecords(
+    db,
+    [...asked].map(([id, completedTrades]) => ({ id, completedTrades })),
+  );
   return rows.map((row) =>
-    toTradeView(row, { id: memberId, role: row.trade.ownerId === memberId ? 'owner' : 'requester' }),
+    row.trade.ownerId === memberId
+      ? toTradeView(row, { id: memberId, role: 'owner' }, records.get(row.trade.requesterId) ?? null)
+      : toTradeView(row, { id: memberId, role: 'requester' }),
   );
 }

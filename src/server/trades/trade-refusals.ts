@@ -35,6 +35,8 @@ const DONE_AS: Record<TradeAction, string> = {
   'resolve-refund': 'resolved',
   expire: 'expired',
   'auto-complete': 'completed',
+  'ship-reminder': 'reminded',
+  'ship-deadline': 'cancelled',
 };
 
 export function wrongStateMessage(action: TradeAction, status: TradeStatus): string {

@@ -54,6 +54,8 @@ export function factsFor(trade: TradeRequest, listing: PuzzleListing, requester:
     // The clocks this trade was given when they started (the club's settings then).
     expiryDays: daysBetween(trade.createdAt, trade.expiresAt),
     autoCompleteDays: daysBetween(trade.shippedAt, trade.autoCompleteAt),
+    shipDays: daysBetween(trade.acceptedAt, trade.shipBy),
+    shipBy: trade.shipBy,
   };
 }
 

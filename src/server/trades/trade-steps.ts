@@ -8,9 +8,11 @@ import { unlockEarnedAchievementsForEach } from '../achievements/achievements-se
 import { markListingSold, setListingAvailability } from '../listings/listing-stock-service';
 import { countCompletedTrade, recordActivities } from '../members/members-service';
 import { changeBalance } from '../points/ledger';
+import { fulfilWishes, listingWithdrawn } from '../wanted/wish-offers-service';
 import type { StepRecord } from './trade-notices';
 import { REQUESTER_PROFILE_INCOMPLETE_MESSAGE } from './trade-refusals';
-import type { TradeStep } from './trade-texts';
+import type { StepFacts, TradeStep } from './trade-texts';
+import { arrivedIncomplete, missingPieceRefund } from '../../domain/trust';
 import type { TradeCommand } from './trade-life-cycle-service';
 import { finish, lockParties, type StepContext } from './trade-step';
 import { lockPendingRequests } from './trades-repository';
@@ -19,19 +21,32 @@ import { lockPendingRequests } from './trades-repository';
 // applyTradeCommand (trade-life-cycle-service.ts) once it has locked the listing and the trade
 // and checked who may act. `finish` (trade-step.ts) records the notices and returns the row.
 
-/** Held points go to the owner, the listing is sold, both members count one more trade. */
+/**
+ * Held points go to the owner (less `refund`, which goes back to the requester: missing
+ * pieces), the listing is sold, both members count one more trade.
+ */
 async function completeTrade(
   s: StepContext,
   stepName: TradeStep,
   values: Partial<NewTradeRequest>,
   details: Record<string, unknown> = {},
   adminAction?: StepRecord['adminAction'],
+  refund = 0,
+  facts: Partial<StepFacts> = {},
 ): Promise<TradeRequest> {
   const members = await lockParties(s);
-  if (s.trade.heldPoints > 0) {
+  if (refund > 0) {
+    await changeBalance(s.tx, {
+      userId: s.trade.requesterId,
+      amount: refund,
+      reason: 'missing_pieces_refund',
+      tradeRequestId: s.trade.id,
+    });
+  }
+  if (s.trade.heldPoints - refund > 0) {
     await changeBalance(s.tx, {
       userId: s.trade.ownerId,
-      amount: s.trade.heldPoints,
+      amount: s.trade.heldPoints - refund,
       reason: 'trade_payment',
       tradeRequestId: s.trade.id,
     });
@@ -45,7 +60,7 @@ async function completeTrade(
     s,
     stepName,
     { status: 'completed', heldPoints: 0, completedAt: s.now, ...values },
-    { members, details: { paid: s.trade.heldPoints, ...details }, adminAction },
+    { members, facts, details: { paid: s.trade.heldPoints - refund, ...details }, adminAction },
   );
 }
 
@@ -132,6 +147,12 @@ export const STEPS: { [A in TradeCommand['action']]: StepFn<A> } = {
       });
     }
     await setListingAvailability(s.tx, s.listing, false, s.now);
+    // The puzzle is taken: no first offer runs on, and the requester's wish for it is fulfilled (docs/product/wanted.md).
+    await listingWithdrawn(s.tx, s.listing, s.now);
+    await fulfilWishes(s.tx, s.trade.requesterId, s.listing);
+    // The posting deadline (docs/product/trust.md#the-posting-deadline): the club's setting now;
+    // the trade keeps its dates whatever the setting becomes.
+    const shipMs = (await readSetting(s.tx, 'shipWithinDays')) * DAY_MS;
 
     // The puzzle can go to one member only: every other open ask is declined, and told so.
     const others = await lockPendingRequests(s.tx, s.listing.id, s.trade.id);
@@ -149,7 +170,13 @@ export const STEPS: { [A in TradeCommand['action']]: StepFn<A> } = {
     return finish(
       s,
       'accept',
-      { status: 'accepted', acceptedAt: s.now, heldPoints: cost },
+      {
+        status: 'accepted',
+        acceptedAt: s.now,
+        heldPoints: cost,
+        shipBy: new Date(s.now.getTime() + shipMs),
+        shipReminderAt: new Date(s.now.getTime() + shipMs / 2),
+      },
       { members, details: { held: cost } },
     );
   },
@@ -187,18 +214,49 @@ export const STEPS: { [A in TradeCommand['action']]: StepFn<A> } = {
       {
         status: 'shipped',
         shippedAt: s.now,
-        carrierName: c.carrierName ?? null,
-        trackingNumber: c.trackingNumber ?? null,
+        handedOver: c.handedOver === true,
+        // Handed over in person: nothing was posted, so no carrier or tracking number.
+        carrierName: c.handedOver === true ? null : (c.carrierName ?? null),
+        trackingNumber: c.handedOver === true ? null : (c.trackingNumber ?? null),
         shippingNotes: c.shippingNotes ?? null,
         // The club's setting now; the trade keeps this date whatever the setting becomes.
         autoCompleteAt: new Date(s.now.getTime() + (await readSetting(s.tx, 'shippedAutoCompleteDays')) * DAY_MS),
       },
-      { facts: { carrierName: c.carrierName ?? null, trackingNumber: c.trackingNumber ?? null } },
+      {
+        facts:
+          c.handedOver === true
+            ? { handedOver: true, carrierName: null, trackingNumber: null }
+            : { carrierName: c.carrierName ?? null, trackingNumber: c.trackingNumber ?? null },
+      },
     );
   },
 
+  // The arrival check (docs/product/trust.md#the-arrival-check): more pieces missing than the
+  // listing declared sends part of the cost back to the requester; the rest is the owner's.
   async 'confirm-delivery'(s, c) {
-    return completeTrade(s, 'confirm-delivery', { deliveredAt: s.now, deliveryNotes: c.deliveryNotes ?? null });
+    const reported = c.arrived === 'missing_pieces' ? (c.missingPieces ?? null) : null;
+    const incomplete = arrivedIncomplete(reported, s.listing.missingPieces);
+    const refund = incomplete
+      ? Math.min(
+          s.trade.heldPoints,
+          missingPieceRefund(s.trade.puzzlePointsCost, await readSetting(s.tx, 'missingPieceRefundPercent')),
+        )
+      : 0;
+    return completeTrade(
+      s,
+      incomplete ? 'arrived-incomplete' : 'confirm-delivery',
+      {
+        deliveredAt: s.now,
+        deliveryNotes: c.deliveryNotes ?? null,
+        missingPiecesReported: reported,
+        arrivedIncomplete: incomplete,
+        missingPiecesRefund: refund,
+      },
+      { missingPieces: reported, refund },
+      undefined,
+      refund,
+      { missingPieces: reported ?? 0, declaredMissing: s.listing.missingPieces, refund },
+    );
   },
 
   async dispute(s, c) {
@@ -248,5 +306,20 @@ export const STEPS: { [A in TradeCommand['action']]: StepFn<A> } = {
 
   async 'auto-complete'(s) {
     return completeTrade(s, 'auto-complete', {});
+  },
+
+  // The posting deadline (docs/product/trust.md#the-posting-deadline), the sweeper's two steps.
+  async 'ship-reminder'(s) {
+    return finish(s, 'ship-reminder', { shipRemindedAt: s.now }, { facts: { shipBy: s.trade.shipBy } });
+  },
+
+  async 'ship-deadline'(s) {
+    const members = await refundHeld(s);
+    return finish(
+      s,
+      'ship-deadline',
+      { status: 'cancelled', cancelledAt: s.now, heldPoints: 0, notSentInTime: true },
+      { members, details: { refunded: s.trade.heldPoints } },
+    );
   },
 };

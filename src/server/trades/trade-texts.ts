@@ -1,6 +1,7 @@
 import { withFullStop } from '../../domain/sentences';
 import { puzzlePointsLabel } from '../../domain/points';
-import { TRADE_AUTO_COMPLETE_DAYS, TRADE_PENDING_EXPIRY_DAYS } from '../../domain/constants';
+import { SHIP_WITHIN_DAYS, TRADE_AUTO_COMPLETE_DAYS, TRADE_PENDING_EXPIRY_DAYS } from '../../domain/constants';
+import { formatClubDayOrDate } from '../../domain/dates';
 import { plural } from '../../domain/sentences';
 
 // The words of every trade step, in one place: the system message in the trade's thread, and
@@ -26,7 +27,11 @@ export type TradeStep =
   | 'resolve-refund'
   | 'expire'
   | 'auto-complete'
-  | 'feedback';
+  | 'feedback'
+  // Trust between strangers (docs/product/trust.md).
+  | 'arrived-incomplete'
+  | 'ship-reminder'
+  | 'ship-deadline';
 
 export type StepFacts = {
   title: string;
@@ -39,6 +44,8 @@ export type StepFacts = {
   wasHeld?: boolean;
   reason?: string | null;
   carrierName?: string | null;
+  /** The owner handed the puzzle over in person rather than posting it. */
+  handedOver?: boolean;
   trackingNumber?: string | null;
   details?: string | null;
   rating?: number;
@@ -47,6 +54,13 @@ export type StepFacts = {
   /** The trade's own clocks, in days (the settings when it started: src/domain/admin.ts KNOWN_SETTINGS). */
   expiryDays?: number;
   autoCompleteDays?: number;
+  /** The posting deadline: the days the owner was given, and the instant. */
+  shipDays?: number;
+  shipBy?: Date | null;
+  /** The arrival check: pieces reported missing, the listing's declared count, points back. */
+  missingPieces?: number;
+  declaredMissing?: number;
+  refund?: number;
 };
 
 export type Notice = {
@@ -192,6 +206,23 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
       };
     }
     case 'ship': {
+      if (f.handedOver) {
+        return {
+          systemMessage: `${f.ownerName} has handed over the puzzle. ${f.requesterName}, please confirm that you have it.`,
+          actorMessage: {
+            actor: 'owner',
+            text: `You have handed over the puzzle. ${f.requesterName} will confirm that they have it.`,
+          },
+          notices: [
+            {
+              to: 'requester',
+              type: 'trade_shipped',
+              title: `${q(f.title)} was handed over`,
+              message: `${f.ownerName} says they handed ${q(f.title)} to you. Please confirm that you have it, or report a problem. If you do neither, the trade completes by itself after ${autoComplete}.`,
+            },
+          ],
+        };
+      }
       const tracking = [
         f.carrierName ? `Carrier: ${f.carrierName}.` : null,
         f.trackingNumber ? `Tracking number: ${f.trackingNumber}.` : null,
@@ -290,6 +321,69 @@ export function stepTexts(step: TradeStep, f: StepFacts): StepTexts {
         notices: [
           { to: 'owner', type: 'trade_completed', title: `The trade for ${q(f.title)} is complete`, message },
           { to: 'requester', type: 'trade_completed', title: `The trade for ${q(f.title)} is complete`, message },
+        ],
+      };
+    }
+    case 'arrived-incomplete': {
+      const back = puzzlePointsLabel(f.refund ?? 0);
+      const rest = puzzlePointsLabel(f.cost - (f.refund ?? 0));
+      const missing = plural(f.missingPieces ?? 0, 'piece');
+      const declared = `the listing said ${f.declaredMissing ? plural(f.declaredMissing, 'piece') : 'none'} missing`;
+      const split = `${back} went back to ${f.requesterName} and ${rest} to ${withFullStop(f.ownerName)}`;
+      return {
+        systemMessage: `${f.requesterName} confirmed that the puzzle arrived with ${missing} missing (${declared}). ${split} The trade is complete: you can now leave feedback for each other.`,
+        actorMessage: {
+          actor: 'requester',
+          text: `You confirmed that the puzzle arrived with ${missing} missing (${declared}). ${back} came back to you and ${rest} went to ${withFullStop(f.ownerName)} The trade is complete: you can now leave feedback for each other.`,
+        },
+        notices: [
+          {
+            to: 'owner',
+            type: 'trade_completed',
+            title: `${q(f.title)} arrived with pieces missing`,
+            message: `${f.requesterName} confirmed that ${q(f.title)} arrived with ${missing} missing, more than the listing said. By the club's rule ${back} went back to ${f.requesterName}, and ${rest} were added to your balance. You can now leave feedback.`,
+          },
+          {
+            to: 'requester',
+            type: 'trade_completed',
+            title: `${back} back for the missing pieces of ${q(f.title)}`,
+            message: `You told us ${q(f.title)} arrived with ${missing} missing, more than the listing said. ${back} went back to your balance and ${rest} went to ${withFullStop(f.ownerName)}`,
+          },
+        ],
+      };
+    }
+    case 'ship-reminder': {
+      const by = f.shipBy ? formatClubDayOrDate(f.shipBy) : 'the deadline';
+      return {
+        systemMessage: `A reminder from the club: ${f.ownerName}, please post ${q(f.title)} and mark it as sent by ${by}.`,
+        notices: [
+          {
+            to: 'owner',
+            type: 'trade_ship_reminder',
+            title: `Please post ${q(f.title)} by ${by}`,
+            message: `${f.requesterName} is waiting for ${q(f.title)}. Please post it and mark it as sent by ${by}. If it is not marked as sent by then, the trade cancels itself and the ${points} go back to ${withFullStop(f.requesterName)}`,
+          },
+        ],
+      };
+    }
+    case 'ship-deadline': {
+      const within = days(f.shipDays ?? SHIP_WITHIN_DAYS);
+      const message = `The trade for ${q(f.title)} was cancelled because the puzzle was not marked as sent within ${within} of acceptance. The ${points} went back to ${f.requesterName} and the puzzle is available again.`;
+      return {
+        systemMessage: message,
+        notices: [
+          {
+            to: 'owner',
+            type: 'trade_cancelled',
+            title: `The trade for ${q(f.title)} was cancelled`,
+            message: `${message} It counts as 'not posted in time' in your trading record.`,
+          },
+          {
+            to: 'requester',
+            type: 'trade_cancelled',
+            title: `The trade for ${q(f.title)} was cancelled`,
+            message: `${message} You are welcome to choose another puzzle.`,
+          },
         ],
       };
     }

@@ -1,5 +1,6 @@
 import type { TradeStatus } from '../../domain/enums';
 import { availableTradeActions, POINTS_HELD_STATUSES, type Trade, type TradeRole } from '../../domain/trades';
+import { isNewTrader, type TradingRecord } from '../../domain/trust';
 import { toMemberPublic, toTradePartner } from '../members/member-views';
 import { thumbnailFor } from '../uploads/image-store';
 import type { TradeViewRow } from './trades-repository';
@@ -10,7 +11,15 @@ import type { TradeViewRow } from './trades-repository';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-export function toTradeView(row: TradeViewRow, viewer: { id: number; role: TradeRole }): Trade {
+/**
+ * `requesterRecord`: the requester's trading record, given only for the owner's view
+ * (docs/product/trust.md#new-traders): the owner decides whether to accept from it.
+ */
+export function toTradeView(
+  row: TradeViewRow,
+  viewer: { id: number; role: TradeRole },
+  requesterRecord: TradingRecord | null = null,
+): Trade {
   const { trade: t, listing, requester, owner } = row;
   const role = viewer.role === 'admin' ? 'admin' : viewer.role === 'owner' ? 'owner' : 'requester';
   const status = t.status as TradeStatus;
@@ -41,6 +50,16 @@ export function toTradeView(row: TradeViewRow, viewer: { id: number; role: Trade
       condition: listing.condition,
       puzzleImageUrl: listing.puzzleImageUrl ?? listing.boxImageUrl,
       thumbnailUrl: thumbnailFor(listing.puzzleImageUrl ?? listing.boxImageUrl),
+      handover: listing.handover,
+      parcel:
+        listing.parcelWeightGrams === null
+          ? null
+          : {
+              weightGrams: listing.parcelWeightGrams,
+              lengthCm: listing.parcelLengthCm!,
+              widthCm: listing.parcelWidthCm!,
+              depthCm: listing.parcelDepthCm!,
+            },
     },
     requestComments: t.requestComments,
     puzzlePointsCost: t.puzzlePointsCost,
@@ -53,6 +72,7 @@ export function toTradeView(row: TradeViewRow, viewer: { id: number; role: Trade
       shippingVisible && hasShipping
         ? { carrierName: t.carrierName, trackingNumber: t.trackingNumber, shippingNotes: t.shippingNotes }
         : null,
+    handedOver: t.handedOver,
     requesterAddress: requesterView.address,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
@@ -66,6 +86,13 @@ export function toTradeView(row: TradeViewRow, viewer: { id: number; role: Trade
     resolvedAt: iso(t.resolvedAt),
     expiresAt: status === 'pending' ? iso(t.expiresAt) : null,
     autoCompleteAt: status === 'shipped' ? iso(t.autoCompleteAt) : null,
+    shipBy: status === 'accepted' ? iso(t.shipBy) : null,
+    notSentInTime: t.notSentInTime,
+    missingPiecesReported: t.missingPiecesReported,
+    arrivedIncomplete: t.arrivedIncomplete,
+    missingPiecesRefund: t.missingPiecesRefund,
+    requesterIsNewTrader: role === 'owner' ? isNewTrader({ completedTrades: Number(requester.completedTrades) }) : null,
+    requesterRecord: role === 'owner' ? requesterRecord : null,
     availableActions: availableTradeActions(status, viewer.role),
     feedbackGiven: Boolean(row.feedbackGiven),
     canLeaveFeedback: role !== 'admin' && status === 'completed' && !row.feedbackGiven,

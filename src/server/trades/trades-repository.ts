@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OPEN_TRADE_STATUSES, type TradeListRole } from '../../domain/trades';
-import type { DbOrTx } from '../db/client';
+import { queryRows, type DbOrTx } from '../db/client';
 import { displayNameSql } from '../members/display-name-sql';
 import {
   puzzleListings,
@@ -64,6 +64,15 @@ export async function findOpenRequest(db: DbOrTx, requesterId: number, listingId
     )
     .limit(1);
   return row ?? null;
+}
+
+/** How many requests the member has open as requester (pending, accepted, shipped or disputed): trade_requests_requester_status_idx. */
+export async function countOpenRequestsAsRequester(db: DbOrTx, requesterId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tradeRequests)
+    .where(and(eq(tradeRequests.requesterId, requesterId), inArray(tradeRequests.status, [...OPEN_TRADE_STATUSES])));
+  return Number(row?.n ?? 0);
 }
 
 /** Whether a trade for the listing is under way past its request (points held, parcel in transit, or disputed). */
@@ -159,6 +168,11 @@ function selectTradeViewRows(
         puzzleImageUrl: puzzleListings.puzzleImageUrl,
         boxImageUrl: puzzleListings.boxImageUrl,
         status: puzzleListings.status,
+        handover: puzzleListings.handover,
+        parcelWeightGrams: puzzleListings.parcelWeightGrams,
+        parcelLengthCm: puzzleListings.parcelLengthCm,
+        parcelWidthCm: puzzleListings.parcelWidthCm,
+        parcelDepthCm: puzzleListings.parcelDepthCm,
       },
       requester: {
         firstName: requester.firstName,
@@ -170,6 +184,7 @@ function selectTradeViewRows(
         county: requester.county,
         postcode: requester.postcode,
         country: requester.country,
+        completedTrades: requester.completedTrades,
       },
       owner: { firstName: owner.firstName, lastName: owner.lastName },
       feedbackGiven:
@@ -269,4 +284,66 @@ export async function tradesUnderWayOf(
       ),
     )
     .orderBy(asc(tradeRequests.id));
+}
+
+/** Accepted trades past their posting deadline (trade_requests_accepted_ship_by_idx). */
+export async function dueForShipDeadline(db: DbOrTx, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: tradeRequests.id })
+    .from(tradeRequests)
+    .where(and(eq(tradeRequests.status, 'accepted'), lte(tradeRequests.shipBy, now)))
+    .orderBy(asc(tradeRequests.shipBy))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Accepted trades at half time whose owner has not been reminded (trade_requests_accepted_ship_reminder_idx). */
+export async function dueForShipReminder(db: DbOrTx, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: tradeRequests.id })
+    .from(tradeRequests)
+    .where(
+      and(
+        eq(tradeRequests.status, 'accepted'),
+        isNull(tradeRequests.shipRemindedAt),
+        lte(tradeRequests.shipReminderAt, now),
+      ),
+    )
+    .orderBy(asc(tradeRequests.shipReminderAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------------------------------
+// Trading records (docs/product/trust.md#the-trading-record): one grouped query for any number
+// of members, over their trades as owner (trade_requests_owner_status_idx).
+
+export type TradingRecordRow = {
+  ownerId: number;
+  sent: number;
+  sentOnTime: number;
+  notSent: number;
+  received: number;
+  arrivedIncomplete: number;
+};
+
+export function tradingRecordRows(db: DbOrTx, ownerIds: number[], onTimeDays: number): Promise<TradingRecordRow[]> {
+  if (ownerIds.length === 0) return Promise.resolve([]);
+  return queryRows<TradingRecordRow>(
+    db,
+    sql`SELECT t.owner_id AS "ownerId",
+          count(*) FILTER (WHERE t.shipped_at IS NOT NULL)::int AS sent,
+          count(*) FILTER (WHERE t.shipped_at IS NOT NULL
+            AND t.shipped_at <= t.accepted_at + make_interval(days => ${onTimeDays}::int))::int AS "sentOnTime",
+          count(*) FILTER (WHERE t.not_sent_in_time)::int AS "notSent",
+          count(*) FILTER (WHERE t.status = 'completed')::int AS received,
+          count(*) FILTER (WHERE t.status = 'completed' AND t.arrived_incomplete)::int AS "arrivedIncomplete"
+        FROM trade_requests t
+       WHERE t.owner_id IN (${sql.join(
+         ownerIds.map((id) => sql`${id}`),
+         sql`, `,
+       )})
+         AND t.status IN ('shipped', 'completed', 'disputed', 'refunded', 'cancelled')
+       GROUP BY t.owner_id`,
+  );
 }

@@ -1,3 +1,5 @@
+import type { TradingRecord } from '../../domain/trust';
+import { readSetting } from '../admin/settings-service';
 import type { DbOrTx } from '../db/client';
 import type { PuzzleListing, TradeRequest } from '../db/schema';
 import type { RequestMeta } from '../http/route-helpers';
@@ -196,7 +198,59 @@ export async function recordFeedbackStep(
   });
 }
 
-/** The trades whose clock has run out at `now`, for the sweeper: pending ones to expire, shipped ones to complete. */
-export function tradesDue(db: DbOrTx, action: 'expire' | 'auto-complete', now: Date, limit: number): Promise<number[]> {
-  return action === 'expire' ? rows.dueForExpiry(db, now, limit) : rows.dueForAutoComplete(db, now, limit);
+export type ScheduledTradeAction = 'expire' | 'auto-complete' | 'ship-deadline' | 'ship-reminder';
+
+const DUE: Record<ScheduledTradeAction, (db: DbOrTx, now: Date, limit: number) => Promise<number[]>> = {
+  expire: rows.dueForExpiry,
+  'auto-complete': rows.dueForAutoComplete,
+  'ship-deadline': rows.dueForShipDeadline,
+  'ship-reminder': rows.dueForShipReminder,
+};
+
+/**
+ * The trades whose clock has run out at `now`, for the sweeper: pending ones to expire, shipped
+ * ones to complete, accepted ones past their posting deadline or at its half time.
+ */
+export function tradesDue(db: DbOrTx, action: ScheduledTradeAction, now: Date, limit: number): Promise<number[]> {
+  return DUE[action](db, now, limit);
+}
+
+/**
+ * The trading records of these members (docs/product/trust.md#the-trading-record), in one
+ * query; `completedTrades` is each member's own count (users.completed_trades).
+ */
+export async function tradingRecords(
+  db: DbOrTx,
+  members: { id: number; completedTrades: number }[],
+): Promise<Map<number, TradingRecord>> {
+  const onTimeShippingDays = await readSetting(db, 'onTimeShippingDays');
+  const found = new Map(
+    (
+      await rows.tradingRecordRows(
+        db,
+        members.map((m) => m.id),
+        onTimeShippingDays,
+      )
+    ).map((r) => [Number(r.ownerId), r]),
+  );
+  return new Map(
+    members.map((m) => {
+      const r = found.get(m.id);
+      const received = Number(r?.received ?? 0);
+      const arrivedIncomplete = Number(r?.arrivedIncomplete ?? 0);
+      return [
+        m.id,
+        {
+          completedTrades: m.completedTrades,
+          sent: Number(r?.sent ?? 0),
+          sentOnTime: Number(r?.sentOnTime ?? 0),
+          notSent: Number(r?.notSent ?? 0),
+          received,
+          arrivedAsDescribed: received - arrivedIncomplete,
+          arrivedIncomplete,
+          onTimeShippingDays,
+        },
+      ];
+    }),
+  );
 }

@@ -271,8 +271,9 @@ describe('countActiveFilters', () => {
         completeOnly: true,
         location: 'York',
         maxDistance: 10,
+        handover: 'in_person',
       }),
-    ).toBe(12);
+    ).toBe(14);
   });
 
   it('does not count sort or paging', () => {

@@ -26,6 +26,7 @@ describe('business constants', () => {
       'manufacturer',
       'year-newest',
       'year-oldest',
+      'distance',
     ]);
     expect(domain.DEFAULT_SORT).toBe('newest');
     for (const s of domain.SORT_OPTIONS) expect(domain.SORT_LABELS[s]).toMatch(/\S/);

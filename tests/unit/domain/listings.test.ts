@@ -23,6 +23,7 @@ describe('listingInputSchema', () => {
       puzzlePoints: 5,
       missingPieces: 0,
       status: 'draft',
+      handover: 'post',
     });
   });
 

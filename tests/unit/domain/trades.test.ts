@@ -99,6 +99,8 @@ describe('trade state machine', () => {
     'resolve-refund': [['disputed'], 'refunded', ['admin']],
     expire: [['pending'], 'expired', ['system']],
     'auto-complete': [['shipped'], 'completed', ['system']],
+    'ship-reminder': [['accepted'], 'accepted', ['system']],
+    'ship-deadline': [['accepted'], 'cancelled', ['system']],
   };
   const roles: TradeRole[] = ['owner', 'requester', 'admin', 'system'];
 

@@ -9,4 +9,6 @@ export * from './community';
 export * from './admin';
 export * from './rate-limits';
 export * from './uploads';
+export * from './mail';
+export * from './wanted';
 export * from './relations';

@@ -11,7 +11,13 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { DIMENSION_UNITS, LISTING_CONDITIONS, LISTING_DIFFICULTIES, LISTING_STATUSES } from '../../../domain/enums';
+import {
+  DIMENSION_UNITS,
+  HANDOVERS,
+  LISTING_CONDITIONS,
+  LISTING_DIFFICULTIES,
+  LISTING_STATUSES,
+} from '../../../domain/enums';
 import { createdAt, descending, idColumn, oneOf, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
@@ -67,6 +73,19 @@ export const puzzleListings = pgTable(
     // 0 = complete (docs/product/listings.md#a-listing); browse's completeOnly filters on it.
     missingPieces: integer('missing_pieces').notNull().default(0),
     publishedAt: timestamptz('published_at'),
+    // By post, in person or either (docs/product/near-me.md#hand-over), and the
+    // boxed puzzle's parcel for the postage estimate: all four or none.
+    handover: text('handover', { enum: HANDOVERS }).notNull().default('post'),
+    parcelWeightGrams: integer('parcel_weight_grams'),
+    parcelLengthCm: integer('parcel_length_cm'),
+    parcelWidthCm: integer('parcel_width_cm'),
+    parcelDepthCm: integer('parcel_depth_cm'),
+    /**
+     * While the listing is offered first to a member who wished for it: the end of that offer
+     * (docs/product/wanted.md#the-first-offer). Kept by src/server/wanted/ with the offer row,
+     * so browse cards carry it and are refreshed by the change log like any other column.
+     */
+    heldUntil: timestamptz('held_until'),
     /**
      * Lower-cased title, subtitle, artist, description, barcode and manufacturer name, kept
      * by database triggers (migration 0002_listing_search_triggers), never written by the
@@ -88,6 +107,15 @@ export const puzzleListings = pgTable(
     check('puzzle_listings_condition_check', oneOf(t.condition, LISTING_CONDITIONS)),
     check('puzzle_listings_dimension_unit_check', oneOf(t.dimensionUnit, DIMENSION_UNITS)),
     check('puzzle_listings_status_check', oneOf(t.status, LISTING_STATUSES)),
+    check('puzzle_listings_handover_check', oneOf(t.handover, HANDOVERS)),
+    check(
+      'puzzle_listings_parcel_complete',
+      sql`num_nulls(${t.parcelWeightGrams}, ${t.parcelLengthCm}, ${t.parcelWidthCm}, ${t.parcelDepthCm}) IN (0, 4)`,
+    ),
+    // Browse's hand-over filter keeps the few listings offered in person.
+    index('puzzle_listings_active_in_person_idx')
+      .on(t.id)
+      .where(sql`status = 'active' AND handover <> 'post'`),
 
     // My Listings: a member's listings, counted per status.
     index('puzzle_listings_user_id_status_idx').on(t.userId, t.status),

@@ -60,6 +60,9 @@ export const tradeRequests = pgTable(
     trackingNumber: text('tracking_number'),
     carrierName: text('carrier_name'),
     shippingNotes: text('shipping_notes'),
+    // The owner handed the puzzle over in person rather than posting it: the 'sent' step reads
+    // 'Handed over' (docs/product/near-me.md#hand-over).
+    handedOver: boolean('handed_over').notNull().default(false),
     deliveryNotes: text('delivery_notes'),
     declineReason: text('decline_reason'),
     disputeDetails: text('dispute_details'),
@@ -69,6 +72,20 @@ export const tradeRequests = pgTable(
     // a shipped trade completes by itself 21 days after shipping (docs/product/trades.md#clocks).
     expiresAt: timestamptz('expires_at'),
     autoCompleteAt: timestamptz('auto_complete_at'),
+    // The posting deadline (docs/product/trust.md#the-posting-deadline), set on acceptance from
+    // trading.shipWithinDays: an accepted trade not sent by ship_by cancels itself; the owner is
+    // reminded at ship_reminder_at (half time), once: ship_reminded_at says it was sent.
+    shipBy: timestamptz('ship_by'),
+    shipReminderAt: timestamptz('ship_reminder_at'),
+    shipRemindedAt: timestamptz('ship_reminded_at'),
+    // Cancelled by the deadline: counts in the owner's record as 'Not posted in time'.
+    notSentInTime: boolean('not_sent_in_time').notNull().default(false),
+    // The arrival check (docs/product/trust.md#the-arrival-check): how many pieces the requester
+    // found missing (null: arrived as described), whether that was more than the listing declared,
+    // and the points that went back to the requester for it.
+    missingPiecesReported: integer('missing_pieces_reported'),
+    arrivedIncomplete: boolean('arrived_incomplete').notNull().default(false),
+    missingPiecesRefund: integer('missing_pieces_refund').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -90,6 +107,13 @@ export const tradeRequests = pgTable(
     index('trade_requests_shipped_auto_complete_idx')
       .on(t.autoCompleteAt)
       .where(sql`status = 'shipped'`),
+    index('trade_requests_accepted_ship_by_idx')
+      .on(t.shipBy)
+      .where(sql`status = 'accepted'`),
+    index('trade_requests_accepted_ship_reminder_idx')
+      .on(t.shipReminderAt)
+      .where(sql`status = 'accepted' AND ship_reminded_at IS NULL`),
+    check('trade_requests_missing_pieces_refund_non_negative', sql`${t.missingPiecesRefund} >= 0`),
     // The administrators' list of disputes waiting for a decision, longest waiting first.
     index('trade_requests_disputed_idx')
       .on(t.disputedAt, t.id)

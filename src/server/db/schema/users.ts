@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { CONDITION_PREFERENCES, PREFERRED_DIFFICULTIES, TEXT_SIZES, TOKEN_PURPOSES } from '../../../domain/enums';
+import { EMAIL_CHOICES, MESSAGE_EMAIL_CHOICES } from '../../../domain/email-preferences';
 import { createdAt, idColumn, oneOf, timestamptz, updatedAt } from './columns';
 
 /**
@@ -85,8 +86,28 @@ export const users = pgTable(
     // erased on the row, which stays so their trades, ledger rows, posts and feedback keep an
     // author ('A former member'); the account can never sign in again.
     closedAt: timestamptz('closed_at'),
-    // Replies to my forum posts and replies by e-mail too (docs/product/messages.md#e-mail); in-app always.
-    forumEmails: boolean('forum_emails').notNull().default(true),
+    // 'I am away' (docs/product/trust.md#away): both set while a holiday is planned or under way,
+    // both null otherwise. In force while away_from <= now < away_until, so it starts and ends by
+    // itself: every read compares with the clock (isAway in src/domain/trust.ts; the same rule
+    // in SQL in members/away-sql.ts), and nothing needs to clear it.
+    awayFrom: timestamptz('away_from'),
+    awayUntil: timestamptz('away_until'),
+    // Where the member is, for distances (docs/product/near-me.md#where-a-member-is):
+    // the point of their postcode (or its outward code), never shown to anyone. locatedPostcode
+    // is the postcode the point (or the service's 'not known') belongs to; locateDueAt is when
+    // to ask the postcode service (again), null when there is nothing to ask.
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    locatedPostcode: text('located_postcode'),
+    locateDueAt: timestamptz('locate_due_at'),
+    locateAttempts: integer('locate_attempts').notNull().default(0),
+    // How often the member hears by e-mail of each kind (docs/product/email.md): at once, in
+    // the daily or weekly digest, or never. In-app notifications come whatever these say.
+    // emailForum replaced the old on/off forum e-mail switch (on = instant, off = off).
+    emailMessages: text('email_messages', { enum: MESSAGE_EMAIL_CHOICES }).notNull().default('instant'),
+    emailForum: text('email_forum', { enum: EMAIL_CHOICES }).notNull().default('instant'),
+    // The default alert of a new saved search.
+    emailWanted: text('email_wanted', { enum: EMAIL_CHOICES }).notNull().default('instant'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -97,6 +118,14 @@ export const users = pgTable(
       sql`(${t.suspendedAt} IS NULL AND ${t.suspendedUntil} IS NULL AND ${t.suspensionReason} IS NULL)
         OR (${t.suspendedAt} IS NOT NULL AND ${t.suspensionReason} IS NOT NULL)`,
     ),
+    check(
+      'users_away_complete',
+      sql`(${t.awayFrom} IS NULL AND ${t.awayUntil} IS NULL) OR (${t.awayFrom} IS NOT NULL AND ${t.awayUntil} > ${t.awayFrom})`,
+    ),
+    // Browse's away rule reads the few members with a holiday set.
+    index('users_away_idx')
+      .on(t.awayUntil, t.id)
+      .where(sql`away_until IS NOT NULL`),
     // The admin panel's users table: search by name or e-mail (trigram), a sort per column
     // (id breaks ties, so pages never repeat or skip a member), the suspended and the admins.
     index('users_admin_search_trgm_idx').using(
@@ -129,6 +158,24 @@ export const users = pgTable(
     ),
     check('users_trading_reputation_range', sql`${t.tradingReputation} BETWEEN 0 AND 5`),
     check('users_text_size_check', oneOf(t.textSize, TEXT_SIZES)),
+    check('users_point_complete', sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),
+    // Distance browse: the owners inside a latitude band, then their longitude; and the
+    // locator job's due members.
+    index('users_point_idx')
+      .on(t.latitude, t.longitude)
+      .where(sql`latitude IS NOT NULL`),
+    index('users_locate_due_idx')
+      .on(t.locateDueAt)
+      .where(sql`locate_due_at IS NOT NULL`),
+    check('users_email_messages_check', oneOf(t.emailMessages, MESSAGE_EMAIL_CHOICES)),
+    check('users_email_forum_check', oneOf(t.emailForum, EMAIL_CHOICES)),
+    check('users_email_wanted_check', oneOf(t.emailWanted, EMAIL_CHOICES)),
+    // The digest job's candidates: the few members who chose a digest for something.
+    index('users_email_digest_idx')
+      .on(t.id)
+      .where(
+        sql`email_messages = 'daily' OR email_forum IN ('daily', 'weekly') OR email_wanted IN ('daily', 'weekly')`,
+      ),
     // The member directory (src/server/members/directory-repository.ts): first names searched
     // anywhere ignoring case, towns by their start ignoring case, cards in name order. The
     // queries repeat these expressions exactly so the planner can use them.

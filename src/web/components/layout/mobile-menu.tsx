@@ -12,6 +12,7 @@ import {
   profileNavItem,
   publicNavItems,
   tradesNavItem,
+  wantedNavItem,
 } from './nav-items';
 import { NavLinkItem } from './nav-link-item';
 import { TextSizeChoices } from './text-size-control';
@@ -63,7 +64,14 @@ function MemberLinks({
   isSigningOut,
   close,
 }: MemberMenuProps & { close: () => void }) {
-  const items = [...primaryNavItems, tradesNavItem, messagesNavItem, notificationsNavItem, profileNavItem];
+  const items = [
+    ...primaryNavItems,
+    tradesNavItem,
+    wantedNavItem,
+    messagesNavItem,
+    notificationsNavItem,
+    profileNavItem,
+  ];
   return (
     <>
       <SheetDescription className="mt-2 text-ink-muted">

@@ -1,5 +1,6 @@
 import {
   ArrowLeftRight,
+  BookmarkCheck,
   Bell,
   CircleHelp,
   Mail,
@@ -36,6 +37,8 @@ export const primaryNavItems: NavItem[] = [
 
 /** After these five: the member's trades (issue 6), on the wide top bar and in the menu. */
 export const tradesNavItem: NavItem = { label: 'My Trades', href: paths.trades.getHref(), icon: ArrowLeftRight };
+/** Saved searches and the wish list (docs/product/wanted.md). */
+export const wantedNavItem: NavItem = { label: 'Wanted', href: paths.wanted.getHref(), icon: BookmarkCheck };
 /** Trading notifications, a bell with the unread count beside Messages. */
 export const notificationsNavItem: NavItem = {
   label: 'Notifications',

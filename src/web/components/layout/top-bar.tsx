@@ -11,6 +11,7 @@ import {
   primaryNavItems,
   profileNavItem,
   tradesNavItem,
+  wantedNavItem,
 } from './nav-items';
 import { NavLinkItem } from './nav-link-item';
 import { UnreadBadge } from './unread-badge';
@@ -83,6 +84,9 @@ export function TopBar({
                 ))}
                 <li>
                   <NavLinkItem item={tradesNavItem} dense />
+                </li>
+                <li>
+                  <NavLinkItem item={wantedNavItem} dense />
                 </li>
                 {user.isAdmin && (
                   <li>

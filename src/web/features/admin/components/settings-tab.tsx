@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { KNOWN_SETTINGS, knownSettingValue, type SystemSetting } from '../../../../domain/admin';
+import {
+  KNOWN_SETTINGS,
+  knownSettingText,
+  knownSettingValue,
+  type KnownSetting,
+  type SystemSetting,
+} from '../../../../domain/admin';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -123,10 +129,12 @@ function KnownSettings({ stored }: { stored: SystemSetting[] }) {
         Settings the club reads
       </h3>
       <p className="mt-1">
-        A change counts from the next request or shipment; trades already under way keep their dates.
+        A change counts from the next time it applies (a request, an acceptance, a shipment, an arrival, a trading
+        record shown); trades already under way keep their dates.
       </p>
       <ul className="mt-3 flex flex-col gap-3">
-        {Object.values(KNOWN_SETTINGS).map((k) => {
+        {Object.values(KNOWN_SETTINGS).map((known) => {
+          const k = known as KnownSetting;
           const row = stored.find((s) => s.category === k.category && s.key === k.key);
           const value = knownSettingValue(k, row?.value);
           return (
@@ -136,7 +144,7 @@ function KnownSettings({ stored }: { stored: SystemSetting[] }) {
               </p>
               <p>{k.description}</p>
               <p className="text-ink-muted">
-                Type: {k.type}. Default {k.default}. In force now: {value}
+                Type: {k.type}. Default {knownSettingText(k, k.default)}. In force now: {knownSettingText(k, value)}
                 {row ? '' : ' (the default)'}.
               </p>
             </li>

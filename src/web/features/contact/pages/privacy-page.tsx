@@ -55,6 +55,15 @@ export function PrivacyPage() {
         </ul>
       </Section>
 
+      <Section title="How far away you are">
+        <p>
+          To let members find puzzles near them, we send your postcode (and nothing else about you) to a postcode
+          service, postcodes.io, which tells us the map point of your postcode. We keep that point with your profile.
+          Nobody sees it, not even you: other members only ever see how many whole miles away your puzzles are. When you
+          change or remove your postcode, the old point goes with it, and it is erased if you leave the club.
+        </p>
+      </Section>
+
       <Section title="How long we keep it">
         <p>
           We keep your details for as long as you are a member. Sign-in records are deleted after a day, and links we

@@ -37,6 +37,9 @@ interface FilterPanelProps {
   suggestion?: string;
 }
 
+// Max Distance's choices in miles (the server takes any whole number from 1 to 500).
+const DISTANCE_CHOICES = [5, 10, 15, 30, 50, 100, 200, 500];
+
 const str = (v: string | number | boolean | undefined) => (v === undefined || v === false ? '' : String(v));
 
 /**
@@ -234,9 +237,21 @@ function FilterFields({
           label="Location (city or postcode)"
           value={str(filters.location)}
           placeholder={FILTER_PLACEHOLDERS.location}
-          hint="A town, or the first part of a postcode such as HG1. Whole postcodes are not searched, to keep members’ addresses private."
+          hint="A town, or a postcode or its first part such as HG1. With a Max Distance, miles are measured from this postcode, or from your own."
           onChange={onChange}
         />
+        <SelectFilter name="maxDistance" label="Max Distance" value={str(filters.maxDistance)} onChange={onChange}>
+          <option value="">Any distance</option>
+          {DISTANCE_CHOICES.map((miles) => (
+            <option key={miles} value={miles}>
+              Within {miles} miles
+            </option>
+          ))}
+        </SelectFilter>
+        <SelectFilter name="handover" label="Hand-over" value={str(filters.handover)} onChange={onChange}>
+          <option value="">By post or in person</option>
+          <option value="in_person">In person (or either)</option>
+        </SelectFilter>
       </div>
       <CheckboxField
         label={<span className="font-semibold">Complete puzzles only</span>}
@@ -257,8 +272,8 @@ function FilterFields({
  * own), collapsible, with an 'N Active' badge. On a narrow one (issue 14: 13 fields came before
  * the first puzzle) the search box and a 'Filters (N)' button, N counting the filters behind
  * it; the filters open in a sheet that ends with 'Show N puzzles', N the live count of what
- * they find, which closes it onto the puzzles. Max Distance is not offered: the server has no
- * map data to measure distance with (docs/decisions/0018).
+ * they find, which closes it onto the puzzles. Max Distance measures from Location's postcode or
+ * the member's own (docs/product/near-me.md#browse-by-distance).
  */
 export function FilterPanel({
   filters,

@@ -7,6 +7,7 @@ import { paths } from '../../../paths';
 import { FavoriteButton } from './favorite-button';
 import { ListingBadges } from './listing-badges';
 import { OwnerLine } from './owner-line';
+import { distanceLabel, HANDOVER_LABELS } from '../../../../domain/near';
 import { copyLink, listingShareUrl } from './share';
 import type { Listing } from '../../../../domain/listings';
 import { isReserved, listingCardPicture, missingPiecesLabel, sizeLabel, type ListingActions } from '../listing-display';
@@ -84,6 +85,17 @@ export function ListingCard({ listing, onRequest, onContact, first = false }: Li
         </dl>
         {listing.description && <p className="line-clamp-3">{listing.description}</p>}
         <OwnerLine listing={listing} className="text-ink-muted" />
+        {/* How far, in whole miles, and how it changes hands (docs/product/near-me.md). */}
+        {(listing.distanceMiles !== undefined || listing.handover !== 'post') && (
+          <p className="font-semibold">
+            {[
+              listing.distanceMiles !== undefined ? distanceLabel(listing.distanceMiles) : null,
+              listing.handover !== 'post' ? `Hand-over: ${HANDOVER_LABELS[listing.handover]}` : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        )}
         <div className="relative z-10 mt-auto flex flex-wrap gap-2 pt-2">
           {canRequest && (
             <Button

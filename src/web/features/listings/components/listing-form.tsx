@@ -1,3 +1,4 @@
+import { DemandLine } from '../../../components/wanted/demand-line';
 import { useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,7 +12,7 @@ import {
   LISTING_POINTS_STANDARD,
 } from '../../../../domain/constants';
 import { suggestedPoints } from '../../../../domain/listing-points';
-import { DIMENSION_UNITS, LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../../../domain/enums';
+import { DIMENSION_UNITS, HANDOVERS, LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../../../domain/enums';
 import {
   LISTING_FORM_DEFAULTS,
   listingInputSchema,
@@ -30,6 +31,8 @@ import { ImageUploadField } from '../../../components/ui/image-upload-field';
 import type { Manufacturer } from '../../../../domain/manufacturers';
 import { NoPhotoQuestion } from './no-photo-question';
 import { PointsGuidance } from './points-guidance';
+import { HANDOVER_LABELS } from '../../../../domain/near';
+import { PostageEstimateLine } from '../../../components/postage/postage-estimate';
 
 const numberOrUndefined = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
@@ -52,6 +55,8 @@ export function listingToFormValues(listing: Listing): ListingFormValues {
     missingPieces: listing.missingPieces,
     puzzleImageUrl: listing.puzzleImageUrl,
     boxImageUrl: listing.boxImageUrl,
+    handover: listing.handover,
+    parcel: listing.parcel,
   };
 }
 
@@ -130,6 +135,13 @@ export function ListingForm({
         <Field label="Title" error={errors.title?.message} className="sm:col-span-2">
           <Input type="text" autoComplete="off" {...text('title')} />
         </Field>
+        <div className="sm:col-span-2">
+          <DemandLine
+            title={watch('title') ?? ''}
+            manufacturerId={watch('manufacturerId') ?? null}
+            pieces={piecesValue}
+          />
+        </div>
         <Field label="Subtitle (optional)" error={errors.subtitle?.message} className="sm:col-span-2">
           <Input type="text" autoComplete="off" {...text('subtitle')} />
         </Field>
@@ -249,6 +261,63 @@ export function ListingForm({
         >
           <Textarea rows={5} maxLength={LISTING_DESCRIPTION_MAX} {...register('description')} />
         </Field>
+      </FormSection>
+
+      <FormSection title="Handing it over">
+        <Field
+          label="Hand-over"
+          error={errors.handover?.message}
+          note="In person: at the club night, or wherever you and the other member agree."
+        >
+          <Select {...register('handover')}>
+            {HANDOVERS.map((h) => (
+              <option key={h} value={h}>
+                {HANDOVER_LABELS[h]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <p className="sm:col-span-2">
+          The boxed puzzle as you would post it (optional): we show what posting it will cost.
+        </p>
+        <Field label="Weight in grams (optional)" error={errors.parcel?.weightGrams?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            {...register('parcel.weightGrams', { setValueAs: numberOrUndefined })}
+          />
+        </Field>
+        <Field label="Length in cm (optional)" error={errors.parcel?.lengthCm?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            {...register('parcel.lengthCm', { setValueAs: numberOrUndefined })}
+          />
+        </Field>
+        <Field label="Width in cm (optional)" error={errors.parcel?.widthCm?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            {...register('parcel.widthCm', { setValueAs: numberOrUndefined })}
+          />
+        </Field>
+        <Field label="Depth in cm (optional)" error={errors.parcel?.depthCm?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            {...register('parcel.depthCm', { setValueAs: numberOrUndefined })}
+          />
+        </Field>
+        {errors.parcel?.message && (
+          <p role="alert" className="font-semibold text-danger-700 sm:col-span-2">
+            {errors.parcel.message}
+          </p>
+        )}
+        <PostageEstimateLine parcel={watch('parcel')} className="text-lg font-semibold sm:col-span-2" />
       </FormSection>
 
       <FormSection title="Photos">

@@ -35,8 +35,8 @@ export function PointsGuidance({
           </p>
         ) : (
           <p>
-            Others usually ask <strong>{puzzlePointsLabel(usual.usualPoints)}</strong> for puzzles of {n(usual.minPieces)} to{' '}
-            {n(usual.maxPieces)} pieces ({n(usual.listingCount)} listed now).
+            Others usually ask <strong>{puzzlePointsLabel(usual.usualPoints)}</strong> for puzzles of{' '}
+            {n(usual.minPieces)} to {n(usual.maxPieces)} pieces ({n(usual.listingCount)} listed now).
           </p>
         ))}
     </div>

@@ -1,3 +1,4 @@
+import { SaveSearchButton } from '../../../components/wanted/save-search-button';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Heart, Link2, SearchX } from 'lucide-react';
@@ -53,6 +54,20 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
               My Favorites
             </Link>
           )}
+          {user && (
+            // On a phone the menu has Wanted: the puzzles stay in sight (docs/product/wanted.md).
+            <div className="hidden lg:block">
+              <Link to={paths.wanted.getHref()} className={buttonClasses({ variant: 'secondary' })}>
+                Wanted
+              </Link>
+            </div>
+          )}
+          {user && activeCount > 0 && (
+            // Below 1024 px it follows the puzzles, so they stay in sight at the top.
+            <div className="hidden lg:block">
+              <SaveSearchButton params={params} />
+            </div>
+          )}
           <Button variant="secondary" onClick={() => void copyLink(currentPageShareUrl())}>
             <Link2 aria-hidden="true" className="size-5" />
             Share this search
@@ -91,11 +106,7 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
               {results.isPending
                 ? 'Loading puzzles…'
                 : `Showing ${items.length.toLocaleString('en-GB')} of ${totalText} puzzles`}
-              {activeCount > 0 && (
-                <span className="ml-4 font-normal">
-                  {`${plural(activeCount, 'filter')} active`}
-                </span>
-              )}
+              {activeCount > 0 && <span className="ml-4 font-normal">{`${plural(activeCount, 'filter')} active`}</span>}
             </p>
             {activeCount > 0 && (
               <Button variant="link" onClick={() => clear()}>
@@ -163,6 +174,11 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
           )}
         </div>
       </div>
+      {user && activeCount > 0 && (
+        <div className="lg:hidden">
+          <SaveSearchButton params={params} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { awayMessage } from '../../../../domain/trust';
+import { HoldNotice, isHeld, WishButton } from '../../../components/wanted/wish-and-hold';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, ImageOff, Share2 } from 'lucide-react';
@@ -21,7 +23,6 @@ import type { Listing, ListingDetail } from '../../../../domain/listings';
 import { formatClubDayOrDate } from '../../../../domain/dates';
 import { isReserved, missingPiecesLabel, RESERVED_FOR_OWNER, sizeLabel, type ListingActions } from '../listing-display';
 import { parseUrlId } from '../../../lib/url-id';
-
 
 /**
  * /puzzle/{id} (docs/product/screens.md#puzzle-page). Visitors see live listings too, with the same buttons: the
@@ -103,8 +104,13 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
   const myRequest = user ? (listing.myOpenRequest ?? null) : null;
   // Held by an accepted trade: the badge says so, and a request would only be refused.
   const reserved = isReserved(listing) && !myRequest;
+  // The owner is away (docs/product/trust.md#away): the page says until when, and a request would be refused.
+  const away = own ? null : (listing.ownerAwayUntil ?? null);
   // Said before Request Puzzle when the member's balance is short of the puzzle's points.
-  const short = user !== null && !own && !reserved && !myRequest && user.puzzlePoints < listing.puzzlePoints ? user : null;
+  const short =
+    user !== null && !own && !reserved && !myRequest && user.puzzlePoints < listing.puzzlePoints ? user : null;
+  // Offered first to a member who wished for it: nobody else may ask until the hold ends.
+  const heldForOthers = isHeld(listing) && listing.heldForMe !== true;
   const navigate = useNavigate();
   const details: [string, string | null][] = [
     ['Manufacturer', listing.manufacturerName ?? 'Not given'],
@@ -134,6 +140,12 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
             {missingPiecesLabel(listing.missingPieces)}
           </p>
           <OwnerLine listing={listing} />
+          {away && (
+            <p className="rounded-md border-2 border-highlight-900 bg-highlight-100 p-3 font-semibold text-ink">
+              {awayMessage(listing.ownerName, away)} Their puzzles can be requested again then.
+            </p>
+          )}
+          <HoldNotice listing={listing} />
           {reserved && (
             <p className="font-semibold">
               {own
@@ -145,7 +157,7 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
           {!user && !reserved && <p className="font-semibold">Members can request this puzzle for PuzzlePoints.</p>}
           {short && <PointsShort balance={short.puzzlePoints} cost={listing.puzzlePoints} />}
           <div className="flex flex-wrap gap-3">
-            {!own && !reserved && !myRequest && (
+            {!own && !reserved && !myRequest && !away && !heldForOthers && (
               <Button
                 size="large"
                 aria-describedby={short ? POINTS_SHORT_ID : undefined}
@@ -163,6 +175,7 @@ function PuzzleDetail({ listing, onRequest, onContact }: { listing: ListingDetai
               {own ? 'Your Puzzle' : 'Contact Owner'}
             </Button>
             <FavoriteButton listing={listing} withText />
+            <WishButton listing={listing} />
             <ShareButton id={listing.id} />
           </div>
         </div>
@@ -206,7 +219,10 @@ function PointsShort({ balance, cost }: { balance: number; cost: number }) {
   const needed = pointsNeededText(balance, cost);
   if (needed === null) return null;
   return (
-    <div id={POINTS_SHORT_ID} className="flex flex-col gap-2 rounded-lg border-2 border-highlight-900 bg-highlight-100 p-4 text-highlight-900">
+    <div
+      id={POINTS_SHORT_ID}
+      className="flex flex-col gap-2 rounded-lg border-2 border-highlight-900 bg-highlight-100 p-4 text-highlight-900"
+    >
       <p className="text-xl font-bold">{needed} to request this puzzle.</p>
       <p>
         You have {puzzlePointsLabel(balance)}; this puzzle asks {puzzlePointsLabel(cost)}. You earn PuzzlePoints when

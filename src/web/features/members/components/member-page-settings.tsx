@@ -24,7 +24,6 @@ import { paths } from '../../../paths';
 import { useUnsavedWords } from '../../../lib/unsaved-words';
 import { useMyMemberProfile } from '../api/get-my-member-profile';
 import { useUpdateMyMemberProfile } from '../api/update-my-member-profile';
-import { ForumEmailsChoice } from './forum-emails-choice';
 import { TextSizeChoice } from './text-size-choice';
 
 const SECTION_ID = 'member-page-settings';
@@ -67,7 +66,6 @@ export function MemberPageSettings() {
         <>
           <MemberPageForm settings={settings.data} />
           <TextSizeChoice />
-          <ForumEmailsChoice current={settings.data.forumEmails} />
         </>
       )}
     </section>

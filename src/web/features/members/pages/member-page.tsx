@@ -15,6 +15,8 @@ import { useMemberPage } from '../api/get-member-page';
 import { AchievementBadges } from '../components/achievement-badges';
 import { FeedbackReceived } from '../components/feedback-received';
 import { MemberFacts } from '../components/member-facts';
+import { TradingRecordList } from '../../../components/members/trading-record';
+import { formatClubDayOrDate } from '../../../../domain/dates';
 import { parseUrlId } from '../../../lib/url-id';
 
 export interface MemberPageProps {
@@ -82,6 +84,11 @@ function MemberProfile({ member, ListingCard, MessageMemberDialog }: { member: M
         <div className="flex min-w-0 flex-col gap-3">
           <h1 className="text-4xl font-bold break-words">{member.name}</h1>
           <MemberFacts member={member} className="text-lg" />
+          {member.awayUntil && (
+            <p className="self-start rounded-md border-2 border-highlight-900 bg-highlight-100 px-3 py-1 text-lg font-semibold text-ink">
+              Away until {formatClubDayOrDate(member.awayUntil)}
+            </p>
+          )}
           {member.welcomeMessage && (
             <blockquote className="border-l-4 border-brand-700 pl-3 text-lg break-words whitespace-pre-line italic">
               {member.welcomeMessage}
@@ -128,6 +135,10 @@ function MemberProfile({ member, ListingCard, MessageMemberDialog }: { member: M
             {own ? 'You have not written anything about yourself yet.' : 'Nothing here yet.'}
           </p>
         )}
+      </Section>
+
+      <Section id="record" title="Trading record">
+        <TradingRecordList record={member.record} className="flex flex-col gap-1 text-lg" />
       </Section>
 
       <Section id="achievements" title="Achievements">

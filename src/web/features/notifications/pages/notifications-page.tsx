@@ -17,6 +17,9 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 function noticeTopic(type: string): string {
   // moderation_hidden, _restored, _removed: a decision about what the member wrote (decision 0027).
   if (type.startsWith('moderation')) return 'From the club team';
+  // docs/product/wanted.md: a saved search's match, and a wished-for puzzle offered first.
+  if (type === 'wanted_match') return 'Saved search';
+  if (type === 'wish_offer') return 'Wish list';
   return type.startsWith('forum') ? 'Forum reply' : 'Trade';
 }
 

@@ -9,6 +9,8 @@ import { useActiveManufacturers } from '../api/get-active-manufacturers';
 import { ProfileForm } from '../components/profile-form';
 import { AccountInformation, ProfileSummary } from '../components/profile-summary';
 import { CloseMembership } from '../components/close-membership';
+import { AwaySection } from '../components/away-section';
+import { EmailSettings } from '../components/email-settings';
 import { useMember } from '../../../lib/current-user';
 import { LeaveWarning } from '../../../lib/unsaved-words';
 
@@ -102,6 +104,8 @@ export function ProfilePage({ PointsHistory, MemberPageSettings }: ProfilePagePr
           <MemberPageSettings />
         </Suspense>
       )}
+      <AwaySection />
+      <EmailSettings />
       <AccountInformation member={member} />
       {PointsHistory && (
         <Suspense fallback={null}>

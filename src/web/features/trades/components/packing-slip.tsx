@@ -4,6 +4,7 @@ import { Printer, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { formatCommunityDate, formatPieces } from '../../../lib/format';
 import { tradeNumber } from './trade-status';
+import { PostageEstimateLine } from '../../../components/postage/postage-estimate';
 import type { Trade } from '../../../../domain/trades';
 import { plural } from '../../../../domain/sentences';
 
@@ -121,6 +122,8 @@ export function PackingSlip({
                 <dt className="font-semibold">Requested</dt>
                 <dd>{formatCommunityDate(trade.createdAt)}</dd>
               </dl>
+              {/* What posting it should cost, from the parcel the owner gave (docs/product/near-me.md#postage). */}
+              {trade.listing.parcel && <PostageEstimateLine parcel={trade.listing.parcel} className="print:hidden" />}
               <p>Thank you for trading with Jigsaw Club. Please confirm in the app when this puzzle arrives.</p>
             </section>
           </div>

@@ -2,6 +2,8 @@ import { forwardRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MessageSquare, Printer } from 'lucide-react';
 import { MemberNameLink } from '../../../components/members/member-name-link';
+import { TradingRecordList } from '../../../components/members/trading-record';
+import { NEW_MEMBER_BADGE } from '../../../../domain/trust';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { LazyPicture } from '../../../components/ui/lazy-picture';
@@ -12,6 +14,7 @@ import { AddressBlock, PackingSlip } from './packing-slip';
 import { TradeActions } from './trade-actions';
 import { STATUS_LABELS, tradeNumber, tradeStatusText } from './trade-status';
 import { TradeTimeline } from './trade-timeline';
+import { TradeTrustNotes } from './trade-trust-notes';
 import type { Trade } from '../../../../domain/trades';
 
 export interface TradeCardProps {
@@ -56,7 +59,18 @@ export const TradeCard = forwardRef<HTMLElement, TradeCardProps>(function TradeC
           </p>
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
             <dt className="font-semibold">{isOwner ? 'Requested by' : 'Owner'}</dt>
-            <dd>{trade.otherPartyId === null ? other : <MemberNameLink id={trade.otherPartyId} name={other} />}</dd>
+            <dd className="flex flex-wrap items-center gap-2">
+              {trade.otherPartyId === null ? other : <MemberNameLink id={trade.otherPartyId} name={other} />}
+              {isOwner && trade.requesterIsNewTrader && <Badge variant="highlight">{NEW_MEMBER_BADGE}</Badge>}
+            </dd>
+            {isOwner && trade.requesterRecord && (
+              <>
+                <dt className="font-semibold">Their record</dt>
+                <dd>
+                  <TradingRecordList record={trade.requesterRecord} />
+                </dd>
+              </>
+            )}
             <dt className="font-semibold">Cost</dt>
             <dd>{formatPuzzlePoints(trade.puzzlePointsCost)}</dd>
             <dt className="font-semibold">Status</dt>
@@ -147,6 +161,8 @@ export const TradeCard = forwardRef<HTMLElement, TradeCardProps>(function TradeC
           {trade.disputeDetails}
         </p>
       )}
+
+      <TradeTrustNotes trade={trade} />
 
       <TradeActions trade={trade} />
 

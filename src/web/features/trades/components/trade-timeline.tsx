@@ -33,7 +33,7 @@ export function TradeTimeline({ trade }: { trade: Trade }) {
   const steps: Step[] = [
     { label: 'Requested', at: trade.createdAt },
     { label: 'Accepted', at: trade.acceptedAt },
-    { label: 'Sent', at: trade.shippedAt },
+    { label: trade.handedOver ? 'Handed over' : 'Sent', at: trade.shippedAt },
     { label: 'Received', at: trade.deliveredAt ?? trade.completedAt },
   ];
   const ending = endingOf(trade);

@@ -1,0 +1,365 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { matchesBrowseFilters } from '../../src/domain/listings';
+import { savedSearchFilters } from '../../src/domain/wanted';
+import { queryRows } from '../../src/server/db/client';
+import { puzzleListings, savedSearchMatches, tradingNotifications, users, wishes } from '../../src/server/db/schema';
+import { afterReplyIdle } from '../../src/server/http/after-reply';
+import { sweepWanted } from '../../src/server/jobs/wanted-sweeper';
+import { drainNotices } from '../../src/server/notices/notices';
+import { signedInMember, useTradeTestApp, type SignedIn } from './trades-fixtures';
+
+// Wanted (docs/product/wanted.md, docs/api/wanted.md): saved searches and their alerts, the
+// wish list, and the first offer in turn. Listings go live through the API, as members do;
+// the matching runs after the answer, so each publish waits for it.
+
+const app = useTradeTestApp();
+const { api, db } = app;
+const HOUR = 60 * 60 * 1000;
+
+let titleSequence = 0;
+const uniqueTitle = (base: string) => `${base} ${++titleSequence}${Date.now().toString(36)}`;
+
+async function settle() {
+  await afterReplyIdle(app.t.ctx);
+  await drainNotices(app.t.ctx);
+}
+
+async function publish(owner: SignedIn, fields: Record<string, unknown> = {}) {
+  const res = await api.post('/api/puzzle-listings', owner, {
+    title: uniqueTitle('Lighthouse at Dusk'),
+    pieces: 1000,
+    condition: 'very_good',
+    difficulty: 'medium',
+    puzzlePoints: 5,
+    status: 'active',
+    ...fields,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  await settle();
+  return res.json() as { id: number; title: string; heldUntil: string | null };
+}
+
+async function notificationsOf(memberId: number, type: string) {
+  return db()
+    .select()
+    .from(tradingNotifications)
+    .where(and(eq(tradingNotifications.userId, memberId), eq(tradingNotifications.type, type)));
+}
+
+const save = (who: SignedIn, body: object) => api.post('/api/saved-searches', who, body);
+
+describe('saved searches', () => {
+  it('saves browse filters with a name made from them and the default alert; refuses an empty question', async () => {
+    const member = await signedInMember(db());
+    const saved = await save(member, { query: { q: 'harbour', difficulty: 'hard', sort: 'newest', page: 2 } });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json()).toMatchObject({
+      name: '“harbour”, hard',
+      query: { q: 'harbour', difficulty: 'hard' },
+      alert: 'instant',
+      newMatches: 0,
+    });
+    // Sort and paging are not filters: nothing else to save.
+    const empty = await save(member, { query: { sort: 'newest' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Choose at least one filter to save');
+    const badAlert = await save(member, { query: { q: 'x' }, alert: 'hourly' });
+    expect(badAlert.statusCode).toBe(400);
+    const long = await save(member, { name: 'x'.repeat(61), query: { q: 'mill' } });
+    expect(long.statusCode).toBe(400);
+  });
+
+  it('keeps at most 25 per member', async () => {
+    const member = await signedInMember(db());
+    for (let i = 0; i < 25; i++) expect((await save(member, { query: { minPieces: i + 1 } })).statusCode).toBe(201);
+    const over = await save(member, { query: { q: 'one more' } });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe('You can keep up to 25 saved searches. Delete one to save another.');
+    const list = (await api.get('/api/saved-searches', member)).json() as { query: { minPieces: string } }[];
+    expect(list).toHaveLength(25);
+    expect(list[0]!.query.minPieces).toBe('25'); // newest first
+  });
+
+  it('lists, renames, changes the alert and the question, deletes; another member gets 404', async () => {
+    const member = await signedInMember(db());
+    const other = await signedInMember(db());
+    const id = (await save(member, { name: 'Castles', query: { q: 'castle' }, alert: 'weekly' })).json().id as number;
+    const changed = await api.patch(`/api/saved-searches/${id}`, member, { name: 'Welsh castles', alert: 'off' });
+    expect(changed.json()).toMatchObject({ id, name: 'Welsh castles', alert: 'off', query: { q: 'castle' } });
+    const requery = await api.patch(`/api/saved-searches/${id}`, member, { query: { q: 'castle', maxPieces: 500 } });
+    expect(requery.json().query).toEqual({ q: 'castle', maxPieces: '500' });
+    for (const res of [
+      await api.get(`/api/saved-searches/${id}/matches`, other),
+      await api.patch(`/api/saved-searches/${id}`, other, { name: 'Mine now' }),
+      await api.delete(`/api/saved-searches/${id}`, other),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Saved search not found');
+    }
+    expect((await api.get('/api/saved-searches', other)).json()).toEqual([]);
+    expect((await api.delete(`/api/saved-searches/${id}`, member)).statusCode).toBe(204);
+    expect((await api.get('/api/saved-searches', member)).json()).toEqual([]);
+    expect((await api.get('/api/saved-searches', undefined)).statusCode).toBe(401);
+  });
+});
+
+describe('a listing going live and the saved searches it matches', () => {
+  it('tells each matching member once (however many searches match), never the owner or a suspended member', async () => {
+    const word = `zq${Date.now().toString(36)}`;
+    const owner = await signedInMember(db());
+    const keen = await signedInMember(db());
+    const daily = await signedInMember(db());
+    const suspended = await signedInMember(db());
+    const first = (await save(keen, { name: 'By word', query: { q: word } })).json().id as number;
+    await save(keen, { name: 'Word and size', query: { q: word, minPieces: 500 } });
+    await save(keen, { name: 'Too small', query: { q: word, maxPieces: 100 } });
+    await save(daily, { query: { q: word }, alert: 'daily' });
+    await save(owner, { query: { q: word } });
+    await save(suspended, { query: { q: word } });
+    await db()
+      .update(users)
+      .set({ suspendedAt: new Date(), suspensionReason: 'Test' })
+      .where(eq(users.id, suspended.id));
+
+    const listing = await publish(owner, { title: `The ${word} Harbour` });
+    const told = await notificationsOf(keen.id, 'wanted_match');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      title: `A puzzle you are looking for: ${listing.title}`,
+      message: `“${listing.title}” has just been listed and matches 2 of your saved searches.`,
+      link: `/puzzle/${listing.id}`,
+    });
+    const mail = await app.mail.waitFor(keen.email, { subject: 'A puzzle you are looking for' });
+    expect(mail.text).toContain(listing.title);
+    // Daily: in the app now, the e-mail waits for the digest.
+    const dailyTold = await notificationsOf(daily.id, 'wanted_match');
+    expect(dailyTold).toHaveLength(1);
+    expect(dailyTold[0]!.emailSent).toBe(false);
+    expect(await notificationsOf(owner.id, 'wanted_match')).toEqual([]);
+    expect(await notificationsOf(suspended.id, 'wanted_match')).toEqual([]);
+
+    const list = (await api.get('/api/saved-searches', keen)).json() as { id: number; newMatches: number }[];
+    expect(list.find((s) => s.id === first)!.newMatches).toBe(1);
+    const page = await api.get(`/api/saved-searches/${first}/matches`, keen);
+    expect(page.json()).toMatchObject({ total: 1, page: 1, items: [{ id: listing.id }] });
+    const after = (await api.get('/api/saved-searches', keen)).json() as { id: number; newMatches: number }[];
+    expect(after.find((s) => s.id === first)!.newMatches).toBe(0);
+
+    // Back to drafts and live again: not news twice.
+    expect((await api.patch(`/api/puzzle-listings/${listing.id}`, owner, { status: 'draft' })).statusCode).toBe(200);
+    expect((await api.patch(`/api/puzzle-listings/${listing.id}`, owner, { status: 'active' })).statusCode).toBe(200);
+    await settle();
+    expect(await notificationsOf(keen.id, 'wanted_match')).toHaveLength(1);
+  });
+
+  it('matches exactly the listings browse finds for each saved question (the keyed look-up and the rule agree)', async () => {
+    const tag = `yx${Date.now().toString(36)}`;
+    const owner = await signedInMember(db());
+    const member = await signedInMember(db());
+    const queries: Record<string, string>[] = [
+      { q: `${tag} mill` },
+      { q: `${tag} mills` },
+      { artist: `${tag}ington` },
+      { q: tag, difficulty: 'hard' },
+      { q: tag, condition: 'good', minPieces: '600' },
+      { q: tag, year: 'vintage' },
+      { q: tag, completeOnly: 'true', maxPoints: '6' },
+    ];
+    const ids: number[] = [];
+    for (const query of queries) ids.push((await save(member, { query })).json().id as number);
+    const made = [
+      { title: `Old ${tag} Mill`, difficulty: 'hard', condition: 'good', pieces: 1000, yearOfManufacture: 1985 },
+      { title: `The ${tag} Mills`, difficulty: 'easy', condition: 'fair', pieces: 300, puzzlePoints: 3 },
+      { title: `Harbour ${tag}`, artist: `Jo ${tag}ington`, condition: 'good', pieces: 500, missingPieces: 2 },
+      { title: `Unrelated ${tag}`, difficulty: 'expert', condition: 'new', pieces: 2000, puzzlePoints: 9 },
+    ];
+    const listings = [];
+    for (const fields of made) listings.push(await publish(owner, fields));
+    const ours = new Set(listings.map((l) => l.id));
+    const rows = await db()
+      .select()
+      .from(puzzleListings)
+      .where(
+        sql`${puzzleListings.id} IN (${sql.join(
+          [...ours].map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+    for (const [i, id] of ids.entries()) {
+      const stored = await db().select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, id));
+      const matched = stored.map((m) => m.listingId).sort();
+      const page = (await api.get(`/api/saved-searches/${id}/matches`, member)).json() as { items: { id: number }[] };
+      const browsed = page.items
+        .map((l) => l.id)
+        .filter((lid) => ours.has(lid))
+        .sort();
+      const byRule = rows
+        .filter((r) => matchesBrowseFilters(r, savedSearchFilters(queries[i]!)))
+        .map((r) => r.id)
+        .sort();
+      expect(matched, JSON.stringify(queries[i])).toEqual(browsed);
+      expect(matched).toEqual(byRule);
+    }
+  });
+});
+
+const wish = (who: SignedIn, body: object) => api.post('/api/wishes', who, body);
+
+describe('the wish list', () => {
+  it('adds by title or by listing, refuses the same puzzle twice, says the place in line, removes; others 404', async () => {
+    const title = uniqueTitle('Bluebell Wood');
+    const [a, b, c] = [await signedInMember(db()), await signedInMember(db()), await signedInMember(db())];
+    expect((await wish(a, { title })).statusCode).toBe(201);
+    expect((await wish(b, { title: title.toUpperCase(), pieces: 1000 })).statusCode).toBe(201);
+    const mine = await wish(c, { title: `${title}!` });
+    expect(mine.json()).toMatchObject({ title: `${title}!`, ahead: 2, offer: null, pieces: null });
+    const twice = await wish(c, { title: ` ${title.toLowerCase().replace(' ', '-')} ` });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('It is already on your wish list');
+    expect((await api.get(`/api/wishes/demand?title=${encodeURIComponent(title)}`, a)).json()).toEqual({ waiting: 3 });
+    expect((await api.get(`/api/wishes/demand?title=${encodeURIComponent(title)}&pieces=500`, a)).json()).toEqual({
+      waiting: 2,
+    });
+    expect((await api.get('/api/wishes/demand', a)).statusCode).toBe(400);
+
+    const owner = await signedInMember(db());
+    const listing = await publish(owner, { title: 'Puffins on Skomer', status: 'draft' });
+    expect((await wish(a, { listingId: listing.id })).statusCode).toBe(404); // a draft is the owner's alone
+    const { id } = mine.json() as { id: number };
+    expect((await api.delete(`/api/wishes/${id}`, a)).statusCode).toBe(404);
+    expect((await api.post(`/api/wishes/${id}/pass`, a)).statusCode).toBe(404);
+    expect((await api.delete(`/api/wishes/${id}`, c)).statusCode).toBe(204);
+    expect((await api.get('/api/wishes', c)).json()).toEqual([]);
+  });
+
+  it('keeps at most 100 per member', async () => {
+    const member = await signedInMember(db());
+    await db()
+      .insert(wishes)
+      .values(Array.from({ length: 100 }, (_, i) => ({ memberId: member.id, title: `W ${i}`, titleKey: `w${i}` })));
+    const over = await wish(member, { title: 'One too many' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe('You can keep up to 100 puzzles on your wish list. Remove one to add another.');
+  });
+});
+
+describe('the first offer, in turn', () => {
+  async function line(title: string, count: number) {
+    const members: SignedIn[] = [];
+    for (let i = 0; i < count; i++) {
+      const m = await signedInMember(db(), { points: 2 });
+      expect((await wish(m, { title })).statusCode).toBe(201);
+      members.push(m);
+    }
+    return members;
+  }
+
+  it('offers to the longest waiting, skips owner and suspended (who keep their place), moves on by pass and time-out, opens after 3', async () => {
+    const title = uniqueTitle('Red Squirrels');
+    const owner = await signedInMember(db());
+    const suspended = (await line(title, 1))[0]!;
+    expect((await wish(owner, { title })).statusCode).toBe(201);
+    const [first, second, third, fourth] = (await line(title, 4)) as [SignedIn, SignedIn, SignedIn, SignedIn];
+    await db()
+      .update(users)
+      .set({ suspendedAt: new Date(), suspensionReason: 'Test' })
+      .where(eq(users.id, suspended.id));
+
+    const listing = await publish(owner, { title, puzzlePoints: 5 });
+    expect(listing.heldUntil).toBeNull(); // the answer comes before the matching
+    const held = (await api.get(`/api/puzzle-listings/${listing.id}`, first)).json();
+    expect(held.heldForMe).toBe(true);
+    const until = new Date(held.heldUntil as string);
+    expect(until.getTime() - Date.now()).toBeGreaterThan(47 * HOUR);
+    expect((await api.get(`/api/puzzle-listings/${listing.id}`, second)).json().heldForMe).toBe(false);
+    const offer = await notificationsOf(first.id, 'wish_offer');
+    expect(offer).toHaveLength(1);
+    expect(offer[0]!.message).toContain('you need 3 more PuzzlePoints to request it');
+    await app.mail.waitFor(first.email, { subject: 'Offered to you first' });
+    expect((await api.get('/api/wishes', first)).json()[0].offer).toEqual({
+      listingId: listing.id,
+      until: held.heldUntil,
+    });
+    // The suspended member keeps their wish (their place) but is not offered it.
+    expect(await db().select().from(wishes).where(eq(wishes.memberId, suspended.id))).toHaveLength(1);
+    expect(await notificationsOf(suspended.id, 'wish_offer')).toEqual([]);
+
+    const refused = await api.post('/api/trade-requests', second, { puzzleListingId: listing.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(
+      /^This puzzle is being offered first to a member who asked for it\. Anyone can request it from \d{1,2} \w{3} \d{4} at \d\d:\d\d\.$/,
+    );
+    expect(
+      (await api.post(`/api/wishes/${(await api.get('/api/wishes', second)).json()[0].id}/pass`, second)).json()
+        .message,
+    ).toBe('This puzzle is not being offered to you.');
+
+    // The first passes: the second is offered it at once.
+    const firstWish = (await api.get('/api/wishes', first)).json()[0].id as number;
+    expect((await api.post(`/api/wishes/${firstWish}/pass`, first)).statusCode).toBe(204);
+    await settle();
+    expect(await notificationsOf(second.id, 'wish_offer')).toHaveLength(1);
+    // The first keeps the wish for another copy.
+    expect((await api.get('/api/wishes', first)).json()[0].offer).toBeNull();
+
+    // Not yet due: nothing moves; after 48 hours the third is offered it, exactly once.
+    expect((await sweepWanted(app.t.ctx, new Date(Date.now() + 47 * HOUR))).offersMoved).not.toContain(listing.id);
+    const [one, two] = await Promise.all([
+      sweepWanted(app.t.ctx, new Date(Date.now() + 49 * HOUR)),
+      sweepWanted(app.t.ctx, new Date(Date.now() + 49 * HOUR)),
+    ]);
+    expect([...one.offersMoved, ...two.offersMoved].filter((id) => id === listing.id)).toHaveLength(1);
+    expect(await notificationsOf(third.id, 'wish_offer')).toHaveLength(1);
+
+    // Three offers made: when the third's time runs out it is open to all, the fourth never offered.
+    await sweepWanted(app.t.ctx, new Date(Date.now() + 100 * HOUR));
+    expect(await notificationsOf(fourth.id, 'wish_offer')).toEqual([]);
+    const open = (await api.get(`/api/puzzle-listings/${listing.id}`, fourth)).json();
+    expect(open.heldUntil).toBeNull();
+  });
+
+  it('the member offered it requests it: the hold ends, and once accepted the wish is fulfilled', async () => {
+    const title = uniqueTitle('Swans at Slimbridge');
+    const owner = await signedInMember(db());
+    const [keen] = await line(title, 1);
+    await db().update(users).set({ puzzlePoints: 10 }).where(eq(users.id, keen!.id));
+    const listing = await publish(owner, { title, puzzlePoints: 1 });
+    expect((await notificationsOf(keen!.id, 'wish_offer'))[0]!.message).not.toContain('more PuzzlePoint');
+    const req = await api.post('/api/trade-requests', keen!, { puzzleListingId: listing.id });
+    expect(req.statusCode, req.body).toBe(201);
+    expect((await api.get(`/api/puzzle-listings/${listing.id}`, owner)).json().heldUntil).toBeNull();
+    expect((await api.post(`/api/trade-requests/${req.json().id}/accept`, owner)).statusCode).toBe(200);
+    expect((await api.get('/api/wishes', keen!)).json()).toEqual([]);
+  });
+
+  it('a listing nobody waits for is not held; a removed wish passes the offer on', async () => {
+    const owner = await signedInMember(db());
+    const alone = await publish(owner, { title: uniqueTitle('Nobody Wants') });
+    expect((await api.get(`/api/puzzle-listings/${alone.id}`, owner)).json().heldUntil).toBeNull();
+
+    const title = uniqueTitle('Kingfisher');
+    const [a, b] = await line(title, 2);
+    const listing = await publish(owner, { title });
+    const aWish = (await api.get('/api/wishes', a!)).json()[0].id as number;
+    expect((await api.delete(`/api/wishes/${aWish}`, a!)).statusCode).toBe(204);
+    await settle();
+    expect((await api.get('/api/wishes', b!)).json()[0].offer.listingId).toBe(listing.id);
+  });
+
+  it('a listing queued but not matched (its process stopped) is matched by the sweeper, once', async () => {
+    const title = uniqueTitle('Lost Turn');
+    const owner = await signedInMember(db());
+    const [a] = await line(title, 1);
+    // As if the process had stopped after the publish committed: the queue row alone.
+    const [row] = await db()
+      .insert(puzzleListings)
+      .values({ userId: owner.id, title, pieces: 1000, condition: 'good', status: 'active', publishedAt: new Date() })
+      .returning();
+    await queryRows(db(), sql`INSERT INTO wanted_pending_listings (listing_id) VALUES (${row!.id})`);
+    const swept = await sweepWanted(app.t.ctx, new Date(Date.now() + 60_000));
+    expect(swept.listingsMatched).toContain(row!.id);
+    expect((await sweepWanted(app.t.ctx, new Date(Date.now() + 60_000))).listingsMatched).not.toContain(row!.id);
+    expect(await notificationsOf(a!.id, 'wish_offer')).toHaveLength(1);
+  });
+});

@@ -73,6 +73,7 @@ import {
   contactVisitorSchema,
   membershipClosedSchema,
 } from './contact';
+import { notificationPreferencesPatchSchema, notificationPreferencesSchema } from './email-preferences';
 import { favoriteViewSchema } from './favorites';
 import { countSchema } from './fields';
 import { healthSchema } from './health';
@@ -104,6 +105,7 @@ import {
 import { memberPageSchema } from './member-pages';
 import { markedReadSchema, notificationViewSchema } from './notifications';
 import { ledgerEntrySchema } from './points';
+import { postageEstimateQuerySchema, postageEstimateSchema } from './postage';
 import { addressLookupSchema, profileUpdateSchema } from './profile';
 import { activityItemSchema, memberContentSchema, memberStatsSchema } from './stats';
 import {
@@ -123,7 +125,18 @@ import {
   tradeRequestSchema,
   tradeViewSchema,
 } from './trades';
+import { awayBodySchema } from './trust';
 import { uploadedImageSchema, uploadQuerySchema } from './uploads';
+import {
+  savedSearchCreateSchema,
+  savedSearchMatchesQuerySchema,
+  savedSearchPatchSchema,
+  savedSearchViewSchema,
+  wishCreateSchema,
+  wishDemandQuerySchema,
+  wishDemandSchema,
+  wishViewSchema,
+} from './wanted';
 
 /** One call: its query string's and JSON body's schemas, and its answers on success by status. */
 export interface RouteContract {
@@ -162,6 +175,17 @@ export const apiContract = {
   'GET /api/profile/closing': { response: { 200: closingPreviewSchema } },
   'POST /api/profile/close': { body: closeMembershipSchema, response: { 200: membershipClosedSchema } },
   'GET /api/postcode-lookup/:postcode': { response: { 200: addressLookupSchema } },
+  // 'I am away' (docs/product/trust.md#away): each answers the member as they now are
+  'PUT /api/profile/away': { body: awayBodySchema, response: { 200: memberSelfSchema } },
+  'DELETE /api/profile/away': { response: { 200: memberSelfSchema } },
+  // How often each kind of e-mail comes (docs/api/email.md). The e-mails' unsubscribe
+  // (GET and POST /api/unsubscribe) is not here: it is a page and a form post from a mail
+  // program, not a call of the web's (decision 0029).
+  'GET /api/notification-preferences': { response: { 200: notificationPreferencesSchema } },
+  'PATCH /api/notification-preferences': {
+    body: notificationPreferencesPatchSchema,
+    response: { 200: notificationPreferencesSchema },
+  },
 
   'GET /api/manufacturers': { response: { 200: manufacturerList } },
   'GET /api/manufacturers/active': { response: { 200: manufacturerList } },
@@ -178,6 +202,21 @@ export const apiContract = {
   'GET /api/puzzle-listings/points-guide': { query: pointsGuideQuerySchema, response: { 200: pointsGuideSchema } },
   'POST /api/puzzle-listings': { body: listingInputSchema, response: { 201: listingViewSchema } },
   'PATCH /api/puzzle-listings/:id': { body: listingChangeSchema, response: { 200: listingViewSchema } },
+
+  // What posting a parcel costs (docs/api/postage.md); visitors may ask too
+  'GET /api/postage/estimate': { query: postageEstimateQuerySchema, response: { 200: postageEstimateSchema } },
+
+  // Wanted (docs/api/wanted.md): a member's saved searches and wish list
+  'GET /api/saved-searches': { response: { 200: z.array(savedSearchViewSchema) } },
+  'POST /api/saved-searches': { body: savedSearchCreateSchema, response: { 201: savedSearchViewSchema } },
+  'GET /api/saved-searches/:id/matches': { query: savedSearchMatchesQuerySchema, response: { 200: browsePageSchema } },
+  'PATCH /api/saved-searches/:id': { body: savedSearchPatchSchema, response: { 200: savedSearchViewSchema } },
+  'DELETE /api/saved-searches/:id': { response: { 204: removed } },
+  'GET /api/wishes': { response: { 200: z.array(wishViewSchema) } },
+  'GET /api/wishes/demand': { query: wishDemandQuerySchema, response: { 200: wishDemandSchema } },
+  'POST /api/wishes': { body: wishCreateSchema, response: { 201: wishViewSchema } },
+  'POST /api/wishes/:id/pass': { response: { 204: z.null().describe('Passed') } },
+  'DELETE /api/wishes/:id': { response: { 204: removed } },
 
   'GET /api/favorites': { response: { 200: z.array(favoriteViewSchema) } },
   'POST /api/favorites/:listingId': { response: { 200: favoriteViewSchema, 201: favoriteViewSchema } },

@@ -17,7 +17,6 @@ import { contractSchema } from '../http/route-contract';
 import { noticesFor } from '../notices/notices';
 import { closeMembership, closingPreview } from './close-membership';
 import { endAway, setAway } from './away-service';
-import { awayBodySchema } from '../../domain/trust';
 import { toMemberSelf } from '../members/member-views';
 import { createAddressLookup, lookupAddresses, UK_POSTCODE, UK_POSTCODE_MESSAGE } from './address-lookup';
 import { updateOwnProfile } from './profile-repository';
@@ -61,7 +60,7 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/profile/away',
     {
       onRequest: memberOnly,
-      schema: { body: awayBodySchema, response: { 200: memberSelfSchema } },
+      schema: contractSchema('PUT /api/profile/away'),
       config: perMemberEditLimit(),
     },
     async (request) => toMemberSelf(await setAway(db, requireMember(request).id, request.body)),
@@ -69,7 +68,7 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
 
   app.delete(
     '/profile/away',
-    { onRequest: memberOnly, schema: { response: { 200: memberSelfSchema } }, config: perMemberEditLimit() },
+    { onRequest: memberOnly, schema: contractSchema('DELETE /api/profile/away'), config: perMemberEditLimit() },
     async (request) => toMemberSelf(await endAway(db, requireMember(request).id)),
   );
 

@@ -99,6 +99,15 @@ export default tseslint.config(
       ],
       // router.tsx, components/ and lib/ are not features: they may import features.
       'local/no-cross-feature-import': ['error', { featuresDir: 'src/web/features' }],
+      // The web calls the API by a key of the route contract, never by a path written by hand,
+      // so every call's input and answer are typed from the server's schemas (decision 0029).
+      'no-restricted-syntax': [
+        'error',
+        ...["Literal[value=/^\\/api\\//]", "TemplateElement[value.raw=/^\\/api\\//]"].map((selector) => ({
+          selector,
+          message: "Call the API by its route contract key: api.call('GET /api/…') (src/web/lib/api-client.ts).",
+        })),
+      ],
     },
   },
   {

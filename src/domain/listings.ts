@@ -157,6 +157,17 @@ export function isStatusOnlyPatch(body: unknown): boolean {
   );
 }
 
+/**
+ * PATCH /api/puzzle-listings/{id}'s body as the route reads it: any JSON object, which the
+ * service tells apart (isStatusOnlyPatch) and validates with the schema for its kind.
+ */
+export const listingChangeSchema = z
+  .record(z.string(), z.unknown(), { error: 'Send the listing as a JSON object' })
+  .meta({
+    description:
+      'Either {status} alone (draft, active or archived), or any of the fields of POST /api/puzzle-listings.',
+  });
+
 // docs/product/listings.md#listing-states. A same-state "change" is not a change and answers false; callers skip the
 // check when a full-form edit keeps the status.
 export function canChangeStatus(from: ListingStatus, to: ListingStatus): boolean {

@@ -40,6 +40,7 @@ import { statsRoutes } from './stats/routes';
 import { tradeRoutes } from './trades/routes';
 import { uploadRoutes } from './uploads/routes';
 import { wantedRoutes } from './wanted/routes';
+import { checkRouteAgainstContract } from './http/route-contract';
 
 export type BuildAppOptions = {
   /** The process's logger (main.ts); without one the app logs nothing (tests). */
@@ -87,6 +88,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     async (api) => {
       // Every API route declares the answers and access its kind of route shares (route-helpers.ts).
       api.addHook('onRoute', declareSharedContract);
+      // Each route answers as src/domain/api-contract.ts says, which is what the web is typed against.
+      api.addHook('onRoute', checkRouteAgainstContract);
       // API answers over a kilobyte go out compressed (the client is compressed at build time).
       await registerCompression(api);
       // Registered once for every API route; each route opts in with `config.rateLimit`.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { SUSPEND_ADMIN_MESSAGE, SUSPEND_SELF_MESSAGE, UNTIL_IN_PAST_MESSAGE } from '../../src/domain/admin';
+import { apiContract } from '../../src/domain/api-contract';
 
 // Issue 10, point 3: the API is described by an OpenAPI 3 document generated from the same
 // Zod schemas that validate and serialize (/api/docs/json), and by a page (/api/docs).
@@ -123,6 +124,24 @@ describe('the API document', () => {
     const upload = doc.paths['/api/uploads']!.post!;
     expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data']);
     expect(doc.paths['/api/events']!.get!.responses['200']!.content).toHaveProperty('text/event-stream');
+  });
+});
+
+describe('the route contract (src/domain/api-contract.ts, decision 0029)', () => {
+  it('names every JSON call the app has, and only those', () => {
+    const routes = registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter(
+      (r) => r.includes(' /api/') && !r.startsWith('HEAD ') && !r.includes(' /api/docs'),
+    );
+    // The app will not start with a route that answers otherwise than the contract says
+    // (tests/unit/route-contract.test.ts); this finds the routes it does not name at all.
+    // Outside it: the event stream (a stream, not a JSON call), and the e-mails' unsubscribe
+    // (a page for the e-mail's link and a mail program's form post; the web never calls them).
+    expect(routes.filter((route) => !Object.hasOwn(apiContract, route)).sort()).toEqual([
+      'GET /api/events',
+      'GET /api/unsubscribe',
+      'POST /api/unsubscribe',
+    ]);
+    expect(Object.keys(apiContract).filter((key) => !routes.includes(key))).toEqual([]);
   });
 });
 

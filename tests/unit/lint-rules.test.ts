@@ -92,6 +92,17 @@ describe('lint: transactions through the helper, rows locked FOR NO KEY UPDATE',
   });
 });
 
+describe('lint: the web calls the API by its route contract', () => {
+  it('rejects an API path written by hand, as text or as a template', async () => {
+    const found = await problems('src/web/features/trades/api/hand-made-call.ts');
+    expect(found.map((p) => [p.rule, p.line])).toEqual([
+      ['no-restricted-syntax', 3],
+      ['no-restricted-syntax', 4],
+    ]);
+    expect(found[0]!.message).toContain("api.call('GET /api/…')");
+  });
+});
+
 describe('lint: kebab-case names', () => {
   it('rejects a PascalCase file name', async () => {
     const found = await problems('src/web/components/ui/TradeCard.ts');

@@ -2,34 +2,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminActionListQuerySchema,
-  adminActionViewSchema,
-  loggingAdminSchema,
-  adminManufacturerSchema,
-  adminMemberDetailSchema,
-  adminOverviewSchema,
-  adminToggleSchema,
-  adminUserListQuerySchema,
-  disputeListQuerySchema,
-  manufacturerCreateSchema,
-  manufacturerPatchSchema,
-  pointsAdjustmentSchema,
-  pointsSummarySchema,
-  reportListQuerySchema,
-  reportViewSchema,
-  resolveReportSchema,
-  settingPatchSchema,
-  settingSchema,
   SUSPEND_ADMIN_MESSAGE,
   SUSPEND_SELF_MESSAGE,
-  suspendSchema,
-  systemSettingSchema,
   TOTAL_COUNT_HEADER,
   UNTIL_IN_PAST_MESSAGE,
 } from '../../domain/admin';
 import { errorBodySchema } from '../../domain/errors';
-import { memberAdminSchema } from '../../domain/members';
-import { resolveDisputeSchema, tradeViewSchema } from '../../domain/trades';
 import type { AppContext } from '../app-context';
 import { adminOnly, errorAnswers, idParam, requestMeta, requireAdmin } from '../http/route-helpers';
 import { adminManufacturers, MANUFACTURER_NOT_FOUND_MESSAGE } from '../manufacturers/manufacturers-service';
@@ -57,6 +35,7 @@ import {
 import { adminOverview, memberDetail, pointsSummary } from './overview-service';
 import { listReports, REPORT_NOT_FOUND_MESSAGE, resolveReport } from './reports-service';
 import { listSettings, SETTING_NOT_FOUND_MESSAGE } from './settings-service';
+import { contractSchema } from '../http/route-contract';
 
 // The admin room (docs/product/administration.md, docs/api/admin.md): administrators' calls. Each handler
 // is `adminOnly` (401 for a visitor, 403 for a member, before anything else runs), validates
@@ -69,7 +48,6 @@ const settingParams = z.object({ id: idParam('NOT_FOUND', SETTING_NOT_FOUND_MESS
 const manufacturerParams = z.object({ id: idParam('NOT_FOUND', MANUFACTURER_NOT_FOUND_MESSAGE) });
 const reportParams = z.object({ id: idParam('NOT_FOUND', REPORT_NOT_FOUND_MESSAGE) });
 const tradeParams = z.object({ id: idParam('NOT_FOUND', TRADE_NOT_FOUND_MESSAGE) });
-const removed = z.null().describe('Deleted');
 
 function paged<T>(reply: FastifyReply, items: T[], total: number): T[] {
   void reply.header(TOTAL_COUNT_HEADER, String(total));
@@ -84,7 +62,7 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
   // -------------------------------------------------------------------------------------
   // Overview and members
 
-  app.get('/admin/overview', { onRequest: adminOnly, schema: { response: { 200: adminOverviewSchema } } }, async () =>
+  app.get('/admin/overview', { onRequest: adminOnly, schema: contractSchema('GET /api/admin/overview') }, async () =>
     adminOverview(db),
   );
 
@@ -92,7 +70,7 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/users',
     {
       onRequest: adminOnly,
-      schema: { querystring: adminUserListQuerySchema, response: { 200: z.array(memberAdminSchema) } },
+      schema: contractSchema('GET /api/admin/users'),
     },
     async (request, reply) => {
       const { members, total } = await adminMemberPage(db, request.query);
@@ -104,7 +82,7 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/users/:id',
     {
       onRequest: adminOnly,
-      schema: { params: memberParams, response: { 200: adminMemberDetailSchema, ...errorAnswers(404) } },
+      schema: contractSchema('GET /api/admin/users/:id', { params: memberParams, response: errorAnswers(404) }),
     },
     async (request) => memberDetail(db, request.params.id, requireAdmin(request).id),
   );
@@ -113,11 +91,10 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/users/:id/admin',
     {
       onRequest: adminOnly,
-      schema: {
+      schema: contractSchema('PATCH /api/admin/users/:id/admin', {
         params: memberParams,
-        body: adminToggleSchema,
-        response: { 200: memberAdminSchema, ...errorAnswers(404, 409) },
-      },
+        response: errorAnswers(404, 409),
+      }),
     },
     async (request) => setAdminStatus(deps(request), requireAdmin(request).id, request.params.id, request.body.isAdmin),
   );
@@ -126,11 +103,10 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/users/:id/points',
     {
       onRequest: adminOnly,
-      schema: {
+      schema: contractSchema('POST /api/admin/users/:id/points', {
         params: memberParams,
-        body: pointsAdjustmentSchema,
-        response: { 200: memberAdminSchema, ...errorAnswers(404, 409) },
-      },
+        response: errorAnswers(404, 409),
+      }),
     },
     async (request) => adjustPoints(deps(request), requireAdmin(request).id, request.params.id, request.body),
   );
@@ -139,11 +115,9 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/users/:id/suspend',
     {
       onRequest: adminOnly,
-      schema: {
+      schema: contractSchema('POST /api/admin/users/:id/suspend', {
         params: memberParams,
-        body: suspendSchema,
         response: {
-          200: memberAdminSchema,
           // A body that fails suspendSchema, and the three refusals of suspendMember.
           400: errorBodySchema.describe(
             `The request is not valid (the errors list says which fields), or: '${UNTIL_IN_PAST_MESSAGE}' (until), ` +
@@ -151,7 +125,7 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
           ),
           ...errorAnswers(404),
         },
-      },
+      }),
     },
     async (request) => suspendMember(deps(request), requireAdmin(request).id, request.params.id, request.body),
   );
@@ -160,29 +134,30 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/users/:id/unsuspend',
     {
       onRequest: adminOnly,
-      schema: { params: memberParams, response: { 200: memberAdminSchema, ...errorAnswers(404, 409) } },
+      schema: contractSchema('POST /api/admin/users/:id/unsuspend', {
+        params: memberParams,
+        response: errorAnswers(404, 409),
+      }),
     },
     async (request) => unsuspendMember(deps(request), requireAdmin(request).id, request.params.id),
   );
 
-  app.get('/admin/points', { onRequest: adminOnly, schema: { response: { 200: pointsSummarySchema } } }, async () =>
+  app.get('/admin/points', { onRequest: adminOnly, schema: contractSchema('GET /api/admin/points') }, async () =>
     pointsSummary(db),
   );
 
   // -------------------------------------------------------------------------------------
   // Settings and manufacturers
 
-  app.get(
-    '/admin/settings',
-    { onRequest: adminOnly, schema: { response: { 200: z.array(systemSettingSchema) } } },
-    async () => listSettings(db),
+  app.get('/admin/settings', { onRequest: adminOnly, schema: contractSchema('GET /api/admin/settings') }, async () =>
+    listSettings(db),
   );
 
   app.post(
     '/admin/settings',
     {
       onRequest: adminOnly,
-      schema: { body: settingSchema, response: { 201: systemSettingSchema, ...errorAnswers(409) } },
+      schema: contractSchema('POST /api/admin/settings', { response: errorAnswers(409) }),
     },
     async (request, reply) =>
       reply.status(201).send(await addSetting(deps(request), requireAdmin(request).id, request.body)),
@@ -192,11 +167,7 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/settings/:id',
     {
       onRequest: adminOnly,
-      schema: {
-        params: settingParams,
-        body: settingPatchSchema,
-        response: { 200: systemSettingSchema, ...errorAnswers(404) },
-      },
+      schema: contractSchema('PATCH /api/admin/settings/:id', { params: settingParams, response: errorAnswers(404) }),
     },
     async (request) => changeSetting(deps(request), requireAdmin(request).id, request.params.id, request.body),
   );
@@ -205,7 +176,7 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/settings/:id',
     {
       onRequest: adminOnly,
-      schema: { params: settingParams, response: { 204: removed, ...errorAnswers(404) } },
+      schema: contractSchema('DELETE /api/admin/settings/:id', { params: settingParams, response: errorAnswers(404) }),
     },
     async (request, reply) => {
       await removeSetting(deps(request), requireAdmin(request).id, request.params.id);
@@ -215,7 +186,7 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
 
   app.get(
     '/admin/manufacturers',
-    { onRequest: adminOnly, schema: { response: { 200: z.array(adminManufacturerSchema) } } },
+    { onRequest: adminOnly, schema: contractSchema('GET /api/admin/manufacturers') },
     async () => adminManufacturers(db),
   );
 
@@ -223,7 +194,7 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/manufacturers',
     {
       onRequest: adminOnly,
-      schema: { body: manufacturerCreateSchema, response: { 201: adminManufacturerSchema, ...errorAnswers(409) } },
+      schema: contractSchema('POST /api/admin/manufacturers', { response: errorAnswers(409) }),
     },
     async (request, reply) =>
       reply.status(201).send(await addManufacturer(deps(request), requireAdmin(request).id, request.body.name)),
@@ -233,11 +204,10 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/manufacturers/:id',
     {
       onRequest: adminOnly,
-      schema: {
+      schema: contractSchema('PATCH /api/admin/manufacturers/:id', {
         params: manufacturerParams,
-        body: manufacturerPatchSchema,
-        response: { 200: adminManufacturerSchema, ...errorAnswers(404, 409) },
-      },
+        response: errorAnswers(404, 409),
+      }),
     },
     async (request) => changeManufacturer(deps(request), requireAdmin(request).id, request.params.id, request.body),
   );
@@ -246,7 +216,10 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/manufacturers/:id',
     {
       onRequest: adminOnly,
-      schema: { params: manufacturerParams, response: { 204: removed, ...errorAnswers(404, 409) } },
+      schema: contractSchema('DELETE /api/admin/manufacturers/:id', {
+        params: manufacturerParams,
+        response: errorAnswers(404, 409),
+      }),
     },
     async (request, reply) => {
       await removeManufacturer(deps(request), requireAdmin(request).id, request.params.id);
@@ -261,7 +234,7 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/actions',
     {
       onRequest: adminOnly,
-      schema: { querystring: adminActionListQuerySchema, response: { 200: z.array(adminActionViewSchema) } },
+      schema: contractSchema('GET /api/admin/actions'),
     },
     async (request, reply) => {
       const { actions, total } = await listAdminActions(db, request.query);
@@ -271,7 +244,7 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
 
   app.get(
     '/admin/actions/admins',
-    { onRequest: adminOnly, schema: { response: { 200: z.array(loggingAdminSchema) } } },
+    { onRequest: adminOnly, schema: contractSchema('GET /api/admin/actions/admins') },
     async () => loggingAdmins(db),
   );
 
@@ -279,7 +252,7 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/reports',
     {
       onRequest: adminOnly,
-      schema: { querystring: reportListQuerySchema, response: { 200: z.array(reportViewSchema) } },
+      schema: contractSchema('GET /api/admin/reports'),
     },
     async (request, reply) => {
       const { reports, total } = await listReports(db, request.query);
@@ -291,11 +264,10 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/reports/:id/resolve',
     {
       onRequest: adminOnly,
-      schema: {
+      schema: contractSchema('POST /api/admin/reports/:id/resolve', {
         params: reportParams,
-        body: resolveReportSchema,
-        response: { 200: reportViewSchema, ...errorAnswers(404, 409) },
-      },
+        response: errorAnswers(404, 409),
+      }),
     },
     async (request) => resolveReport(deps(request), requireAdmin(request).id, request.params.id, request.body),
   );
@@ -310,7 +282,7 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/trade-requests',
     {
       onRequest: adminOnly,
-      schema: { querystring: disputeListQuerySchema, response: { 200: z.array(tradeViewSchema) } },
+      schema: contractSchema('GET /api/admin/trade-requests'),
     },
     async (request) => disputedTrades(db, requireAdmin(request).id),
   );
@@ -319,11 +291,10 @@ export async function adminRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/admin/trade-requests/:id/resolve',
     {
       onRequest: adminOnly,
-      schema: {
+      schema: contractSchema('POST /api/admin/trade-requests/:id/resolve', {
         params: tradeParams,
-        body: resolveDisputeSchema,
-        response: { 200: tradeViewSchema, ...errorAnswers(404, 409) },
-      },
+        response: errorAnswers(404, 409),
+      }),
     },
     async (request) => {
       const admin = requireAdmin(request);

@@ -1,20 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  authMessageSchema,
-  forgotPasswordSchema,
-  loginLinkSchema,
-  loginLinkVerifyBodySchema,
-  loginSchema,
-  registerEmailBodySchema,
-  registrationCompleteSchema,
-  resetPasswordBodySchema,
-  signedInSchema,
-  linkStateSchema,
-  verifyEmailBodySchema,
-  verifyEmailCheckBodySchema,
-} from '../../domain/auth';
-import {
   ACCOUNT_EMAIL_CALLS_PER_IP,
   ACCOUNT_EMAIL_WINDOW_MS,
   ACCOUNT_EMAILS_PER_ADDRESS,
@@ -24,7 +10,6 @@ import {
   SESSION_CALLS_PER_IP,
   SIGN_INS_PER_IP,
 } from '../../domain/constants';
-import { memberSelfSchema } from '../../domain/members';
 import type { AppContext } from '../app-context';
 import * as accounts from './accounts-service';
 import { createAddressLimiter } from './address-limiter';
@@ -32,6 +17,7 @@ import { hitCounterFor } from '../http/hit-counter';
 import { toMemberSelf } from '../members/member-views';
 import { afterReplyIdle, runAfterReply } from '../http/after-reply';
 import { errorAnswers, memberOnly, requireMember } from '../http/route-helpers';
+import { contractSchema } from '../http/route-contract';
 import { signIn, signOut } from './session-plugin';
 import { tokenState } from './tokens-repository';
 
@@ -68,7 +54,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
   app.get(
     '/auth/user',
     {
-      schema: { security: [{ session: [] }], response: { 200: memberSelfSchema, ...errorAnswers(401) } },
+      schema: contractSchema('GET /api/auth/user', { security: [{ session: [] }], response: errorAnswers(401) }),
       config: CURRENT_USER_RATE_LIMIT,
     },
     async (request) => toMemberSelf(requireMember(request)),
@@ -77,7 +63,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
   app.post(
     '/auth/register-email',
     {
-      schema: { body: registerEmailBodySchema, response: { 200: authMessageSchema, ...errorAnswers(503) } },
+      schema: contractSchema('POST /api/auth/register-email', { response: errorAnswers(503) }),
       // 'Registration Started!' sends the e-mail again through this same call, under the same
       // limits (docs/decisions/0025-small-things-from-the-walk.md).
       config: perIpMail,
@@ -90,7 +76,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/verify-email',
-    { schema: { body: verifyEmailBodySchema, response: { 200: registrationCompleteSchema } }, config: perIp(ACCOUNT_LINK_CALLS_PER_IP) },
+    { schema: contractSchema('POST /api/auth/verify-email'), config: perIp(ACCOUNT_LINK_CALLS_PER_IP) },
     async (request, reply) => {
       const member = await accounts.completeRegistration(
         ctx.database.db,
@@ -107,13 +93,13 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
   // first (issue 14). Looks only: the token stays as it was.
   app.post(
     '/auth/verify-email/check',
-    { schema: { body: verifyEmailCheckBodySchema, response: { 200: linkStateSchema } }, config: perIp(ACCOUNT_LINK_CALLS_PER_IP) },
+    { schema: contractSchema('POST /api/auth/verify-email/check'), config: perIp(ACCOUNT_LINK_CALLS_PER_IP) },
     async (request) => ({ state: await tokenState(ctx.database.db, request.body.token, 'verify_email') }),
   );
 
   app.post(
     '/auth/login',
-    { schema: { body: loginSchema, response: { 200: signedInSchema, ...errorAnswers(401) } }, config: perIp(SIGN_INS_PER_IP) },
+    { schema: contractSchema('POST /api/auth/login', { response: errorAnswers(401) }), config: perIp(SIGN_INS_PER_IP) },
     async (request, reply) => {
       const { email, password, remember } = request.body;
       const member = await accounts.login(ctx.database.db, email, password, request.ip);
@@ -124,7 +110,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/logout',
-    { schema: { response: { 200: authMessageSchema } }, config: perIp(SESSION_CALLS_PER_IP) },
+    { schema: contractSchema('POST /api/auth/logout'), config: perIp(SESSION_CALLS_PER_IP) },
     async (request, reply) => {
       await signOut(ctx, request, reply);
       return { message: 'Signed out' };
@@ -133,7 +119,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/forgot-password',
-    { schema: { body: forgotPasswordSchema, response: { 200: authMessageSchema } }, config: perIpMail },
+    { schema: contractSchema('POST /api/auth/forgot-password'), config: perIpMail },
     async (request) => {
       await accounts.sendPasswordReset(deps(), request.body.email);
       return { message: FORGOT_PASSWORD_MESSAGE };
@@ -142,7 +128,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/reset-password',
-    { schema: { body: resetPasswordBodySchema, response: { 200: authMessageSchema } }, config: perIp(ACCOUNT_LINK_CALLS_PER_IP) },
+    { schema: contractSchema('POST /api/auth/reset-password'), config: perIp(ACCOUNT_LINK_CALLS_PER_IP) },
     async (request) => {
       await accounts.resetPassword(ctx.database.db, request.body.token, request.body.password, request.ip);
       return { message: 'Your password has been updated. You can now log in with your new password.' };
@@ -151,7 +137,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/login-link',
-    { schema: { body: loginLinkSchema, response: { 200: authMessageSchema } }, config: perIpMail },
+    { schema: contractSchema('POST /api/auth/login-link'), config: perIpMail },
     async (request) => {
       await accounts.sendLoginLink(deps(), request.body.email, request.body.returnTo);
       return { message: LOGIN_LINK_MESSAGE };
@@ -160,7 +146,7 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/login-link/verify',
-    { schema: { body: loginLinkVerifyBodySchema, response: { 200: signedInSchema } }, config: perIp(ACCOUNT_LINK_CALLS_PER_IP) },
+    { schema: contractSchema('POST /api/auth/login-link/verify'), config: perIp(ACCOUNT_LINK_CALLS_PER_IP) },
     async (request, reply) => {
       const member = await accounts.verifyLoginLink(ctx.database.db, request.body.token, request.ip);
       await signIn(ctx, reply, member.id, false);
@@ -170,7 +156,11 @@ export async function authRoutes(parent: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     '/auth/mark-welcome-seen',
-    { onRequest: memberOnly, schema: { response: { 200: memberSelfSchema } }, config: perIp(SESSION_CALLS_PER_IP) },
+    {
+      onRequest: memberOnly,
+      schema: contractSchema('POST /api/auth/mark-welcome-seen'),
+      config: perIp(SESSION_CALLS_PER_IP),
+    },
     async (request) => {
       const member = requireMember(request);
       return toMemberSelf(await accounts.markWelcomeSeen(ctx.database.db, member.id));

@@ -1,27 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  communityActivitiesQuerySchema,
-  communityActivityViewSchema,
-  communityPostDetailSchema,
-  communityPostsQuerySchema,
-  communityPostViewSchema,
-  communityReplyViewSchema,
-  createPostSchema,
-  flagAnswerSchema,
-  flagSchema,
-  likeAnswerSchema,
-  likeSchema,
-  lockPostSchema,
-  pinPostSchema,
-  POST_RATE_LIMIT_MESSAGE,
-  REPLY_RATE_LIMIT_MESSAGE,
-  replySchema,
-  updatePostSchema,
-  updateReplySchema,
-  removalQuerySchema,
-} from '../../domain/community';
+import { POST_RATE_LIMIT_MESSAGE, REPLY_RATE_LIMIT_MESSAGE } from '../../domain/community';
 import { LIKES_PER_HOUR, LIKES_RATE_LIMIT_MESSAGE } from '../../domain/constants';
 import type { AppContext } from '../app-context';
 import {
@@ -33,6 +13,7 @@ import {
   perMemberRateLimit,
   requireMember,
 } from '../http/route-helpers';
+import { contractSchema } from '../http/route-contract';
 import { noticesFor } from '../notices/notices';
 import { listActivities } from './community-activity-service';
 import { flagItem } from './community-flags-service';
@@ -52,7 +33,6 @@ export const REPLIES_PER_HOUR = 60;
 
 const postParams = z.object({ postId: idParam('NOT_FOUND', POST_NOT_FOUND_MESSAGE) });
 const replyParams = z.object({ replyId: idParam('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE) });
-const removed = { 204: z.null().describe('Removed'), ...errorAnswers(404) };
 /** Per member per hour (decision 0026). */
 const likeLimit = perMemberRateLimit(LIKES_PER_HOUR, HOUR, LIKES_RATE_LIMIT_MESSAGE);
 
@@ -69,7 +49,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     '/community/posts',
     {
       onRequest: memberOnly,
-      schema: { querystring: communityPostsQuerySchema, response: { 200: z.array(communityPostViewSchema) } },
+      schema: contractSchema('GET /api/community/posts'),
     },
     async (request) => listPosts(db, ctx.database.pool, requireMember(request), request.query),
   );
@@ -78,7 +58,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     '/community/posts',
     {
       onRequest: memberOnly,
-      schema: { body: createPostSchema, response: { 201: communityPostViewSchema } },
+      schema: contractSchema('POST /api/community/posts'),
       config: perMemberRateLimit(POSTS_PER_HOUR, HOUR, POST_RATE_LIMIT_MESSAGE),
     },
     async (request, reply) => {
@@ -91,7 +71,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     '/community/posts/:postId',
     {
       onRequest: memberOnly,
-      schema: { params: postParams, response: { 200: communityPostDetailSchema, ...errorAnswers(404) } },
+      schema: contractSchema('GET /api/community/posts/:postId', { params: postParams, response: errorAnswers(404) }),
     },
     async (request) => openPost(db, ctx.database.pool, requireMember(request), request.params.postId),
   );
@@ -100,11 +80,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     '/community/posts/:postId',
     {
       onRequest: memberOnly,
-      schema: {
-        params: postParams,
-        body: updatePostSchema,
-        response: { 200: communityPostViewSchema, ...errorAnswers(404) },
-      },
+      schema: contractSchema('PATCH /api/community/posts/:postId', { params: postParams, response: errorAnswers(404) }),
       config: perMemberEditLimit(),
     },
     async (request) => updatePost(deps(request), requireMember(request), request.params.postId, request.body),
@@ -112,7 +88,13 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.delete(
     '/community/posts/:postId',
-    { onRequest: memberOnly, schema: { params: postParams, querystring: removalQuerySchema, response: removed } },
+    {
+      onRequest: memberOnly,
+      schema: contractSchema('DELETE /api/community/posts/:postId', {
+        params: postParams,
+        response: errorAnswers(404),
+      }),
+    },
     async (request, reply) => {
       await deletePost(deps(request), requireMember(request), request.params.postId, new Date(), request.query.note);
       return reply.status(204).send(null);
@@ -123,7 +105,10 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     '/community/posts/:postId/replies',
     {
       onRequest: memberOnly,
-      schema: { params: postParams, response: { 200: z.array(communityReplyViewSchema), ...errorAnswers(404) } },
+      schema: contractSchema('GET /api/community/posts/:postId/replies', {
+        params: postParams,
+        response: errorAnswers(404),
+      }),
     },
     async (request) => listReplies(db, ctx.database.pool, requireMember(request), request.params.postId),
   );
@@ -132,11 +117,10 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     '/community/posts/:postId/replies',
     {
       onRequest: memberOnly,
-      schema: {
+      schema: contractSchema('POST /api/community/posts/:postId/replies', {
         params: postParams,
-        body: replySchema,
-        response: { 201: communityReplyViewSchema, ...errorAnswers(404, 409) },
-      },
+        response: errorAnswers(404, 409),
+      }),
       config: perMemberRateLimit(REPLIES_PER_HOUR, HOUR, REPLY_RATE_LIMIT_MESSAGE),
     },
     async (request, reply) => {
@@ -149,11 +133,10 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     '/community/replies/:replyId',
     {
       onRequest: memberOnly,
-      schema: {
+      schema: contractSchema('PATCH /api/community/replies/:replyId', {
         params: replyParams,
-        body: updateReplySchema,
-        response: { 200: communityReplyViewSchema, ...errorAnswers(404) },
-      },
+        response: errorAnswers(404),
+      }),
       config: perMemberEditLimit(),
     },
     async (request) => updateReply(deps(request), requireMember(request), request.params.replyId, request.body),
@@ -161,7 +144,13 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.delete(
     '/community/replies/:replyId',
-    { onRequest: memberOnly, schema: { params: replyParams, querystring: removalQuerySchema, response: removed } },
+    {
+      onRequest: memberOnly,
+      schema: contractSchema('DELETE /api/community/replies/:replyId', {
+        params: replyParams,
+        response: errorAnswers(404),
+      }),
+    },
     async (request, reply) => {
       await deleteReply(deps(request), requireMember(request), request.params.replyId, new Date(), request.query.note);
       return reply.status(204).send(null);
@@ -172,7 +161,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     '/community/like',
     {
       onRequest: memberOnly,
-      schema: { body: likeSchema, response: { 200: likeAnswerSchema, ...errorAnswers(404) } },
+      schema: contractSchema('POST /api/community/like', { response: errorAnswers(404) }),
       config: likeLimit,
     },
     async (request) => toggleLike(deps(request), requireMember(request), request.body),
@@ -182,11 +171,10 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     '/community/posts/:postId/pin',
     {
       onRequest: adminOnly,
-      schema: {
+      schema: contractSchema('POST /api/community/posts/:postId/pin', {
         params: postParams,
-        body: pinPostSchema,
-        response: { 200: communityPostViewSchema, ...errorAnswers(404) },
-      },
+        response: errorAnswers(404),
+      }),
     },
     async (request) =>
       setPostFlag(deps(request), requireMember(request), request.params.postId, { isPinned: request.body.isPinned }),
@@ -196,11 +184,10 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     '/community/posts/:postId/lock',
     {
       onRequest: adminOnly,
-      schema: {
+      schema: contractSchema('POST /api/community/posts/:postId/lock', {
         params: postParams,
-        body: lockPostSchema,
-        response: { 200: communityPostViewSchema, ...errorAnswers(404) },
-      },
+        response: errorAnswers(404),
+      }),
     },
     async (request) =>
       setPostFlag(deps(request), requireMember(request), request.params.postId, { isLocked: request.body.isLocked }),
@@ -210,7 +197,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     '/community/flags',
     {
       onRequest: memberOnly,
-      schema: { body: flagSchema, response: { 201: flagAnswerSchema, ...errorAnswers(404, 409) } },
+      schema: contractSchema('POST /api/community/flags', { response: errorAnswers(404, 409) }),
     },
     async (request, reply) =>
       reply.status(201).send(await flagItem(deps(request), requireMember(request), request.body)),
@@ -220,7 +207,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: AppContext):
     '/community/activities',
     {
       onRequest: memberOnly,
-      schema: { querystring: communityActivitiesQuerySchema, response: { 200: z.array(communityActivityViewSchema) } },
+      schema: contractSchema('GET /api/community/activities'),
     },
     async (request) => listActivities(db, request.query),
   );

@@ -6,16 +6,13 @@ import {
   CONTACT_PER_MEMBER_PER_HOUR,
   CONTACT_RATE_LIMITED_MESSAGE,
   CONTACT_SENT_MESSAGE,
-  contactMemberSchema,
-  contactSentSchema,
-  contactThreadSchema,
-  contactVisitorSchema,
 } from '../../domain/contact';
 import { AppError } from '../../domain/errors';
 import type { AppContext } from '../app-context';
 import { createAddressLimiter } from '../auth/address-limiter';
 import { hitCounterFor } from '../http/hit-counter';
 import { errorAnswers, memberOnly, perMemberRateLimit, requireMember } from '../http/route-helpers';
+import { contractSchema } from '../http/route-contract';
 import { noticesFor } from '../notices/notices';
 import { visitorWritesToClub, writeToClubTeam } from './contact-service';
 
@@ -38,7 +35,7 @@ export async function contactRoutes(parent: FastifyInstance, ctx: AppContext): P
   app.post(
     '/contact',
     {
-      schema: { body: contactVisitorSchema, response: { 200: contactSentSchema, ...errorAnswers(503) } },
+      schema: contractSchema('POST /api/contact', { response: errorAnswers(503) }),
       config: {
         rateLimit: {
           max: CONTACT_PER_IP_PER_HOUR,
@@ -58,7 +55,7 @@ export async function contactRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/contact/club-team',
     {
       onRequest: memberOnly,
-      schema: { body: contactMemberSchema, response: { 201: contactThreadSchema, ...errorAnswers(409) } },
+      schema: contractSchema('POST /api/contact/club-team', { response: errorAnswers(409) }),
       config: perMemberRateLimit(CONTACT_PER_MEMBER_PER_HOUR, HOUR_MS, CONTACT_RATE_LIMITED_MESSAGE),
     },
     async (request, reply) => {

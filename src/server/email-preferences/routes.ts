@@ -1,15 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  notificationPreferencesPatchSchema,
-  notificationPreferencesSchema,
-  unsubscribeInfoSchema,
-  unsubscribeQuerySchema,
-} from '../../domain/email-preferences';
+import { unsubscribeInfoSchema, unsubscribeQuerySchema } from '../../domain/email-preferences';
 import { AppError } from '../../domain/errors';
 import type { AppContext } from '../app-context';
 import { memberOnly, perMemberEditLimit, requireMember } from '../http/route-helpers';
+import { contractSchema } from '../http/route-contract';
 import { unsubscribeSecret } from '../mail/unsubscribe-token';
 import {
   notificationPreferences,
@@ -31,7 +27,7 @@ export async function emailPreferenceRoutes(parent: FastifyInstance, ctx: AppCon
 
   app.get(
     '/notification-preferences',
-    { onRequest: memberOnly, schema: { response: { 200: notificationPreferencesSchema } } },
+    { onRequest: memberOnly, schema: contractSchema('GET /api/notification-preferences') },
     async (request) => notificationPreferences(db, requireMember(request).id),
   );
 
@@ -39,13 +35,15 @@ export async function emailPreferenceRoutes(parent: FastifyInstance, ctx: AppCon
     '/notification-preferences',
     {
       onRequest: memberOnly,
-      schema: { body: notificationPreferencesPatchSchema, response: { 200: notificationPreferencesSchema } },
+      schema: contractSchema('PATCH /api/notification-preferences'),
       config: perMemberEditLimit(),
     },
     async (request) => updateNotificationPreferences(db, requireMember(request).id, request.body),
   );
 
-  // Its own scope: the unsubscribe body is a form (RFC 8058), read only here.
+  // Its own scope: the unsubscribe body is a form (RFC 8058), read only here. Outside the
+  // route contract (docs/decisions/0029), like the event stream: the GET is the page an
+  // e-mail's link opens, the POST a mail program's form post; the web never calls them.
   await parent.register(async (scope) => unsubscribeRoutes(scope, ctx));
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { favoriteViewSchema } from '../../domain/favorites';
 import type { AppContext } from '../app-context';
+import { contractSchema } from '../http/route-contract';
 import { errorAnswers, idParam, memberOnly, requireMember } from '../http/route-helpers';
 import { favoriteListing, listFavorites, unfavoriteListing } from './favorites-service';
 
@@ -12,10 +12,8 @@ export async function favoriteRoutes(parent: FastifyInstance, ctx: AppContext): 
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
 
-  app.get(
-    '/favorites',
-    { onRequest: memberOnly, schema: { response: { 200: z.array(favoriteViewSchema) } } },
-    async (request) => listFavorites(db, requireMember(request).id),
+  app.get('/favorites', { onRequest: memberOnly, schema: contractSchema('GET /api/favorites') }, async (request) =>
+    listFavorites(db, requireMember(request).id),
   );
 
   // 201 the first time, 200 after (a double tap).
@@ -23,10 +21,7 @@ export async function favoriteRoutes(parent: FastifyInstance, ctx: AppContext): 
     '/favorites/:listingId',
     {
       onRequest: memberOnly,
-      schema: {
-        params: listingParams,
-        response: { 200: favoriteViewSchema, 201: favoriteViewSchema, ...errorAnswers(404) },
-      },
+      schema: contractSchema('POST /api/favorites/:listingId', { params: listingParams, response: errorAnswers(404) }),
     },
     async (request, reply) => {
       const { favorite, created } = await favoriteListing(db, requireMember(request).id, request.params.listingId);
@@ -38,7 +33,10 @@ export async function favoriteRoutes(parent: FastifyInstance, ctx: AppContext): 
     '/favorites/:listingId',
     {
       onRequest: memberOnly,
-      schema: { params: listingParams, response: { 204: z.null().describe('Removed'), ...errorAnswers(404) } },
+      schema: contractSchema('DELETE /api/favorites/:listingId', {
+        params: listingParams,
+        response: errorAnswers(404),
+      }),
     },
     async (request, reply) => {
       await unfavoriteListing(db, requireMember(request).id, request.params.listingId);

@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  feedbackReplyCreatedSchema,
-  feedbackReportSchema,
-  feedbackReportViewSchema,
-  feedbackResponseSchema,
-  feedbackSchema,
-  feedbackViewSchema,
-  tradeFeedbackSchema,
-} from '../../domain/trades';
 import type { AppContext } from '../app-context';
+import { contractSchema } from '../http/route-contract';
 import { errorAnswers, idParam, memberOnly, requestMeta, requireMember } from '../http/route-helpers';
 import { noticesFor } from '../notices/notices';
 import { MEMBER_NOT_FOUND_MESSAGE } from '../members/members-service';
@@ -39,11 +31,10 @@ export async function feedbackRoutes(parent: FastifyInstance, ctx: AppContext): 
     '/trade-requests/:id/feedback',
     {
       onRequest: memberOnly,
-      schema: {
+      schema: contractSchema('POST /api/trade-requests/:id/feedback', {
         params: tradeParams,
-        body: feedbackSchema,
-        response: { 201: feedbackViewSchema, ...errorAnswers(404, 409) },
-      },
+        response: errorAnswers(404, 409),
+      }),
     },
     async (request, reply) => {
       const member = requireMember(request);
@@ -61,7 +52,10 @@ export async function feedbackRoutes(parent: FastifyInstance, ctx: AppContext): 
     '/trade-requests/:id/feedback',
     {
       onRequest: memberOnly,
-      schema: { params: tradeParams, response: { 200: tradeFeedbackSchema, ...errorAnswers(404) } },
+      schema: contractSchema('GET /api/trade-requests/:id/feedback', {
+        params: tradeParams,
+        response: errorAnswers(404),
+      }),
     },
     async (request) => tradeFeedback(db, requireMember(request).id, request.params.id),
   );
@@ -70,7 +64,7 @@ export async function feedbackRoutes(parent: FastifyInstance, ctx: AppContext): 
     '/members/:id/feedback',
     {
       onRequest: memberOnly,
-      schema: { params: memberParams, response: { 200: z.array(feedbackViewSchema), ...errorAnswers(404) } },
+      schema: contractSchema('GET /api/members/:id/feedback', { params: memberParams, response: errorAnswers(404) }),
     },
     async (request) => memberFeedback(db, request.params.id, requireMember(request)),
   );
@@ -79,11 +73,10 @@ export async function feedbackRoutes(parent: FastifyInstance, ctx: AppContext): 
     '/feedback/:id/response',
     {
       onRequest: memberOnly,
-      schema: {
+      schema: contractSchema('POST /api/feedback/:id/response', {
         params: feedbackParams,
-        body: feedbackResponseSchema,
-        response: { 201: feedbackReplyCreatedSchema, ...errorAnswers(404, 409) },
-      },
+        response: errorAnswers(404, 409),
+      }),
     },
     async (request, reply) => {
       const response = await respondToFeedback(db, requireMember(request).id, request.params.id, request.body);
@@ -92,15 +85,12 @@ export async function feedbackRoutes(parent: FastifyInstance, ctx: AppContext): 
   );
 
   for (const target of ['feedback', 'response'] as const) {
+    const path = target === 'feedback' ? '/feedback/:id/report' : '/feedback/:id/response/report';
     app.post(
-      target === 'feedback' ? '/feedback/:id/report' : '/feedback/:id/response/report',
+      path,
       {
         onRequest: memberOnly,
-        schema: {
-          params: feedbackParams,
-          body: feedbackReportSchema,
-          response: { 201: feedbackReportViewSchema, ...errorAnswers(404, 409) },
-        },
+        schema: contractSchema(`POST /api${path}`, { params: feedbackParams, response: errorAnswers(404, 409) }),
       },
       async (request, reply) => {
         const report = await reportFeedback(db, requireMember(request), request.params.id, request.body, target);

@@ -2,16 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { browseOrigin } from '../geo/geo-service';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  browsePageSchema,
-  browseQuerySchema,
-  listingDetailSchema,
-  listingInputSchema,
-  listingViewSchema,
-  type BrowsePage,
-} from '../../domain/listings';
+import type { BrowsePage } from '../../domain/listings';
 import { LISTINGS_PER_HOUR } from '../../domain/constants';
-import { pointsGuideQuerySchema, pointsGuideSchema } from '../../domain/listing-points';
 import type { AppContext } from '../app-context';
 import {
   errorAnswers,
@@ -21,6 +13,7 @@ import {
   perMemberRateLimit,
   requireMember,
 } from '../http/route-helpers';
+import { contractSchema } from '../http/route-contract';
 import { noticesFor } from '../notices/notices';
 import { pointsGuide } from './browse-repository';
 import { browsePageBody } from './browse-service';
@@ -46,7 +39,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
 
   app.get(
     '/puzzle-listings',
-    { schema: { querystring: browseQuerySchema, response: { 200: browsePageSchema, ...errorAnswers(503) } } },
+    { schema: contractSchema('GET /api/puzzle-listings', { response: errorAnswers(503) }) },
     async (request, reply) => {
       const viewerId = request.member?.id ?? null;
       // Where distances are measured from: Location's postcode or the member's own (400 for
@@ -64,14 +57,14 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
   // they do not exist.
   app.get(
     '/puzzle-listings/:id',
-    { schema: { params: idParams, response: { 200: listingDetailSchema, ...errorAnswers(404) } } },
+    { schema: contractSchema('GET /api/puzzle-listings/:id', { params: idParams, response: errorAnswers(404) }) },
     async (request) => listingForViewer(db, request.params.id, request.member?.id ?? null),
   );
 
   // Fastify prefers the static segment over /:id.
   app.get(
     '/puzzle-listings/my-listings',
-    { onRequest: memberOnly, schema: { response: { 200: z.array(listingViewSchema) } } },
+    { onRequest: memberOnly, schema: contractSchema('GET /api/puzzle-listings/my-listings') },
     async (request) => memberListingViews(db, requireMember(request).id),
   );
 
@@ -81,7 +74,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/puzzle-listings/points-guide',
     {
       onRequest: memberOnly,
-      schema: { querystring: pointsGuideQuerySchema, response: { 200: pointsGuideSchema } },
+      schema: contractSchema('GET /api/puzzle-listings/points-guide'),
     },
     async (request) => pointsGuide(db, request.query.pieces),
   );
@@ -90,7 +83,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/puzzle-listings',
     {
       onRequest: memberOnly,
-      schema: { body: listingInputSchema, response: { 201: listingViewSchema } },
+      schema: contractSchema('POST /api/puzzle-listings'),
       config: listingLimit,
     },
     async (request, reply) => {
@@ -112,14 +105,10 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/puzzle-listings/:id',
     {
       onRequest: memberOnly,
-      schema: {
+      schema: contractSchema('PATCH /api/puzzle-listings/:id', {
         params: idParams,
-        body: z.record(z.string(), z.unknown(), { error: 'Send the listing as a JSON object' }).meta({
-          description:
-            'Either {status} alone (draft, active or archived), or any of the fields of POST /api/puzzle-listings.',
-        }),
-        response: { 200: listingViewSchema, ...errorAnswers(403, 404, 409) },
-      },
+        response: errorAnswers(403, 404, 409),
+      }),
       config: perMemberEditLimit(),
     },
     async (request) => {

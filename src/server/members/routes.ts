@@ -2,14 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '../../domain/admin';
-import { memberPageSchema } from '../../domain/member-pages';
-import {
-  memberCardSchema,
-  memberDirectoryQuerySchema,
-  memberProfilePatchSchema,
-  memberProfileSettingsSchema,
-} from '../../domain/members';
 import type { AppContext } from '../app-context';
+import { contractSchema } from '../http/route-contract';
 import { errorAnswers, idParam, memberOnly, perMemberEditLimit, requireMember } from '../http/route-helpers';
 import { memberDirectory, memberPage, myProfileSettings, updateMyProfileSettings } from './member-pages-service';
 import { MEMBER_NOT_FOUND_MESSAGE } from './members-service';
@@ -26,7 +20,7 @@ export async function memberRoutes(parent: FastifyInstance, ctx: AppContext): Pr
     '/members',
     {
       onRequest: memberOnly,
-      schema: { querystring: memberDirectoryQuerySchema, response: { 200: z.array(memberCardSchema) } },
+      schema: contractSchema('GET /api/members'),
     },
     async (request, reply) => {
       const { members, total } = await memberDirectory(db, request.query);
@@ -40,7 +34,7 @@ export async function memberRoutes(parent: FastifyInstance, ctx: AppContext): Pr
   // prefers these static segments over /members/:id.
   app.get(
     '/members/me/profile',
-    { onRequest: memberOnly, schema: { response: { 200: memberProfileSettingsSchema } } },
+    { onRequest: memberOnly, schema: contractSchema('GET /api/members/me/profile') },
     async (request) => myProfileSettings(db, requireMember(request).id),
   );
 
@@ -48,7 +42,7 @@ export async function memberRoutes(parent: FastifyInstance, ctx: AppContext): Pr
     '/members/me/profile',
     {
       onRequest: memberOnly,
-      schema: { body: memberProfilePatchSchema, response: { 200: memberProfileSettingsSchema } },
+      schema: contractSchema('PATCH /api/members/me/profile'),
       config: perMemberEditLimit(),
     },
     async (request) => updateMyProfileSettings(db, requireMember(request).id, request.body, ctx.pictures),
@@ -58,7 +52,7 @@ export async function memberRoutes(parent: FastifyInstance, ctx: AppContext): Pr
     '/members/:id',
     {
       onRequest: memberOnly,
-      schema: { params: memberParams, response: { 200: memberPageSchema, ...errorAnswers(404) } },
+      schema: contractSchema('GET /api/members/:id', { params: memberParams, response: errorAnswers(404) }),
     },
     async (request) => memberPage(db, request.params.id, requireMember(request)),
   );

@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countSchema } from '../../domain/fields';
-import {
-  createThreadSchema,
-  directMessageSchema,
-  messageContentSchema,
-  messageViewSchema,
-  threadViewSchema,
-} from '../../domain/messages';
 import type { AppContext } from '../app-context';
+import { contractSchema } from '../http/route-contract';
 import { errorAnswers, idParam, memberOnly, perMemberRateLimit, requireMember } from '../http/route-helpers';
 import { MESSAGES_PER_MINUTE, MESSAGES_RATE_LIMIT_MESSAGE, MINUTE_MS } from '../../domain/constants';
 import {
@@ -36,13 +29,13 @@ export async function messageRoutes(parent: FastifyInstance, ctx: AppContext): P
 
   app.get(
     '/messages/unread-count',
-    { onRequest: memberOnly, schema: { response: { 200: countSchema } } },
+    { onRequest: memberOnly, schema: contractSchema('GET /api/messages/unread-count') },
     async (request) => ({ count: await unreadMessageCount(db, requireMember(request).id) }),
   );
 
   app.get(
     '/message-threads',
-    { onRequest: memberOnly, schema: { response: { 200: z.array(threadViewSchema) } } },
+    { onRequest: memberOnly, schema: contractSchema('GET /api/message-threads') },
     async (request) => listThreads(db, requireMember(request).id),
   );
 
@@ -52,10 +45,7 @@ export async function messageRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/message-threads',
     {
       onRequest: memberOnly,
-      schema: {
-        body: createThreadSchema,
-        response: { 200: threadViewSchema, 201: threadViewSchema, ...errorAnswers(404) },
-      },
+      schema: contractSchema('POST /api/message-threads', { response: errorAnswers(404) }),
       config: postingLimit,
     },
     async (request, reply) => {
@@ -70,10 +60,7 @@ export async function messageRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/message-threads/direct',
     {
       onRequest: memberOnly,
-      schema: {
-        body: directMessageSchema,
-        response: { 200: threadViewSchema, 201: threadViewSchema, ...errorAnswers(404) },
-      },
+      schema: contractSchema('POST /api/message-threads/direct', { response: errorAnswers(404) }),
       config: postingLimit,
     },
     async (request, reply) => {
@@ -86,7 +73,10 @@ export async function messageRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/message-threads/:threadId/messages',
     {
       onRequest: memberOnly,
-      schema: { params: threadParams, response: { 200: z.array(messageViewSchema), ...errorAnswers(404) } },
+      schema: contractSchema('GET /api/message-threads/:threadId/messages', {
+        params: threadParams,
+        response: errorAnswers(404),
+      }),
     },
     async (request) => listMessages(db, requireMember(request).id, request.params.threadId),
   );
@@ -95,11 +85,10 @@ export async function messageRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/message-threads/:threadId/messages',
     {
       onRequest: memberOnly,
-      schema: {
+      schema: contractSchema('POST /api/message-threads/:threadId/messages', {
         params: threadParams,
-        body: messageContentSchema,
-        response: { 201: messageViewSchema, ...errorAnswers(404) },
-      },
+        response: errorAnswers(404),
+      }),
       config: postingLimit,
     },
     async (request, reply) => {
@@ -112,7 +101,13 @@ export async function messageRoutes(parent: FastifyInstance, ctx: AppContext): P
   /** Opening a thread marks it read; the answer is the member's new unread total for the badge. */
   app.post(
     '/message-threads/:threadId/mark-read',
-    { onRequest: memberOnly, schema: { params: threadParams, response: { 200: countSchema, ...errorAnswers(404) } } },
+    {
+      onRequest: memberOnly,
+      schema: contractSchema('POST /api/message-threads/:threadId/mark-read', {
+        params: threadParams,
+        response: errorAnswers(404),
+      }),
+    },
     async (request) => markThreadRead(ctx, requireMember(request).id, request.params.threadId, request.log),
   );
 }

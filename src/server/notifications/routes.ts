@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countSchema } from '../../domain/fields';
-import { markedReadSchema, notificationViewSchema } from '../../domain/notifications';
 import type { AppContext } from '../app-context';
+import { contractSchema } from '../http/route-contract';
 import { errorAnswers, idParam, memberOnly, requireMember } from '../http/route-helpers';
 import {
   memberNotifications,
@@ -21,19 +20,19 @@ export async function notificationRoutes(parent: FastifyInstance, ctx: AppContex
 
   app.get(
     '/notifications',
-    { onRequest: memberOnly, schema: { response: { 200: z.array(notificationViewSchema) } } },
+    { onRequest: memberOnly, schema: contractSchema('GET /api/notifications') },
     async (request) => memberNotifications(db, requireMember(request).id),
   );
 
   app.get(
     '/notifications/unread-count',
-    { onRequest: memberOnly, schema: { response: { 200: countSchema } } },
+    { onRequest: memberOnly, schema: contractSchema('GET /api/notifications/unread-count') },
     async (request) => ({ count: await unreadNotificationCount(db, requireMember(request).id) }),
   );
 
   app.post(
     '/notifications/read-all',
-    { onRequest: memberOnly, schema: { response: { 200: markedReadSchema } } },
+    { onRequest: memberOnly, schema: contractSchema('POST /api/notifications/read-all') },
     async (request) => ({ updated: await readAllNotifications(db, requireMember(request).id) }),
   );
 
@@ -41,7 +40,7 @@ export async function notificationRoutes(parent: FastifyInstance, ctx: AppContex
     '/notifications/:id/read',
     {
       onRequest: memberOnly,
-      schema: { params: idParams, response: { 200: notificationViewSchema, ...errorAnswers(404) } },
+      schema: contractSchema('POST /api/notifications/:id/read', { params: idParams, response: errorAnswers(404) }),
     },
     async (request) => readNotification(db, requireMember(request).id, request.params.id),
   );

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ledgerEntrySchema } from '../../domain/points';
 import type { AppContext } from '../app-context';
+import { contractSchema } from '../http/route-contract';
 import { memberOnly, requireMember } from '../http/route-helpers';
 import { memberLedger } from './ledger';
 
@@ -11,7 +10,7 @@ export async function pointsRoutes(parent: FastifyInstance, ctx: AppContext): Pr
 
   app.get(
     '/points/transactions',
-    { onRequest: memberOnly, schema: { response: { 200: z.array(ledgerEntrySchema) } } },
+    { onRequest: memberOnly, schema: contractSchema('GET /api/points/transactions') },
     async (request) => memberLedger(ctx.database.db, requireMember(request).id),
   );
 }

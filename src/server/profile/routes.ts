@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { memberSelfSchema } from '../../domain/members';
-import { addressLookupSchema, normalizePostcode, profileUpdateSchema } from '../../domain/profile';
+import { normalizePostcode } from '../../domain/profile';
 import type { AppContext } from '../app-context';
-import { closeMembershipSchema, closingPreviewSchema, membershipClosedSchema } from '../../domain/contact';
 import { signOut } from '../auth/session-plugin';
 import {
   errorAnswers,
@@ -15,10 +13,10 @@ import {
   requireMember,
 } from '../http/route-helpers';
 import { ADDRESS_LOOKUPS_PER_MINUTE, ADDRESS_LOOKUPS_RATE_LIMIT_MESSAGE, MINUTE_MS } from '../../domain/constants';
+import { contractSchema } from '../http/route-contract';
 import { noticesFor } from '../notices/notices';
 import { closeMembership, closingPreview } from './close-membership';
 import { endAway, setAway } from './away-service';
-import { awayBodySchema } from '../../domain/trust';
 import { toMemberSelf } from '../members/member-views';
 import { createAddressLookup, lookupAddresses, UK_POSTCODE, UK_POSTCODE_MESSAGE } from './address-lookup';
 import { updateOwnProfile } from './profile-repository';
@@ -41,7 +39,7 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/profile',
     {
       onRequest: memberOnly,
-      schema: { body: profileUpdateSchema, response: { 200: memberSelfSchema } },
+      schema: contractSchema('PATCH /api/profile'),
       config: perMemberEditLimit(),
     },
     async (request) => {
@@ -62,7 +60,7 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/profile/away',
     {
       onRequest: memberOnly,
-      schema: { body: awayBodySchema, response: { 200: memberSelfSchema } },
+      schema: contractSchema('PUT /api/profile/away'),
       config: perMemberEditLimit(),
     },
     async (request) => toMemberSelf(await setAway(db, requireMember(request).id, request.body)),
@@ -70,14 +68,14 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
 
   app.delete(
     '/profile/away',
-    { onRequest: memberOnly, schema: { response: { 200: memberSelfSchema } }, config: perMemberEditLimit() },
+    { onRequest: memberOnly, schema: contractSchema('DELETE /api/profile/away'), config: perMemberEditLimit() },
     async (request) => toMemberSelf(await endAway(db, requireMember(request).id)),
   );
 
   // 'Close my membership' (decision 0021): what it would do now, and the closing itself.
   app.get(
     '/profile/closing',
-    { onRequest: memberOnly, schema: { response: { 200: closingPreviewSchema } } },
+    { onRequest: memberOnly, schema: contractSchema('GET /api/profile/closing') },
     async (request) => closingPreview(db, requireMember(request).id),
   );
 
@@ -85,7 +83,7 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/profile/close',
     {
       onRequest: memberOnly,
-      schema: { body: closeMembershipSchema, response: { 200: membershipClosedSchema, ...errorAnswers(409) } },
+      schema: contractSchema('POST /api/profile/close', { response: errorAnswers(409) }),
     },
     async (request, reply) => {
       const member = requireMember(request);
@@ -105,7 +103,10 @@ export async function profileRoutes(parent: FastifyInstance, ctx: AppContext): P
     '/postcode-lookup/:postcode',
     {
       onRequest: memberOnly,
-      schema: { params: postcodeParamsSchema, response: { 200: addressLookupSchema, ...errorAnswers(503) } },
+      schema: contractSchema('GET /api/postcode-lookup/:postcode', {
+        params: postcodeParamsSchema,
+        response: errorAnswers(503),
+      }),
       // Each lookup spends the club's paid provider quota: 30 a minute is far more than a
       // member filling in a form needs, and stops a script from draining it.
       config: perMemberRateLimit(ADDRESS_LOOKUPS_PER_MINUTE, MINUTE_MS, ADDRESS_LOOKUPS_RATE_LIMIT_MESSAGE),

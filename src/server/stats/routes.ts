@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { activityItemSchema, memberContentSchema, memberStatsSchema } from '../../domain/stats';
 import type { AppContext } from '../app-context';
+import { contractSchema } from '../http/route-contract';
 import { memberOnly, requireMember } from '../http/route-helpers';
 import { memberContent, memberStats, recentActivity } from './stats-repository';
 
@@ -11,18 +10,18 @@ export async function statsRoutes(parent: FastifyInstance, ctx: AppContext): Pro
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
 
-  app.get('/stats', { onRequest: memberOnly, schema: { response: { 200: memberStatsSchema } } }, (request) =>
+  app.get('/stats', { onRequest: memberOnly, schema: contractSchema('GET /api/stats') }, (request) =>
     memberStats(db, requireMember(request).id),
   );
 
   app.get(
     '/activity/recent',
-    { onRequest: memberOnly, schema: { response: { 200: z.array(activityItemSchema) } } },
+    { onRequest: memberOnly, schema: contractSchema('GET /api/activity/recent') },
     (request) => recentActivity(db, requireMember(request).id),
   );
 
   // The same for every member, but members only: the club's numbers are not for the world.
-  app.get('/member-content', { onRequest: memberOnly, schema: { response: { 200: memberContentSchema } } }, () =>
+  app.get('/member-content', { onRequest: memberOnly, schema: contractSchema('GET /api/member-content') }, () =>
     memberContent(db),
   );
 }

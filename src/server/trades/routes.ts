@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  confirmDeliverySchema,
-  declineSchema,
-  disputeSchema,
-  shipSchema,
-  tradeListQuerySchema,
-  tradeRequestSchema,
-  tradeViewSchema,
-} from '../../domain/trades';
+import type { ApiContract } from '../../domain/api-contract';
 import { TRADE_REQUESTS_PER_TEN_MINUTES, TRADE_REQUESTS_RATE_LIMIT_MESSAGE } from '../../domain/constants';
 import type { AppContext } from '../app-context';
 import {
@@ -20,6 +12,7 @@ import {
   requestMeta,
   requireMember,
 } from '../http/route-helpers';
+import { contractSchema } from '../http/route-contract';
 import { noticesFor } from '../notices/notices';
 import { applyTradeCommand, requestTrade, type TradeCommand } from './trade-life-cycle-service';
 import { memberTrades, tradeForMember } from './trade-reads';
@@ -31,6 +24,14 @@ import { TRADE_NOT_FOUND_MESSAGE } from './trade-refusals';
 
 const idParams = z.object({ id: idParam('NOT_FOUND', TRADE_NOT_FOUND_MESSAGE) });
 
+type TradeStep = 'accept' | 'decline' | 'cancel' | 'ship' | 'confirm-delivery' | 'dispute';
+/** A step's validated body: undefined for a step that takes none. */
+type StepBody<P extends TradeStep> = ApiContract[`POST /api/trade-requests/:id/${P}`] extends {
+  body: infer B extends z.ZodType;
+}
+  ? z.output<B>
+  : undefined;
+
 export async function tradeRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
@@ -39,7 +40,7 @@ export async function tradeRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/trade-requests',
     {
       onRequest: memberOnly,
-      schema: { body: tradeRequestSchema, response: { 201: tradeViewSchema, ...errorAnswers(404, 409) } },
+      schema: contractSchema('POST /api/trade-requests', { response: errorAnswers(404, 409) }),
       // A request e-mails the owner: keep a runaway client from flooding anyone's inbox.
       config: perMemberRateLimit(TRADE_REQUESTS_PER_TEN_MINUTES, 10 * 60 * 1000, TRADE_REQUESTS_RATE_LIMIT_MESSAGE),
     },
@@ -58,36 +59,35 @@ export async function tradeRoutes(parent: FastifyInstance, ctx: AppContext): Pro
     '/trade-requests',
     {
       onRequest: memberOnly,
-      schema: { querystring: tradeListQuerySchema, response: { 200: z.array(tradeViewSchema) } },
+      schema: contractSchema('GET /api/trade-requests'),
     },
     async (request) => memberTrades(db, requireMember(request).id, request.query.role),
   );
 
   app.get(
     '/trade-requests/:id',
-    { onRequest: memberOnly, schema: { params: idParams, response: { 200: tradeViewSchema, ...errorAnswers(404) } } },
+    {
+      onRequest: memberOnly,
+      schema: contractSchema('GET /api/trade-requests/:id', { params: idParams, response: errorAnswers(404) }),
+    },
     async (request) => tradeForMember(db, request.params.id, requireMember(request).id),
   );
 
   /**
-   * One POST route per step; `toCommand` turns the validated body into the service's command.
-   * A step without a body schema takes none (a button press); one whose fields are all
-   * optional takes none or null as well.
+   * One POST route per step, its body (if any) as the contract gives it; `toCommand` turns the
+   * validated body into the service's command. A step without a body schema takes none (a
+   * button press); one whose fields are all optional takes none or null as well.
    */
-  function step<S extends z.ZodType>(
-    path: string,
-    body: S | undefined,
-    toCommand: (body: z.output<S> | undefined) => TradeCommand,
-  ) {
+  function step<P extends TradeStep>(path: P, toCommand: (body: StepBody<P>) => TradeCommand) {
+    const route: `POST /api/trade-requests/:id/${TradeStep}` = `POST /api/trade-requests/:id/${path}`;
     app.post(
       `/trade-requests/:id/${path}`,
       {
         onRequest: memberOnly,
-        schema: {
+        schema: contractSchema(route, {
           params: idParams,
-          ...(body ? { body } : {}),
-          response: { 200: tradeViewSchema, ...errorAnswers(403, 404, 409) },
-        },
+          response: errorAnswers(403, 404, 409),
+        }),
       },
       async (request) => {
         const member = requireMember(request);
@@ -96,29 +96,29 @@ export async function tradeRoutes(parent: FastifyInstance, ctx: AppContext): Pro
           { db, notices: noticesFor(ctx, request.log) },
           id,
           { kind: 'member', id: member.id, meta: requestMeta(request) },
-          toCommand((request.body ?? undefined) as z.output<S> | undefined),
+          toCommand(request.body as StepBody<P>),
         );
         return tradeForMember(db, id, member.id);
       },
     );
   }
 
-  step('accept', undefined, () => ({ action: 'accept' }));
-  step('decline', declineSchema.nullish(), (b) => ({ action: 'decline', reason: b?.reason ?? null }));
-  step('cancel', undefined, () => ({ action: 'cancel' }));
-  step('ship', shipSchema.nullish(), (b) => ({
+  step('accept', () => ({ action: 'accept' }));
+  step('decline', (b) => ({ action: 'decline', reason: b?.reason ?? null }));
+  step('cancel', () => ({ action: 'cancel' }));
+  step('ship', (b) => ({
     action: 'ship',
     handedOver: b?.handedOver === true,
     carrierName: b?.carrierName ?? null,
     trackingNumber: b?.trackingNumber ?? null,
     shippingNotes: b?.shippingNotes ?? null,
   }));
-  step('confirm-delivery', confirmDeliverySchema.nullish(), (b) => ({
+  step('confirm-delivery', (b) => ({
     action: 'confirm-delivery',
     deliveryNotes: b?.deliveryNotes ?? null,
     arrived: b?.arrived,
     missingPieces: b?.missingPieces ?? null,
   }));
-  // Details are required: the schema is not optional here.
-  step('dispute', disputeSchema, (b) => ({ action: 'dispute', details: b!.details }));
+  // Details are required: the contract's schema is not optional here.
+  step('dispute', (b) => ({ action: 'dispute', details: b.details }));
 }

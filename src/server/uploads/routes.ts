@@ -3,8 +3,8 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UPLOAD_MAX_BYTES, UPLOADS_PER_HOUR } from '../../domain/constants';
 import { AppError } from '../../domain/errors';
-import { uploadedImageSchema, uploadQuerySchema } from '../../domain/uploads';
 import type { AppContext } from '../app-context';
+import { contractSchema } from '../http/route-contract';
 import { memberOnly, perMemberRateLimit, requireMember } from '../http/route-helpers';
 import { NotAnImageError, saveImage } from './image-store';
 import { noteUpload } from './unused-pictures-service';
@@ -63,12 +63,8 @@ export async function uploadRoutes(parent: FastifyInstance, ctx: AppContext): Pr
       '/uploads',
       {
         onRequest: memberOnly,
-        schema: {
-          // The body is multipart/form-data with one file part (read by readOnePicture, not validated here).
-          consumes: ['multipart/form-data'],
-          querystring: uploadQuerySchema,
-          response: { 201: uploadedImageSchema },
-        },
+        // The body is multipart/form-data with one file part (read by readOnePicture, not validated here).
+        schema: contractSchema('POST /api/uploads', { consumes: ['multipart/form-data'] }),
         config: uploadRateLimit,
       },
       async (request, reply) => {

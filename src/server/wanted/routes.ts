@@ -1,20 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { browsePageSchema, type BrowsePage } from '../../domain/listings';
-import {
-  savedSearchCreateSchema,
-  savedSearchMatchesQuerySchema,
-  savedSearchPatchSchema,
-  savedSearchViewSchema,
-  wishCreateSchema,
-  wishDemandQuerySchema,
-  wishDemandSchema,
-  wishViewSchema,
-} from '../../domain/wanted';
+import type { BrowsePage } from '../../domain/listings';
 import type { AppContext } from '../app-context';
 import { browseOrigin } from '../geo/geo-service';
 import { errorAnswers, idParam, memberOnly, perMemberEditLimit, requireMember } from '../http/route-helpers';
+import { contractSchema } from '../http/route-contract';
 import { noticesFor } from '../notices/notices';
 import {
   changeSavedSearch,
@@ -32,7 +23,6 @@ import { passOffer, WISH_NOT_FOUND_MESSAGE } from './wish-offers-service';
 
 const searchParams = z.object({ id: idParam('NOT_FOUND', SAVED_SEARCH_NOT_FOUND_MESSAGE) });
 const wishParams = z.object({ id: idParam('NOT_FOUND', WISH_NOT_FOUND_MESSAGE) });
-const removed = { 204: z.null().describe('Removed') };
 
 export async function wantedRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -40,7 +30,7 @@ export async function wantedRoutes(parent: FastifyInstance, ctx: AppContext): Pr
 
   app.get(
     '/saved-searches',
-    { onRequest: memberOnly, schema: { response: { 200: z.array(savedSearchViewSchema) } } },
+    { onRequest: memberOnly, schema: contractSchema('GET /api/saved-searches') },
     async (request) => mySavedSearches(db, requireMember(request).id),
   );
 
@@ -48,7 +38,7 @@ export async function wantedRoutes(parent: FastifyInstance, ctx: AppContext): Pr
     '/saved-searches',
     {
       onRequest: memberOnly,
-      schema: { body: savedSearchCreateSchema, response: { 201: savedSearchViewSchema, ...errorAnswers(409) } },
+      schema: contractSchema('POST /api/saved-searches', { response: errorAnswers(409) }),
       config: perMemberEditLimit(),
     },
     async (request, reply) =>
@@ -59,11 +49,10 @@ export async function wantedRoutes(parent: FastifyInstance, ctx: AppContext): Pr
     '/saved-searches/:id/matches',
     {
       onRequest: memberOnly,
-      schema: {
+      schema: contractSchema('GET /api/saved-searches/:id/matches', {
         params: searchParams,
-        querystring: savedSearchMatchesQuerySchema,
-        response: { 200: browsePageSchema, ...errorAnswers(404) },
-      },
+        response: errorAnswers(404),
+      }),
     },
     async (request, reply) => {
       const memberId = requireMember(request).id;
@@ -85,11 +74,7 @@ export async function wantedRoutes(parent: FastifyInstance, ctx: AppContext): Pr
     '/saved-searches/:id',
     {
       onRequest: memberOnly,
-      schema: {
-        params: searchParams,
-        body: savedSearchPatchSchema,
-        response: { 200: savedSearchViewSchema, ...errorAnswers(404) },
-      },
+      schema: contractSchema('PATCH /api/saved-searches/:id', { params: searchParams, response: errorAnswers(404) }),
       config: perMemberEditLimit(),
     },
     async (request) => changeSavedSearch(db, requireMember(request).id, request.params.id, request.body),
@@ -97,23 +82,24 @@ export async function wantedRoutes(parent: FastifyInstance, ctx: AppContext): Pr
 
   app.delete(
     '/saved-searches/:id',
-    { onRequest: memberOnly, schema: { params: searchParams, response: { ...removed, ...errorAnswers(404) } } },
+    {
+      onRequest: memberOnly,
+      schema: contractSchema('DELETE /api/saved-searches/:id', { params: searchParams, response: errorAnswers(404) }),
+    },
     async (request, reply) => {
       await removeSavedSearch(db, requireMember(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );
 
-  app.get(
-    '/wishes',
-    { onRequest: memberOnly, schema: { response: { 200: z.array(wishViewSchema) } } },
-    async (request) => myWishes(db, requireMember(request).id),
+  app.get('/wishes', { onRequest: memberOnly, schema: contractSchema('GET /api/wishes') }, async (request) =>
+    myWishes(db, requireMember(request).id),
   );
 
   // Fastify prefers the static segment over /:id.
   app.get(
     '/wishes/demand',
-    { onRequest: memberOnly, schema: { querystring: wishDemandQuerySchema, response: { 200: wishDemandSchema } } },
+    { onRequest: memberOnly, schema: contractSchema('GET /api/wishes/demand') },
     async (request) => wishDemand(db, request.query),
   );
 
@@ -121,7 +107,7 @@ export async function wantedRoutes(parent: FastifyInstance, ctx: AppContext): Pr
     '/wishes',
     {
       onRequest: memberOnly,
-      schema: { body: wishCreateSchema, response: { 201: wishViewSchema, ...errorAnswers(404, 409) } },
+      schema: contractSchema('POST /api/wishes', { response: errorAnswers(404, 409) }),
       config: perMemberEditLimit(),
     },
     async (request, reply) => reply.status(201).send(await addWish(db, requireMember(request).id, request.body)),
@@ -131,7 +117,7 @@ export async function wantedRoutes(parent: FastifyInstance, ctx: AppContext): Pr
     '/wishes/:id/pass',
     {
       onRequest: memberOnly,
-      schema: { params: wishParams, response: { 204: z.null().describe('Passed'), ...errorAnswers(404, 409) } },
+      schema: contractSchema('POST /api/wishes/:id/pass', { params: wishParams, response: errorAnswers(404, 409) }),
     },
     async (request, reply) => {
       await passOffer({ db, notices: noticesFor(ctx, request.log) }, requireMember(request).id, request.params.id);
@@ -141,7 +127,10 @@ export async function wantedRoutes(parent: FastifyInstance, ctx: AppContext): Pr
 
   app.delete(
     '/wishes/:id',
-    { onRequest: memberOnly, schema: { params: wishParams, response: { ...removed, ...errorAnswers(404) } } },
+    {
+      onRequest: memberOnly,
+      schema: contractSchema('DELETE /api/wishes/:id', { params: wishParams, response: errorAnswers(404) }),
+    },
     async (request, reply) => {
       await removeWish({ db, notices: noticesFor(ctx, request.log) }, requireMember(request).id, request.params.id);
       return reply.status(204).send(null);

@@ -1,7 +1,10 @@
 // Every call to our API goes through here, so the rules of docs/product/screens.md#how-the-client-calls hold everywhere:
 // cookies are sent, JSON bodies carry a JSON content type, and a non-success answer becomes
-// an ApiError whose message is `${status}: ${bodyText || statusText}`.
+// an ApiError whose message is `${status}: ${bodyText || statusText}`. A call is named by its
+// key in the route contract, so what it sends and answers is typed from the server's schemas.
 
+import type { z } from 'zod';
+import type { ApiContract, ApiRoute } from '../../domain/api-contract';
 import type { FieldError } from '../../domain/errors';
 
 export class ApiError extends Error {
@@ -33,55 +36,99 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-type Body = unknown;
-
+/** Options every call takes. */
 export interface RequestOptions {
-  /** Extra query parameters; undefined and empty values are left out. */
-  query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
   /** The listing pages send no credentials (docs/product/screens.md#how-the-client-calls); everything else does. */
   credentials?: RequestCredentials;
 }
 
-/** Sends one call; a non-success answer throws ApiError. Answers the response and its text. */
-async function send(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  path: string,
-  body: Body,
-  options: RequestOptions,
-): Promise<{ response: Response; text: string }> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
-    // The browser sets the multipart boundary itself.
-    payload = body;
-  } else if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
+// ---------------------------------------------------------------------------------------
+// Calls by their contract (src/domain/api-contract.ts, docs/decisions/0029): the key names
+// the method and path, and the types of the path's parameters, the query, the body and the
+// answer all come from the schemas the server uses. Only types are imported: no schema is
+// shipped to the browser.
 
-  const response = await fetch(withQuery(path, options.query), {
-    method,
+type Entry<K extends ApiRoute> = ApiContract[K];
+
+/** The parameter names of a path template: 'GET /api/members/:id/feedback' gives 'id'. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A query value as the page has it; the query string carries its text, and leaves out empty ones. */
+type QueryValue = string | number | boolean | null | undefined;
+
+type ParamsInput<K extends ApiRoute> = [ParamNames<K>] extends [never]
+  ? unknown
+  : { params: Record<ParamNames<K>, string | number> };
+/** The query's names are the schema's; their values are text on the way. */
+type QueryInput<K extends ApiRoute> =
+  Entry<K> extends { query: infer Q extends z.ZodType }
+    ? { query?: { [N in keyof z.input<Q>]?: QueryValue } }
+    : unknown;
+type BodyInput<K extends ApiRoute> =
+  Entry<K> extends { body: infer B extends z.ZodType }
+    ? undefined extends z.input<B>
+      ? { body?: z.input<B> }
+      : { body: z.input<B> }
+    : unknown;
+
+/**
+ * What a call takes: `params` when its path has any, `query` and `body` when its contract has
+ * them. For a choice of calls (a key built from a template, as the trade steps' is) it is the
+ * choice of their inputs.
+ */
+export type CallInput<K extends ApiRoute> = K extends ApiRoute
+  ? ParamsInput<K> & QueryInput<K> & BodyInput<K> & RequestOptions
+  : never;
+/** The input is optional when nothing in it is required. */
+type CallArgs<K extends ApiRoute> = object extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
+
+/** What a call answers on success: its contract's answer schema's type (null for a 204). */
+export type ApiAnswer<K extends ApiRoute> = z.output<Entry<K>['response'][keyof Entry<K>['response']]>;
+
+/** The calls that answer a list (the ones `api.page` reads the total of), and the list's item. */
+type ListRoute = { [K in ApiRoute]: ApiAnswer<K> extends readonly unknown[] ? K : never }[ApiRoute];
+type ListItem<K extends ApiRoute> = ApiAnswer<K> extends readonly (infer T)[] ? T : never;
+
+type AnyInput = {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+} & RequestOptions;
+
+/** The address of a call: its path with the parameters filled in, and its query. */
+function urlOf(route: ApiRoute, input: AnyInput): string {
+  const template = route.slice(route.indexOf(' ') + 1);
+  const path = template.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = input.params?.[name];
+    if (value === undefined) throw new Error(`${route}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  return withQuery(path, input.query);
+}
+
+/** Sends one call; a non-success answer throws ApiError. Answers the response and its text. */
+async function send(route: ApiRoute, input: AnyInput = {}): Promise<{ response: Response; text: string }> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let payload: string | undefined;
+  if (input.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(input.body);
+  }
+  const response = await fetch(urlOf(route, input), {
+    method: route.slice(0, route.indexOf(' ')),
     headers,
     body: payload,
-    credentials: options.credentials ?? 'include',
-    signal: options.signal,
+    credentials: input.credentials ?? 'include',
+    signal: input.signal,
   });
-
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
   return { response, text };
-}
-
-export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  path: string,
-  body?: Body,
-  options: RequestOptions = {},
-): Promise<T> {
-  const { text } = await send(method, path, body, options);
-  if (!text) return undefined as T;
-  return JSON.parse(text) as T;
 }
 
 /** One page of a list the server pages: the array it answered, and the total its X-Total-Count header gives. */
@@ -90,22 +137,28 @@ export interface ListPage<T> {
   total: number;
 }
 
-export async function getPage<T>(path: string, options: RequestOptions = {}): Promise<ListPage<T>> {
-  const { response, text } = await send('GET', path, undefined, options);
-  const items = JSON.parse(text) as T[];
-  const total = Number(response.headers.get('X-Total-Count'));
-  return { items, total: Number.isFinite(total) ? total : items.length };
-}
-
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: Body, options?: RequestOptions) => apiRequest<T>('POST', path, body, options),
-  patch: <T>(path: string, body?: Body, options?: RequestOptions) => apiRequest<T>('PATCH', path, body, options),
-  put: <T>(path: string, body?: Body, options?: RequestOptions) => apiRequest<T>('PUT', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options),
+  /** `api.call('GET /api/members/:id', { params: { id } })`: the answer, typed from the contract. */
+  async call<K extends ApiRoute>(route: K, ...[input]: CallArgs<K>): Promise<ApiAnswer<K>> {
+    const { text } = await send(route, input as AnyInput);
+    return (text ? JSON.parse(text) : null) as ApiAnswer<K>;
+  },
+
+  /** A paged list's call: its items and the total the server counted. */
+  async page<K extends ListRoute>(route: K, ...[input]: CallArgs<K>): Promise<ListPage<ListItem<K>>> {
+    const { response, text } = await send(route, input as AnyInput);
+    const items = JSON.parse(text) as ListItem<K>[];
+    const total = Number(response.headers.get('X-Total-Count'));
+    return { items, total: Number.isFinite(total) ? total : items.length };
+  },
+
+  /** The address alone, for a call not sent with fetch (the upload: only XMLHttpRequest reports its progress). */
+  url<K extends ApiRoute>(route: K, ...[input]: CallArgs<K>): string {
+    return urlOf(route, (input ?? {}) as AnyInput);
+  },
 };
 
-function withQuery(path: string, query: RequestOptions['query']): string {
+function withQuery(path: string, query: AnyInput['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -114,7 +167,7 @@ function withQuery(path: string, query: RequestOptions['query']): string {
   }
   const search = params.toString();
   if (!search) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+  return `${path}?${search}`;
 }
 
 function parseJson(text: string): Record<string, unknown> | undefined {

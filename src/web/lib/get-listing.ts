@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListingDetail } from '../../domain/listings';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -8,8 +7,8 @@ import { queryKeys } from './query-keys';
  * One fetcher and one cache entry for every feature that shows a listing (its page, the
  * Request Puzzle and Contact Owner deep links), so it is here rather than in one feature.
  */
-export function getListing(id: number): Promise<ListingDetail> {
-  return api.get<ListingDetail>(`/api/puzzle-listings/${id}`);
+export function getListing(id: number) {
+  return api.call('GET /api/puzzle-listings/:id', { params: { id } });
 }
 
 export const listingQueryOptions = (id: number) =>

@@ -16,6 +16,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { endSession } from './query-client';
 import { queryKeys } from './query-keys';
 
+// The one API address outside the route contract: a stream of events, not a JSON call.
+// eslint-disable-next-line no-restricted-syntax
 export const LIVE_EVENTS_URL = '/api/events';
 const FIRST_RETRY_MS = 3000;
 const MAX_RETRY_MS = 60_000;

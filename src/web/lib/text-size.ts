@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TEXT_SIZES, type TextSize } from '../../domain/enums';
 import { TEXT_SIZE_OPTIONS } from '../../domain/constants';
-import type { MemberProfileSettings, MemberSelf } from '../../domain/members';
+import type { MemberSelf } from '../../domain/members';
 import { toast } from '../components/ui/use-toast';
 import { api, errorMessage } from './api-client';
 import { useCurrentUser } from './current-user';
@@ -86,7 +86,7 @@ export function useChooseTextSize() {
   const setMemberSize = (textSize: TextSize) =>
     queryClient.setQueryData<MemberSelf | null>(queryKeys.currentUser, (u) => (u ? { ...u, textSize } : u));
   const save = useMutation({
-    mutationFn: (textSize: TextSize) => api.patch<MemberProfileSettings>('/api/members/me/profile', { textSize }),
+    mutationFn: (textSize: TextSize) => api.call('PATCH /api/members/me/profile', { body: { textSize } }),
     onSuccess: (settings) => {
       // The profile's copy of the settings is the answer itself.
       queryClient.setQueryData(queryKeys.memberSettings, settings);

@@ -1,5 +1,6 @@
-import type { UploadedImage } from '../../domain/uploads';
-import { ApiError } from './api-client';
+import { api, ApiError, type ApiAnswer } from './api-client';
+
+type UploadedImage = ApiAnswer<'POST /api/uploads'>;
 
 /** How the server keeps the picture: as it is, or cut square (an avatar). */
 export type UploadShape = 'picture' | 'square';
@@ -17,7 +18,7 @@ export function uploadImage(
 ): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', shape === 'square' ? '/api/uploads?shape=square' : '/api/uploads');
+    xhr.open('POST', api.url('POST /api/uploads', { query: { shape: shape === 'square' ? shape : undefined } }));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.addEventListener('progress', (event) => {

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { parcelSchema, postageSentence, type Parcel, type PostageEstimate } from '../../../domain/postage';
+import { parcelSchema, postageSentence, type Parcel } from '../../../domain/postage';
 import { api } from '../../lib/api-client';
 
 // What posting a boxed puzzle costs (docs/product/near-me.md#postage), shown by the
 // listing form before publishing and by the packing slip. Shared by both features, so it
 // lives here.
 
-function getPostageEstimate(parcel: Parcel): Promise<PostageEstimate> {
-  const params = new URLSearchParams(Object.entries(parcel).map(([k, v]) => [k, String(v)]));
-  return api.get<PostageEstimate>(`/api/postage/estimate?${params.toString()}`);
+function getPostageEstimate(parcel: Parcel) {
+  return api.call('GET /api/postage/estimate', { query: parcel });
 }
 
 /** The estimate for a whole parcel; nothing is asked until all four numbers are valid. */

@@ -1,7 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BrowsePage } from '../../../domain/listings';
-import type { SavedSearchAlert, SavedSearchView, WishView } from '../../../domain/wanted';
-import { api } from '../../lib/api-client';
+import { api, type CallInput } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 // Wanted's calls (docs/api/wanted.md), shared by the Wanted page and the pieces other pages
@@ -21,7 +19,7 @@ export function useSavedSearches(enabled = true) {
   return useQuery(
     queryOptions({
       queryKey: wantedKeys.searches,
-      queryFn: () => api.get<SavedSearchView[]>('/api/saved-searches'),
+      queryFn: () => api.call('GET /api/saved-searches'),
       enabled,
     }),
   );
@@ -30,15 +28,13 @@ export function useSavedSearches(enabled = true) {
 export function useSavedSearchMatches(id: number | null, page = 1) {
   return useQuery({
     queryKey: wantedKeys.matches(id ?? 0, page),
-    queryFn: () => api.get<BrowsePage>(`/api/saved-searches/${id}/matches`, { query: { page } }),
+    queryFn: () => api.call('GET /api/saved-searches/:id/matches', { params: { id: id! }, query: { page } }),
     enabled: id !== null,
   });
 }
 
 export function useWishes(enabled = true) {
-  return useQuery(
-    queryOptions({ queryKey: wantedKeys.wishes, queryFn: () => api.get<WishView[]>('/api/wishes'), enabled }),
-  );
+  return useQuery(queryOptions({ queryKey: wantedKeys.wishes, queryFn: () => api.call('GET /api/wishes'), enabled }));
 }
 
 /** Refreshes every Wanted list (and the listing pages, whose hold may have changed). */
@@ -53,8 +49,7 @@ function useRefreshWanted() {
 export function useSaveSearch() {
   const refresh = useRefreshWanted();
   return useMutation({
-    mutationFn: (body: { name?: string; query: Record<string, string>; alert: SavedSearchAlert }) =>
-      api.post<SavedSearchView>('/api/saved-searches', body),
+    mutationFn: (body: CallInput<'POST /api/saved-searches'>['body']) => api.call('POST /api/saved-searches', { body }),
     onSuccess: refresh,
   });
 }
@@ -62,8 +57,8 @@ export function useSaveSearch() {
 export function useChangeSearch() {
   const refresh = useRefreshWanted();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: number; name?: string; alert?: SavedSearchAlert }) =>
-      api.patch<SavedSearchView>(`/api/saved-searches/${id}`, body),
+    mutationFn: ({ id, ...body }: { id: number } & CallInput<'PATCH /api/saved-searches/:id'>['body']) =>
+      api.call('PATCH /api/saved-searches/:id', { params: { id }, body }),
     onSuccess: refresh,
   });
 }
@@ -71,7 +66,7 @@ export function useChangeSearch() {
 export function useDeleteSearch() {
   const refresh = useRefreshWanted();
   return useMutation({
-    mutationFn: (id: number) => api.delete<null>(`/api/saved-searches/${id}`),
+    mutationFn: (id: number) => api.call('DELETE /api/saved-searches/:id', { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -79,30 +74,32 @@ export function useDeleteSearch() {
 export function useAddWish() {
   const refresh = useRefreshWanted();
   return useMutation({
-    mutationFn: (body: { listingId: number } | { title: string; manufacturerId?: number; pieces?: number }) =>
-      api.post<WishView>('/api/wishes', body),
+    mutationFn: (body: CallInput<'POST /api/wishes'>['body']) => api.call('POST /api/wishes', { body }),
     onSuccess: refresh,
   });
 }
 
 export function useRemoveWish() {
   const refresh = useRefreshWanted();
-  return useMutation({ mutationFn: (id: number) => api.delete<null>(`/api/wishes/${id}`), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: number) => api.call('DELETE /api/wishes/:id', { params: { id } }),
+    onSuccess: refresh,
+  });
 }
 
 export function usePassOffer() {
   const refresh = useRefreshWanted();
-  return useMutation({ mutationFn: (id: number) => api.post<null>(`/api/wishes/${id}/pass`), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: number) => api.call('POST /api/wishes/:id/pass', { params: { id } }),
+    onSuccess: refresh,
+  });
 }
 
 export function useWishDemand(title: string, manufacturerId: number | null, pieces: number | null) {
   const trimmed = title.trim();
   return useQuery({
     queryKey: wantedKeys.demand(trimmed, manufacturerId, pieces),
-    queryFn: () =>
-      api.get<{ waiting: number }>('/api/wishes/demand', {
-        query: { title: trimmed, manufacturerId, pieces },
-      }),
+    queryFn: () => api.call('GET /api/wishes/demand', { query: { title: trimmed, manufacturerId, pieces } }),
     enabled: trimmed.length >= 3,
     staleTime: 60_000,
   });

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PointsAdjustmentBody } from '../../../../domain/admin';
-import type { MemberAdmin } from '../../../../domain/members';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 /** POST /api/admin/users/{id}/points {amount, reason}: a grant (positive) or a deduction. */
-export function adjustPoints(id: number, body: PointsAdjustmentBody): Promise<MemberAdmin> {
-  return api.post<MemberAdmin>(`/api/admin/users/${id}/points`, body);
+export function adjustPoints(id: number, body: PointsAdjustmentBody) {
+  return api.call('POST /api/admin/users/:id/points', { params: { id }, body });
 }
 
 export function useAdjustPoints(id: number) {

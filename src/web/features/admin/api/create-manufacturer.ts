@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AdminManufacturer } from '../../../../domain/admin';
 import { api } from '../../../lib/api-client';
 import { useRefreshManufacturers } from './update-manufacturer';
 
 /** POST /api/admin/manufacturers {name}. */
-export function createManufacturer(name: string): Promise<AdminManufacturer> {
-  return api.post<AdminManufacturer>('/api/admin/manufacturers', { name });
+export function createManufacturer(name: string) {
+  return api.call('POST /api/admin/manufacturers', { body: { name } });
 }
 
 export function useCreateManufacturer() {

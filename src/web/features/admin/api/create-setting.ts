@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SettingBody, SystemSetting } from '../../../../domain/admin';
+import type { SettingBody } from '../../../../domain/admin';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 /** POST /api/admin/settings {category, key, value (parsed JSON), description}. */
-export function createSetting(body: SettingBody): Promise<SystemSetting> {
-  return api.post<SystemSetting>('/api/admin/settings', body);
+export function createSetting(body: SettingBody) {
+  return api.call('POST /api/admin/settings', { body });
 }
 
 export function useCreateSetting() {

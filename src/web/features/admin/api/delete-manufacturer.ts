@@ -3,8 +3,8 @@ import { api } from '../../../lib/api-client';
 import { useRefreshManufacturers } from './update-manufacturer';
 
 /** DELETE /api/admin/manufacturers/{id}: refused (409) while listings use it. */
-export function deleteManufacturer(id: number): Promise<void> {
-  return api.delete<void>(`/api/admin/manufacturers/${id}`);
+export function deleteManufacturer(id: number) {
+  return api.call('DELETE /api/admin/manufacturers/:id', { params: { id } });
 }
 
 export function useDeleteManufacturer() {

@@ -3,8 +3,8 @@ import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 /** DELETE /api/admin/settings/{id}. */
-export function deleteSetting(id: number): Promise<void> {
-  return api.delete<void>(`/api/admin/settings/${id}`);
+export function deleteSetting(id: number) {
+  return api.call('DELETE /api/admin/settings/:id', { params: { id } });
 }
 
 export function useDeleteSetting() {

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminActionListQuery, AdminActionView } from '../../../../domain/admin';
-import { getPage, type ListPage } from '../../../lib/api-client';
+import type { AdminActionListQuery } from '../../../../domain/admin';
+import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 export type ActionListQuery = Partial<AdminActionListQuery>;
 
 /** GET /api/admin/actions: one page of the activity log, newest first, with the total. */
-export function getActions(query: ActionListQuery = {}): Promise<ListPage<AdminActionView>> {
-  return getPage<AdminActionView>('/api/admin/actions', { query });
+export function getActions(query: ActionListQuery = {}) {
+  return api.page('GET /api/admin/actions', { query });
 }
 
 export const actionsQueryOptions = (query: ActionListQuery) =>

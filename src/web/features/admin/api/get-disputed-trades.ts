@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Trade } from '../../../../domain/trades';
 
 export const disputesQueryKey = ['admin', 'trade-disputes'] as const;
 
 /** GET /api/admin/trade-requests?status=disputed: the disputes waiting for a decision, oldest first. */
-export function getDisputedTrades(): Promise<Trade[]> {
-  return api.get<Trade[]>('/api/admin/trade-requests', { query: { status: 'disputed' } });
+export function getDisputedTrades() {
+  return api.call('GET /api/admin/trade-requests', { query: { status: 'disputed' } });
 }
 
 export const disputedTradesQueryOptions = () =>

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LoggingAdmin } from '../../../../domain/admin';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 /** GET /api/admin/actions/admins: the activity log's admin filter, former administrators included. */
-export function getLoggingAdmins(): Promise<LoggingAdmin[]> {
-  return api.get<LoggingAdmin[]>('/api/admin/actions/admins');
+export function getLoggingAdmins() {
+  return api.call('GET /api/admin/actions/admins');
 }
 
 export function useLoggingAdmins() {

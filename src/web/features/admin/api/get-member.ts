@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminMemberDetail } from '../../../../domain/admin';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 /** GET /api/admin/users/{id}: a member's account, trades, listings, ledger and reports about them. */
-export function getMember(id: number): Promise<AdminMemberDetail> {
-  return api.get<AdminMemberDetail>(`/api/admin/users/${id}`);
+export function getMember(id: number) {
+  return api.call('GET /api/admin/users/:id', { params: { id } });
 }
 
 export const memberQueryOptions = (id: number) =>

@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminUserListQuery } from '../../../../domain/admin';
-import type { MemberAdmin } from '../../../../domain/members';
-import { getPage, type ListPage } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 export type UserListQuery = Partial<AdminUserListQuery>;
 
 /** GET /api/admin/users: one page of members (search, sort), with the total. */
-export function getUsers(query: UserListQuery = {}): Promise<ListPage<MemberAdmin>> {
-  return getPage<MemberAdmin>('/api/admin/users', { query });
+export function getUsers(query: UserListQuery = {}) {
+  return api.page('GET /api/admin/users', { query });
 }
 
 export const usersQueryOptions = (query: UserListQuery) =>

@@ -5,8 +5,8 @@ import { queryKeys } from '../../../lib/query-keys';
 import { disputesQueryKey } from './get-disputed-trades';
 
 /** POST /api/admin/trade-requests/{id}/resolve {outcome, notes}: an administrator's decision. */
-export function resolveDispute(tradeId: number, body: ResolveDisputeBody): Promise<unknown> {
-  return api.post(`/api/admin/trade-requests/${tradeId}/resolve`, body);
+export function resolveDispute(tradeId: number, body: ResolveDisputeBody) {
+  return api.call('POST /api/admin/trade-requests/:id/resolve', { params: { id: tradeId }, body });
 }
 
 export function useResolveDispute() {

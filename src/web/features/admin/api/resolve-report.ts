@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Report, ResolveReportBody } from '../../../../domain/admin';
+import type { ResolveReportBody } from '../../../../domain/admin';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 /** POST /api/admin/reports/{id}/resolve {action, notes}. */
-export function resolveReport(id: number, body: ResolveReportBody): Promise<Report> {
-  return api.post<Report>(`/api/admin/reports/${id}/resolve`, body);
+export function resolveReport(id: number, body: ResolveReportBody) {
+  return api.call('POST /api/admin/reports/:id/resolve', { params: { id }, body });
 }
 
 export function useResolveReport() {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MemberAdmin } from '../../../../domain/members';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 /** PATCH /api/admin/users/{id}/admin {isAdmin}. */
-export function setAdminStatus(id: number, isAdmin: boolean): Promise<MemberAdmin> {
-  return api.patch<MemberAdmin>(`/api/admin/users/${id}/admin`, { isAdmin });
+export function setAdminStatus(id: number, isAdmin: boolean) {
+  return api.call('PATCH /api/admin/users/:id/admin', { params: { id }, body: { isAdmin } });
 }
 
 export function useSetAdminStatus() {

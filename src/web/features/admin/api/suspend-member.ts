@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SuspendBody } from '../../../../domain/admin';
-import type { MemberAdmin } from '../../../../domain/members';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 /** POST /api/admin/users/{id}/suspend {reason, until}. */
-export function suspendMember(id: number, body: SuspendBody): Promise<MemberAdmin> {
-  return api.post<MemberAdmin>(`/api/admin/users/${id}/suspend`, body);
+export function suspendMember(id: number, body: SuspendBody) {
+  return api.call('POST /api/admin/users/:id/suspend', { params: { id }, body });
 }
 
 export function useSuspendMember(id: number) {

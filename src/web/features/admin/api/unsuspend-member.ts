@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MemberAdmin } from '../../../../domain/members';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 /** POST /api/admin/users/{id}/unsuspend. */
-export function unsuspendMember(id: number): Promise<MemberAdmin> {
-  return api.post<MemberAdmin>(`/api/admin/users/${id}/unsuspend`);
+export function unsuspendMember(id: number) {
+  return api.call('POST /api/admin/users/:id/unsuspend', { params: { id } });
 }
 
 export function useUnsuspendMember(id: number) {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminManufacturer, ManufacturerPatchBody } from '../../../../domain/admin';
+import type { ManufacturerPatchBody } from '../../../../domain/admin';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { adminKeys } from './query-keys';
 
 /** PATCH /api/admin/manufacturers/{id} {name?, isActive?}. */
-export function updateManufacturer(id: number, body: ManufacturerPatchBody): Promise<AdminManufacturer> {
-  return api.patch<AdminManufacturer>(`/api/admin/manufacturers/${id}`, body);
+export function updateManufacturer(id: number, body: ManufacturerPatchBody) {
+  return api.call('PATCH /api/admin/manufacturers/:id', { params: { id }, body });
 }
 
 /** After any manufacturer change: the admin list, the log, and every form's choice list ('manufacturers…'). */

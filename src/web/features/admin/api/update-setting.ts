@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SettingPatchBody, SystemSetting } from '../../../../domain/admin';
+import type { SettingPatchBody } from '../../../../domain/admin';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 /** PATCH /api/admin/settings/{id} {value?, description?}: changed in place. */
-export function updateSetting(id: number, body: SettingPatchBody): Promise<SystemSetting> {
-  return api.patch<SystemSetting>(`/api/admin/settings/${id}`, body);
+export function updateSetting(id: number, body: SettingPatchBody) {
+  return api.call('PATCH /api/admin/settings/:id', { params: { id }, body });
 }
 
 export function useUpdateSetting() {

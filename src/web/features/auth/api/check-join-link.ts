@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LinkState } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/auth/verify-email/check: whether the join link is still good, without using it. */
-export function checkJoinLink(token: string): Promise<{ state: LinkState }> {
-  return api.post<{ state: LinkState }>('/api/auth/verify-email/check', { token });
+export function checkJoinLink(token: string) {
+  return api.call('POST /api/auth/verify-email/check', { body: { token } });
 }
 
 export function useJoinLinkState(token: string) {

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /** GET /api/auth/user: the signed-in member, or null when signed out (401). */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await api.get<CurrentUser>('/api/auth/user');
+    return await api.call('GET /api/auth/user');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -3,8 +3,8 @@ import type { RegisterEmailBody } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/auth/register-email: e-mails a link to /verify-email (docs/product/accounts.md#joining). */
-export function registerEmail(body: RegisterEmailBody): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/auth/register-email', body);
+export function registerEmail(body: RegisterEmailBody) {
+  return api.call('POST /api/auth/register-email', { body });
 }
 
 export function useRegisterEmail() {

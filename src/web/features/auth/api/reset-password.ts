@@ -4,8 +4,8 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/auth/reset-password: sets a new password from the e-mailed link. */
-export function resetPassword(body: ResetPasswordBody): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/auth/reset-password', body);
+export function resetPassword(body: ResetPasswordBody) {
+  return api.call('POST /api/auth/reset-password', { body });
 }
 
 export function useResetPassword() {

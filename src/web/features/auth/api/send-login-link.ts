@@ -6,8 +6,8 @@ import { api } from '../../../lib/api-client';
  * POST /api/auth/login-link: e-mails a one-time link to /login-link (docs/product/accounts.md#login-links). The original
  * client only pretended (a 1.5 s wait); this sends it for real.
  */
-export function sendLoginLink(body: LoginLinkBody): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/auth/login-link', body);
+export function sendLoginLink(body: LoginLinkBody) {
+  return api.call('POST /api/auth/login-link', { body });
 }
 
 export function useSendLoginLink() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, SignedIn } from '../../../../domain/auth';
+import type { LoginBody } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
 import { rememberSignedInUser } from './get-current-user';
 
 /** POST /api/auth/login: answers {user} and sets the session cookie. */
-export function signIn(body: LoginBody): Promise<SignedIn> {
-  return api.post<SignedIn>('/api/auth/login', body);
+export function signIn(body: LoginBody) {
+  return api.call('POST /api/auth/login', { body });
 }
 
 export function useSignIn() {

@@ -6,7 +6,7 @@ import { paths } from '../../../paths';
 
 /** POST /api/auth/logout. The answer is not read. */
 export async function signOut(): Promise<void> {
-  await api.post<unknown>('/api/auth/logout');
+  await api.call('POST /api/auth/logout');
 }
 
 /**

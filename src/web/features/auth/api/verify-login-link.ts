@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginLinkVerifyBody } from '../../../../domain/auth';
 import { api } from '../../../lib/api-client';
-import type { CurrentUser } from '../../../lib/current-user';
 import { rememberSignedInUser } from './get-current-user';
 
 /** POST /api/auth/login-link/verify: signs the member in with the e-mailed token. */
-export function verifyLoginLink(body: LoginLinkVerifyBody): Promise<{ user: CurrentUser }> {
-  return api.post<{ user: CurrentUser }>('/api/auth/login-link/verify', body);
+export function verifyLoginLink(body: LoginLinkVerifyBody) {
+  return api.call('POST /api/auth/login-link/verify', { body });
 }
 
 export function useVerifyLoginLink() {

@@ -5,8 +5,8 @@ import { api } from '../../../lib/api-client';
 import { communityKeys } from './query-keys';
 
 /** GET /api/community/activities?page=: the public feed, newest first, 50 a page. */
-export function getActivities(page: number, signal?: AbortSignal): Promise<CommunityActivityView[]> {
-  return api.get<CommunityActivityView[]>('/api/community/activities', { query: { page }, signal });
+export function getActivities(page: number, signal?: AbortSignal) {
+  return api.call('GET /api/community/activities', { query: { page }, signal });
 }
 
 export const activitiesQueryOptions = () =>

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CommunityPostDetail } from '../../../../domain/community';
 import { api } from '../../../lib/api-client';
 import { communityKeys } from './query-keys';
 
 /** GET /api/community/posts/{id}: one post; opening it counts a view and records where the member has read to. */
-export function getPost(postId: number, signal?: AbortSignal): Promise<CommunityPostDetail> {
-  return api.get<CommunityPostDetail>(`/api/community/posts/${postId}`, { signal });
+export function getPost(postId: number, signal?: AbortSignal) {
+  return api.call('GET /api/community/posts/:postId', { params: { postId }, signal });
 }
 
 export const postQueryOptions = (postId: number) =>

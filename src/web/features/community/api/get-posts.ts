@@ -5,11 +5,8 @@ import { api } from '../../../lib/api-client';
 import { communityKeys, type PostFilters } from './query-keys';
 
 /** GET /api/community/posts?category=&q=&page=: pinned first, then latest activity; 20 a page. */
-export function getPosts(filters: PostFilters, page: number, signal?: AbortSignal): Promise<CommunityPostView[]> {
-  return api.get<CommunityPostView[]>('/api/community/posts', {
-    query: { category: filters.category, q: filters.q, page },
-    signal,
-  });
+export function getPosts(filters: PostFilters, page: number, signal?: AbortSignal) {
+  return api.call('GET /api/community/posts', { query: { category: filters.category, q: filters.q, page }, signal });
 }
 
 export const postsQueryOptions = (filters: PostFilters) =>

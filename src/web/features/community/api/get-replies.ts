@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CommunityReplyView } from '../../../../domain/community';
 import { api } from '../../../lib/api-client';
 import { communityKeys } from './query-keys';
 
 /** GET /api/community/posts/{id}/replies: oldest first, one flat list. */
-export function getReplies(postId: number, signal?: AbortSignal): Promise<CommunityReplyView[]> {
-  return api.get<CommunityReplyView[]>(`/api/community/posts/${postId}/replies`, { signal });
+export function getReplies(postId: number, signal?: AbortSignal) {
+  return api.call('GET /api/community/posts/:postId/replies', { params: { postId }, signal });
 }
 
 export const repliesQueryOptions = (postId: number) =>

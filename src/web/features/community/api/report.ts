@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FlagAnswer, FlagBody } from '../../../../domain/community';
+import type { FlagBody } from '../../../../domain/community';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { communityKeys } from './query-keys';
 
 /** POST /api/community/flags {postId | replyId, reason, details?}. */
-export function report(body: FlagBody): Promise<FlagAnswer> {
-  return api.post<FlagAnswer>('/api/community/flags', body);
+export function report(body: FlagBody) {
+  return api.call('POST /api/community/flags', { body });
 }
 
 /**

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContactMemberBody, ContactThread } from '../../../../domain/contact';
+import type { ContactMemberBody } from '../../../../domain/contact';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/contact/club-team: a member's message, which opens a thread with the administrators. */
-export function writeToClubTeam(body: ContactMemberBody): Promise<ContactThread> {
-  return api.post<ContactThread>('/api/contact/club-team', body);
+export function writeToClubTeam(body: ContactMemberBody) {
+  return api.call('POST /api/contact/club-team', { body });
 }
 
 export function useWriteToClubTeam() {

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MemberContent } from '../../../../domain/stats';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/member-content: the live figures for the Community Highlights card. */
-export function getMemberContent(): Promise<MemberContent> {
-  return api.get<MemberContent>('/api/member-content');
+export function getMemberContent() {
+  return api.call('GET /api/member-content');
 }
 
 export const memberContentQueryOptions = () =>

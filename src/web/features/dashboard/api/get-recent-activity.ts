@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ActivityItem } from '../../../../domain/stats';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/activity/recent: the member's own latest events, newest first (at most 10). */
-export function getRecentActivity(): Promise<ActivityItem[]> {
-  return api.get<ActivityItem[]>('/api/activity/recent');
+export function getRecentActivity() {
+  return api.call('GET /api/activity/recent');
 }
 
 export const recentActivityQueryOptions = () =>

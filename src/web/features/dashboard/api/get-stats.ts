@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MemberStats } from '../../../../domain/stats';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/stats: the signed-in member's trading figures. */
-export function getStats(): Promise<MemberStats> {
-  return api.get<MemberStats>('/api/stats');
+export function getStats() {
+  return api.call('GET /api/stats');
 }
 
 export const statsQueryOptions = () => queryOptions({ queryKey: ['dashboard', 'stats'], queryFn: getStats });

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { listingKeys } from './query-keys';
-import type { Manufacturer } from '../../../../domain/manufacturers';
 
 /** GET /api/manufacturers/active: the brands a listing can name. */
-export function getActiveManufacturers(): Promise<Manufacturer[]> {
-  return api.get<Manufacturer[]>('/api/manufacturers/active');
+export function getActiveManufacturers() {
+  return api.call('GET /api/manufacturers/active');
 }
 
 export function useActiveManufacturers() {

@@ -4,8 +4,8 @@ import { listingKeys } from './query-keys';
 import type { BrowsePage } from '../../../../domain/listings';
 
 /** GET /api/puzzle-listings (public): one page of active listings matching the filters. */
-export function getListings(params: Record<string, string>, page: number, signal?: AbortSignal): Promise<BrowsePage> {
-  return api.get<BrowsePage>('/api/puzzle-listings', { query: { ...params, page }, signal });
+export function getListings(params: Record<string, string>, page: number, signal?: AbortSignal) {
+  return api.call('GET /api/puzzle-listings', { query: { ...params, page }, signal });
 }
 
 export const browseQueryOptions = (params: Record<string, string>) =>

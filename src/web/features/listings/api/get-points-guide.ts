@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pointsBand, type PointsGuide } from '../../../../domain/listing-points';
+import { pointsBand } from '../../../../domain/listing-points';
 import { api } from '../../../lib/api-client';
 import { listingKeys } from './query-keys';
 
 /** GET /api/puzzle-listings/points-guide: the suggestion and what members usually ask. */
-export function getPointsGuide(pieces: number): Promise<PointsGuide> {
-  return api.get<PointsGuide>(`/api/puzzle-listings/points-guide?pieces=${pieces}`);
+export function getPointsGuide(pieces: number) {
+  return api.call('GET /api/puzzle-listings/points-guide', { query: { pieces } });
 }
 
 /**

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListingInput, Listing } from '../../../../domain/listings';
+import type { ListingInput } from '../../../../domain/listings';
 import { api } from '../../../lib/api-client';
 import { listingKeys } from './query-keys';
 
 /** POST /api/puzzle-listings (create) or PATCH /api/puzzle-listings/{id} (the whole form). */
-export function saveListing({ id, input }: { id: number | null; input: ListingInput }): Promise<Listing> {
+export function saveListing({ id, input }: { id: number | null; input: ListingInput }) {
   return id === null
-    ? api.post<Listing>('/api/puzzle-listings', input)
-    : api.patch<Listing>(`/api/puzzle-listings/${id}`, input);
+    ? api.call('POST /api/puzzle-listings', { body: input })
+    : api.call('PATCH /api/puzzle-listings/:id', { params: { id }, body: input });
 }
 
 export function useSaveListing() {

@@ -5,8 +5,10 @@ import { listingKeys } from './query-keys';
 import type { Listing } from '../../../../domain/listings';
 
 /** POST /api/favorites/{listingId} adds, DELETE removes (always the listing id). */
-export function setFavorite({ listingId, favorite }: { listingId: number; favorite: boolean }): Promise<unknown> {
-  return favorite ? api.post(`/api/favorites/${listingId}`) : api.delete(`/api/favorites/${listingId}`);
+export function setFavorite({ listingId, favorite }: { listingId: number; favorite: boolean }) {
+  return favorite
+    ? api.call('POST /api/favorites/:listingId', { params: { listingId } })
+    : api.call('DELETE /api/favorites/:listingId', { params: { listingId } });
 }
 
 function patchListing(listing: Listing | undefined, listingId: number, favorite: boolean): Listing | undefined {

@@ -4,8 +4,8 @@ import { api } from '../../../lib/api-client';
 import { listingKeys } from './query-keys';
 
 /** PATCH /api/puzzle-listings/{id} with {status} only (docs/product/listings.md#listing-states). */
-export function updateListingStatus({ id, status }: { id: number } & ListingStatusPatch): Promise<Listing> {
-  return api.patch<Listing>(`/api/puzzle-listings/${id}`, { status });
+export function updateListingStatus({ id, status }: { id: number } & ListingStatusPatch) {
+  return api.call('PATCH /api/puzzle-listings/:id', { params: { id }, body: { status } });
 }
 
 export function useUpdateListingStatus() {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MemberPage } from '../../../../domain/member-pages';
 import { api } from '../../../lib/api-client';
 import { memberKeys } from './query-keys';
 
 /** GET /api/members/{id}: a member's page (404 for none, or a private one that is not yours). */
-export function getMemberPage(id: number, signal?: AbortSignal): Promise<MemberPage> {
-  return api.get<MemberPage>(`/api/members/${id}`, { signal });
+export function getMemberPage(id: number, signal?: AbortSignal) {
+  return api.call('GET /api/members/:id', { params: { id }, signal });
 }
 
 export const memberPageQueryOptions = (id: number) =>

@@ -1,17 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { MEMBER_DIRECTORY_PAGE_SIZE, type MemberCard } from '../../../../domain/members';
-import { getPage, type ListPage } from '../../../lib/api-client';
+import { api, type ListPage } from '../../../lib/api-client';
 import { memberKeys } from './query-keys';
 
 export type DirectoryFilters = { q: string; town: string };
 
 /** GET /api/members?q=&town=&page=: one page of the directory (30 cards, name order) and how many match in all. */
-export function getMembers(
-  filters: DirectoryFilters,
-  page: number,
-  signal?: AbortSignal,
-): Promise<ListPage<MemberCard>> {
-  return getPage<MemberCard>('/api/members', { query: { q: filters.q, town: filters.town, page }, signal });
+export function getMembers(filters: DirectoryFilters, page: number, signal?: AbortSignal) {
+  return api.page('GET /api/members', { query: { q: filters.q, town: filters.town, page }, signal });
 }
 
 export const membersQueryOptions = (filters: DirectoryFilters) =>

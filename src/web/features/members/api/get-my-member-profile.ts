@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MemberProfileSettings } from '../../../../domain/members';
 import { api } from '../../../lib/api-client';
 import { memberKeys } from './query-keys';
 
 /** GET /api/members/me/profile: how the member has set up their page. */
-export function getMyMemberProfile(signal?: AbortSignal): Promise<MemberProfileSettings> {
-  return api.get<MemberProfileSettings>('/api/members/me/profile', { signal });
+export function getMyMemberProfile(signal?: AbortSignal) {
+  return api.call('GET /api/members/me/profile', { signal });
 }
 
 export const myMemberProfileQueryOptions = () =>

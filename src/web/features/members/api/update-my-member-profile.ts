@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MemberProfilePatchInput, MemberProfileSettings, MemberSelf } from '../../../../domain/members';
+import type { MemberProfilePatchInput, MemberSelf } from '../../../../domain/members';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { memberKeys } from './query-keys';
 
 /** PATCH /api/members/me/profile: what the body names changes; answers the settings. */
-export function updateMyMemberProfile(patch: MemberProfilePatchInput): Promise<MemberProfileSettings> {
-  return api.patch<MemberProfileSettings>('/api/members/me/profile', patch);
+export function updateMyMemberProfile(patch: MemberProfilePatchInput) {
+  return api.call('PATCH /api/members/me/profile', { body: patch });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateThreadBody, MessageThread } from '../../../../domain/messages';
+import type { CreateThreadBody } from '../../../../domain/messages';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,8 +7,8 @@ import { queryKeys } from '../../../lib/query-keys';
  * POST /api/message-threads: starts a conversation about a puzzle, or (answer 200) adds the
  * message to the one the two members already have about it.
  */
-export function createThread(body: CreateThreadBody): Promise<MessageThread> {
-  return api.post<MessageThread>('/api/message-threads', body);
+export function createThread(body: CreateThreadBody) {
+  return api.call('POST /api/message-threads', { body });
 }
 
 export function useCreateThread() {

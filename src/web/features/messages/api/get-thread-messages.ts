@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Message } from '../../../../domain/messages';
 
 /** GET /api/message-threads/{threadId}/messages: oldest first. */
-export function getThreadMessages(threadId: number): Promise<Message[]> {
-  return api.get<Message[]>(`/api/message-threads/${threadId}/messages`);
+export function getThreadMessages(threadId: number) {
+  return api.call('GET /api/message-threads/:threadId/messages', { params: { threadId } });
 }
 
 export const threadMessagesQueryOptions = (threadId: number) =>

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Count } from '../../../../domain/fields';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/messages/unread-count. */
-export function getUnreadCount(): Promise<Count> {
-  return api.get<Count>('/api/messages/unread-count');
+export function getUnreadCount() {
+  return api.call('GET /api/messages/unread-count');
 }
 
 export const unreadCountQueryOptions = () =>

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Count } from '../../../../domain/fields';
 
 /** POST /api/message-threads/{threadId}/mark-read: answers the member's new unread total. */
-export function markThreadRead(threadId: number): Promise<Count> {
-  return api.post<Count>(`/api/message-threads/${threadId}/mark-read`);
+export function markThreadRead(threadId: number) {
+  return api.call('POST /api/message-threads/:threadId/mark-read', { params: { threadId } });
 }
 
 /** Marks a thread read; the badge takes the new total at once, the list is fetched again. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DirectMessageBody, MessageThread } from '../../../../domain/messages';
+import type { DirectMessageBody } from '../../../../domain/messages';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,8 +7,8 @@ import { queryKeys } from '../../../lib/query-keys';
  * POST /api/message-threads/direct: a message to a member from their page, in the two
  * members' one conversation (started, or continued with answer 200).
  */
-export function messageMember(body: DirectMessageBody): Promise<MessageThread> {
-  return api.post<MessageThread>('/api/message-threads/direct', body);
+export function messageMember(body: DirectMessageBody) {
+  return api.call('POST /api/message-threads/direct', { body });
 }
 
 export function useMessageMember() {

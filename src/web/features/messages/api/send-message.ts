@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Message } from '../../../../domain/messages';
 
 /** POST /api/message-threads/{threadId}/messages: a reply in a conversation. */
-export function sendMessage({ threadId, content }: { threadId: number; content: string }): Promise<Message> {
-  return api.post<Message>(`/api/message-threads/${threadId}/messages`, { content });
+export function sendMessage({ threadId, content }: { threadId: number; content: string }) {
+  return api.call('POST /api/message-threads/:threadId/messages', { params: { threadId }, body: { content } });
 }
 
 /** Sends a reply, then refreshes the threads, that thread's messages and the unread count (docs/product/screens.md#how-the-client-calls). */

@@ -3,8 +3,8 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/notifications/unread-count. */
-export function getNotificationsUnreadCount(): Promise<{ count: number }> {
-  return api.get<{ count: number }>('/api/notifications/unread-count');
+export function getNotificationsUnreadCount() {
+  return api.call('GET /api/notifications/unread-count');
 }
 
 export const notificationsUnreadCountQueryOptions = () =>

@@ -3,8 +3,8 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/notifications/read-all. */
-export function markAllNotificationsRead(): Promise<{ updated: number }> {
-  return api.post<{ updated: number }>('/api/notifications/read-all');
+export function markAllNotificationsRead() {
+  return api.call('POST /api/notifications/read-all');
 }
 
 export function useMarkAllNotificationsRead() {

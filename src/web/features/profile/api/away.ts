@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MemberSelf } from '../../../../domain/members';
-import { api } from '../../../lib/api-client';
+import { api, type ApiAnswer } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 // 'I am away' (docs/product/trust.md#away): PUT /api/profile/away {until} and DELETE /api/profile/away,
@@ -8,17 +7,17 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export function useAway() {
   const queryClient = useQueryClient();
-  const done = (member: MemberSelf) => {
+  const done = (member: ApiAnswer<'PUT /api/profile/away'>) => {
     queryClient.setQueryData(queryKeys.currentUser, member);
     // Their listings' pages and the member page say whether they are away.
     void queryClient.invalidateQueries({ queryKey: queryKeys.listingDetails });
   };
   const setAway = useMutation({
-    mutationFn: (until: string) => api.put<MemberSelf>('/api/profile/away', { until }),
+    mutationFn: (until: string) => api.call('PUT /api/profile/away', { body: { until } }),
     onSuccess: done,
   });
   const endAway = useMutation({
-    mutationFn: () => api.delete<MemberSelf>('/api/profile/away'),
+    mutationFn: () => api.call('DELETE /api/profile/away'),
     onSuccess: done,
   });
   return { setAway, endAway };

@@ -4,8 +4,8 @@ import { api } from '../../../lib/api-client';
 import { endSession } from '../../../lib/query-client';
 
 /** POST /api/profile/close: closes the membership and ends the session (409 while a trade is under way). */
-export function closeMembership(body: CloseMembershipBody): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/profile/close', body);
+export function closeMembership(body: CloseMembershipBody) {
+  return api.call('POST /api/profile/close', { body });
 }
 
 /** On success the browser is signed out at once and says so. */

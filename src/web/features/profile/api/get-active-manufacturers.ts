@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Manufacturer } from '../../../../domain/manufacturers';
 
 /** GET /api/manufacturers/active: the brands a member can choose as preferred. */
-export function getActiveManufacturers(): Promise<Manufacturer[]> {
-  return api.get<Manufacturer[]>('/api/manufacturers/active');
+export function getActiveManufacturers() {
+  return api.call('GET /api/manufacturers/active');
 }
 
 export const activeManufacturersQueryOptions = () =>

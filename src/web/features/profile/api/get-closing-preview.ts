@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClosingPreview } from '../../../../domain/contact';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/profile/closing: what closing the membership would do now (for the confirm dialog). */
-export function getClosingPreview(): Promise<ClosingPreview> {
-  return api.get<ClosingPreview>('/api/profile/closing');
+export function getClosingPreview() {
+  return api.call('GET /api/profile/closing');
 }
 
 export function useClosingPreview(enabled: boolean) {

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { AddressSuggestion } from '../../../../domain/profile';
 
 /** GET /api/postcode-lookup/{postcode}: the addresses at a (normalised) UK postcode. */
-export function lookupPostcode(postcode: string, signal?: AbortSignal): Promise<{ addresses: AddressSuggestion[] }> {
-  return api.get<{ addresses: AddressSuggestion[] }>(`/api/postcode-lookup/${encodeURIComponent(postcode)}`, {
-    signal,
-  });
+export function lookupPostcode(postcode: string, signal?: AbortSignal) {
+  return api.call('GET /api/postcode-lookup/:postcode', { params: { postcode }, signal });
 }
 
 export const postcodeLookupQueryOptions = (postcode: string) =>

@@ -2,11 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfilePayload } from '../../../../domain/profile';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { MemberSelf } from '../../../../domain/members';
 
 /** PATCH /api/profile: saves the whole form (blank fields left out, docs/product/screens.md#profile); answers the member. */
-export function updateProfile(payload: ProfilePayload): Promise<MemberSelf> {
-  return api.patch<MemberSelf>('/api/profile', payload);
+export function updateProfile(payload: ProfilePayload) {
+  return api.call('PATCH /api/profile', { body: payload });
 }
 
 /**

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { tradeRequestSchema, Trade } from '../../../../domain/trades';
+import type { tradeRequestSchema } from '../../../../domain/trades';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/trade-requests: a pending request, plus a conversation with the owner. */
-export function createTradeRequest(body: z.input<typeof tradeRequestSchema>): Promise<Trade> {
-  return api.post<Trade>('/api/trade-requests', body);
+export function createTradeRequest(body: z.input<typeof tradeRequestSchema>) {
+  return api.call('POST /api/trade-requests', { body });
 }
 
 export function useCreateTradeRequest() {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { LedgerEntry } from '../../../../domain/points';
 
 /** GET /api/points/transactions: the member's own ledger, newest first. */
-export function getPointsTransactions(): Promise<LedgerEntry[]> {
-  return api.get<LedgerEntry[]>('/api/points/transactions');
+export function getPointsTransactions() {
+  return api.call('GET /api/points/transactions');
 }
 
 export const pointsTransactionsQueryOptions = () =>

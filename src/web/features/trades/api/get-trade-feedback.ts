@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { tradeKeys } from './query-keys';
-import type { TradeFeedback } from '../../../../domain/trades';
 
 /** GET /api/trade-requests/{id}/feedback: what this member gave and (when visible) received. */
-export function getTradeFeedback(tradeId: number): Promise<TradeFeedback> {
-  return api.get<TradeFeedback>(`/api/trade-requests/${tradeId}/feedback`);
+export function getTradeFeedback(tradeId: number) {
+  return api.call('GET /api/trade-requests/:id/feedback', { params: { id: tradeId } });
 }
 
 export const tradeFeedbackQueryOptions = (tradeId: number) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { tradeKeys } from './query-keys';
-import type { Trade, TradeListRole } from '../../../../domain/trades';
+import type { TradeListRole } from '../../../../domain/trades';
 
 /** GET /api/trade-requests?role=…: the member's trades on one side, newest first. */
-export function getTrades(role: TradeListRole): Promise<Trade[]> {
-  return api.get<Trade[]>('/api/trade-requests', { query: { role } });
+export function getTrades(role: TradeListRole) {
+  return api.call('GET /api/trade-requests', { query: { role } });
 }
 
 export const tradesQueryOptions = (role: TradeListRole) =>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FeedbackBody, Feedback } from '../../../../domain/trades';
+import type { FeedbackBody } from '../../../../domain/trades';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/trade-requests/{id}/feedback: once per party, after completion. */
-export function leaveFeedback(tradeId: number, body: FeedbackBody): Promise<Feedback> {
-  return api.post<Feedback>(`/api/trade-requests/${tradeId}/feedback`, body);
+export function leaveFeedback(tradeId: number, body: FeedbackBody) {
+  return api.call('POST /api/trade-requests/:id/feedback', { params: { id: tradeId }, body });
 }
 
 export function useLeaveFeedback(tradeId: number) {

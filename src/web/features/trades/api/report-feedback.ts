@@ -3,8 +3,8 @@ import type { FeedbackReportBody } from '../../../../domain/trades';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/feedback/{id}/report: sends the feedback to the administrators for review. */
-export function reportFeedback(feedbackId: number, body: FeedbackReportBody): Promise<{ id: number; status: string }> {
-  return api.post<{ id: number; status: string }>(`/api/feedback/${feedbackId}/report`, body);
+export function reportFeedback(feedbackId: number, body: FeedbackReportBody) {
+  return api.call('POST /api/feedback/:id/report', { params: { id: feedbackId }, body });
 }
 
 export function useReportFeedback(feedbackId: number) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FeedbackReply, FeedbackResponseBody } from '../../../../domain/trades';
+import type { FeedbackResponseBody } from '../../../../domain/trades';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/feedback/{id}/response: the rated member answers once. */
-export function respondToFeedback(feedbackId: number, body: FeedbackResponseBody): Promise<FeedbackReply> {
-  return api.post<FeedbackReply>(`/api/feedback/${feedbackId}/response`, body);
+export function respondToFeedback(feedbackId: number, body: FeedbackResponseBody) {
+  return api.call('POST /api/feedback/:id/response', { params: { id: feedbackId }, body });
 }
 
 export function useRespondToFeedback(feedbackId: number) {

@@ -1,22 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConfirmDeliveryBody, DeclineBody, DisputeBody, ShipBody, Trade } from '../../../../domain/trades';
-import { api } from '../../../lib/api-client';
+import { api, type CallInput, type RequestOptions } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 // The life-cycle steps (docs/product/trades.md#who-may-take-each-step) share one shape: POST /api/trade-requests/{id}/{step}
 // with an optional body, answering the trade as the caller now sees it. One file for all six.
 
-export type TradeStep =
-  | { step: 'accept' }
-  | { step: 'decline'; body?: DeclineBody }
-  | { step: 'cancel' }
-  | { step: 'ship'; body: ShipBody }
-  | { step: 'confirm-delivery'; body?: ConfirmDeliveryBody }
-  | { step: 'dispute'; body: DisputeBody };
+type StepName = 'accept' | 'decline' | 'cancel' | 'ship' | 'confirm-delivery' | 'dispute';
+type StepRoute<S extends StepName> = `POST /api/trade-requests/:id/${S}`;
 
-export function postTradeStep(tradeId: number, input: TradeStep): Promise<Trade> {
-  const body = 'body' in input ? (input.body ?? {}) : {};
-  return api.post<Trade>(`/api/trade-requests/${tradeId}/${input.step}`, body);
+/** A step and its body as the contract has it: none for accept and cancel, the details for a dispute. */
+export type TradeStep = {
+  [S in StepName]: { step: S } & Omit<CallInput<StepRoute<S>>, 'params' | keyof RequestOptions>;
+}[StepName];
+
+export function postTradeStep(tradeId: number, { step, ...body }: TradeStep) {
+  return api.call(`POST /api/trade-requests/:id/${step}`, { params: { id: tradeId }, ...body });
 }
 
 export function useTradeStep(tradeId: number) {

@@ -3,7 +3,6 @@ import { useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatClubDateTime } from '../../../../domain/dates';
 import type { Listing } from '../../../../domain/listings';
-import type { Manufacturer } from '../../../../domain/manufacturers';
 import { plural } from '../../../../domain/sentences';
 import {
   placeInLine,
@@ -312,7 +311,7 @@ function AddWishForm() {
   const add = useAddWish();
   const makers = useQuery({
     queryKey: ['manufacturers', 'active'],
-    queryFn: () => api.get<Manufacturer[]>('/api/manufacturers/active'),
+    queryFn: () => api.call('GET /api/manufacturers/active'),
   });
 
   function submit(event: FormEvent) {

@@ -4,8 +4,8 @@ import type { CurrentUser } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/auth/mark-welcome-seen: answers the member, now with hasSeenWelcomeGift. */
-export function markWelcomeSeen(): Promise<CurrentUser> {
-  return api.post<CurrentUser>('/api/auth/mark-welcome-seen');
+export function markWelcomeSeen() {
+  return api.call('POST /api/auth/mark-welcome-seen');
 }
 
 /**

@@ -285,7 +285,7 @@ describe.skipIf(skipReason)('what members tripped over', () => {
       await page.context().close();
     });
 
-    it('browse: filters behind a Filters (N) button on narrow windows, no Max Distance, and why a place finds nothing', async () => {
+    it('browse: filters behind a Filters (N) button on narrow windows, Max Distance among them again, and why a place finds nothing', async () => {
       const page = await open(width, asker.cookie, '/browse-puzzles?difficulty=hard');
       const search = page.getByRole('searchbox', { name: 'Search puzzles' });
       expect(await search.isVisible()).toBe(true);
@@ -303,9 +303,10 @@ describe.skipIf(skipReason)('what members tripped over', () => {
       expect(await hint.isVisible()).toBe(true);
       expect(await hint.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       expect(await search.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'));
-      expect(await page.getByLabel(/Max Distance/).count()).toBe(0);
       if (width.name === 'desktop') {
         expect(await page.getByLabel('Difficulty').isVisible()).toBe(true);
+        // Back since distances are measured (docs/product/near-me.md).
+        expect(await page.getByLabel(/Max Distance/).isVisible()).toBe(true);
         expect(await page.getByText('1 Active', { exact: true }).isVisible()).toBe(true);
       } else {
         const filters = page.getByRole('button', { name: 'Filters (1)' });
@@ -318,6 +319,7 @@ describe.skipIf(skipReason)('what members tripped over', () => {
         const sheet = page.getByRole('dialog', { name: 'Filters' });
         await sheet.waitFor();
         expect(await sheet.getByLabel('Difficulty').isVisible()).toBe(true);
+        expect(await sheet.getByLabel(/Max Distance/).isVisible()).toBe(true);
         await sheet.getByRole('button', { name: /^Show \d+ puzzles?$/ }).click();
         await sheet.waitFor({ state: 'hidden' });
       }

@@ -4,7 +4,7 @@
 
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { browseQuerySchema } from '../../src/domain/listings';
+import { browseQuerySchema } from '../../src/domain/browse';
 import { browseCountStatement, browsePageStatement } from '../../src/server/listings/browse-repository';
 import { SHAPES } from './shapes';
 

@@ -26,11 +26,9 @@ import {
   reportListQuerySchema,
   reportViewSchema,
   resolveReportSchema,
-  settingPatchSchema,
-  settingSchema,
   suspendSchema,
-  systemSettingSchema,
 } from './admin';
+import { settingPatchSchema, settingSchema, systemSettingSchema } from './settings';
 import {
   authMessageSchema,
   forgotPasswordSchema,
@@ -80,12 +78,12 @@ import { healthSchema } from './health';
 import { pointsGuideQuerySchema, pointsGuideSchema } from './listing-points';
 import {
   browsePageSchema,
-  browseQuerySchema,
   listingChangeSchema,
   listingDetailSchema,
   listingInputSchema,
   listingViewSchema,
 } from './listings';
+import { browseQuerySchema } from './browse';
 import { manufacturerSchema } from './manufacturers';
 import {
   memberAdminSchema,

@@ -7,7 +7,7 @@ import { LISTING_PIECES_MAX, LISTING_TITLE_MAX, SAVED_SEARCHES_MAX, WISHES_MAX, 
 import { idField, idQueryField, requiredText, textField } from './fields';
 import { searchForms } from './forgiving-search';
 import { plural } from './sentences';
-import { browseQuerySchema, yearGroupRange, type BrowsableListing, type BrowseFilters } from './listings';
+import { browseQuerySchema, yearGroupRange, type BrowsableListing, type BrowseFilters } from './browse';
 
 export const SAVED_SEARCH_ALERTS = ['instant', 'daily', 'weekly', 'off'] as const;
 export type SavedSearchAlert = (typeof SAVED_SEARCH_ALERTS)[number];

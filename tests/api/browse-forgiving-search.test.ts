@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORT_OPTIONS } from '../../src/domain/constants';
-import { browseQuerySchema, type BrowseQuery } from '../../src/domain/listings';
+import { browseQuerySchema, type BrowseQuery } from '../../src/domain/browse';
 import { queryRows } from '../../src/server/db/client';
 import { manufacturers, users } from '../../src/server/db/schema';
 import { runInTransaction } from '../../src/server/db/transaction';

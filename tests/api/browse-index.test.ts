@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSuspended } from '../../src/domain/admin';
 import { isAway } from '../../src/domain/away';
 import { SORT_OPTIONS } from '../../src/domain/constants';
-import { browseQuerySchema, distanceAsked, type BrowseQuestion } from '../../src/domain/listings';
+import { browseQuerySchema, distanceAsked, type BrowseQuestion } from '../../src/domain/browse';
 import { suspendMember, unsuspendMember } from '../../src/server/admin/member-actions';
 import { queryRows } from '../../src/server/db/client';
 import { manufacturers, memberProfiles, puzzleListings, users } from '../../src/server/db/schema';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORT_OPTIONS } from '../../src/domain/constants';
-import { browseQuerySchema } from '../../src/domain/listings';
+import { browseQuerySchema } from '../../src/domain/browse';
 import { queryRows } from '../../src/server/db/client';
 import { loadBrowseIndex } from '../../src/server/listings/browse-index-sync';
 import {

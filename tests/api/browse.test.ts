@@ -7,7 +7,7 @@ import {
   matchesBrowseFilters,
   type BrowsableListing,
   type SortableListing,
-} from '../../src/domain/listings';
+} from '../../src/domain/browse';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import {
   favorites,

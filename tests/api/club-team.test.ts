@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ACTION_LABELS, SETTING_VALUE_DEPTH_MESSAGE, SETTING_VALUE_MAX_DEPTH } from '../../src/domain/admin';
+import { ADMIN_ACTION_LABELS } from '../../src/domain/admin';
+import { SETTING_VALUE_DEPTH_MESSAGE, SETTING_VALUE_MAX_DEPTH } from '../../src/domain/settings';
 import { REMOVED_POST_BY_TEAM_TEXT, REMOVED_REPLY_BY_TEAM_TEXT } from '../../src/domain/community';
 import { REPORTS_PER_DAY, REPORTS_PER_DAY_MESSAGE } from '../../src/domain/constants';
 import { communityPosts, feedbackReports } from '../../src/server/db/schema';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { matchesBrowseFilters } from '../../src/domain/listings';
+import { matchesBrowseFilters } from '../../src/domain/browse';
 import { savedSearchFilters } from '../../src/domain/wanted';
 import { queryRows } from '../../src/server/db/client';
 import { puzzleListings, savedSearchMatches, tradingNotifications, users, wishes } from '../../src/server/db/schema';

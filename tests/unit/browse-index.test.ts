@@ -10,7 +10,7 @@ import {
   withinMaxDistance,
   yearGroupRange,
   type BrowseQuestion,
-} from '../../src/domain/listings';
+} from '../../src/domain/browse';
 import {
   BrowseIndex,
   compareCodePoints,
@@ -114,7 +114,17 @@ const owners: IndexedOwner[] = [
     awayFrom: T0,
     awayUntil: T0 + 86_400_000,
   },
-  { id: 10, town: null, area: null, outward: null, shown: true, ...nowhere, ...notSuspended, awayFrom: 0, awayUntil: 1 },
+  {
+    id: 10,
+    town: null,
+    area: null,
+    outward: null,
+    shown: true,
+    ...nowhere,
+    ...notSuspended,
+    awayFrom: 0,
+    awayUntil: 1,
+  },
 ];
 // Where distance questions measure from: Leeds, York itself, a point in the sea.
 const ORIGINS = [{ latitude: 53.797179, longitude: -1.546707 }, YORK, { latitude: 54.5, longitude: 0.5 }];

@@ -3,10 +3,8 @@ import {
   MANUFACTURER_EXISTS_MESSAGE,
   type AdminManufacturer,
   type ManufacturerPatchBody,
-  type SettingBody,
-  type SettingPatchBody,
-  type SystemSetting,
 } from '../../domain/admin';
+import { type SettingBody, type SettingPatchBody, type SystemSetting } from '../../domain/settings';
 import { AppError } from '../../domain/errors';
 import { isUniqueViolation } from '../db/client';
 import { listingCardsChanged } from '../listings/listings-admin-service';

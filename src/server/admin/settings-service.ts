@@ -10,7 +10,7 @@ import {
   type SettingBody,
   type SettingPatchBody,
   type SystemSetting,
-} from '../../domain/admin';
+} from '../../domain/settings';
 import { AppError } from '../../domain/errors';
 import type { DbOrTx } from '../db/client';
 import type { SystemSetting as SettingRow } from '../db/schema';
@@ -24,7 +24,7 @@ import {
 } from './settings-repository';
 
 // The club's settings (docs/product/administration.md#settings: free key/value, values JSON). The few the app reads are named in
-// KNOWN_SETTINGS (src/domain/admin.ts) with their type and default; the settingSchema checks
+// KNOWN_SETTINGS (src/domain/settings.ts) with their type and default; the settingSchema checks
 // them on save. They are read from the table where they are used, every time: a change
 // counts from the next use in every app process, with no restart and no cache to go stale.
 

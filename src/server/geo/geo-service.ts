@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../domain/errors';
-import { distanceAsked, type BrowseQuery } from '../../domain/listings';
+import { distanceAsked, type BrowseQuery } from '../../domain/browse';
 import {
   DISTANCE_NEEDS_PLACE_MESSAGE,
   DISTANCE_OFF_MESSAGE,

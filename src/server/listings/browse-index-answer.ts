@@ -1,6 +1,6 @@
 import type { SortOption } from '../../domain/constants';
 import { chooseSuggestion, oneLetterSlips, slipSources, suggestableWord } from '../../domain/forgiving-search';
-import type { BrowseQuestion } from '../../domain/listings';
+import type { BrowseQuestion } from '../../domain/browse';
 import { byDistance, nearestFirst } from './browse-index-distance';
 import { NONE, SHOWN, type IntList } from './browse-index-lists';
 import { ranks } from './browse-index-order';

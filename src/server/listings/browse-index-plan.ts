@@ -1,6 +1,6 @@
 import type { SortOption } from '../../domain/constants';
 import { searchForms } from '../../domain/forgiving-search';
-import { textLocation, yearGroupRange, type BrowseQuestion } from '../../domain/listings';
+import { textLocation, yearGroupRange, type BrowseQuestion } from '../../domain/browse';
 import { ownerMiles } from './browse-index-distance';
 import { ensure, IntList, NONE } from './browse-index-lists';
 import { compareCodePoints, firstNot } from './browse-index-order';

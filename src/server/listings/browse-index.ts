@@ -1,5 +1,5 @@
 import { SORT_OPTIONS } from '../../domain/constants';
-import type { BrowseQuestion } from '../../domain/listings';
+import type { BrowseQuestion } from '../../domain/browse';
 import { answer, suggest, type IndexAnswer } from './browse-index-answer';
 import { DEAD, IntList } from './browse-index-lists';
 import { comparator, insertOrdered } from './browse-index-order';

@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOption } from '../../domain/constants';
 import { searchForms } from '../../domain/forgiving-search';
-import { textLocation, yearGroupRange, type BrowseFilters, type BrowseQuery } from '../../domain/listings';
+import { textLocation, yearGroupRange, type BrowseFilters, type BrowseQuery } from '../../domain/browse';
 import { boundingBox, EARTH_RADIUS_MILES, type GeoPoint } from '../../domain/near';
 import { suspendedSql } from '../members/suspension-sql';
 import { awaySql } from '../members/away-sql';
 
 // The browse semantics of docs/product/listings.md#browse-filters as SQL over `puzzle_listings p`. The reference is
-// matchesBrowseFilters / compareListings in src/domain/listings.ts; tests/api/browse.test.ts
+// matchesBrowseFilters / compareListings in src/domain/browse.ts; tests/api/browse.test.ts
 // compares the two on a fixture that covers every filter's edges. Every condition is
 // written so that one of the partial (status = 'active') indexes of migrations 0001 and
 // 0004 can answer it; EXPLAIN is checked in tests/api/browse-plans.test.ts.

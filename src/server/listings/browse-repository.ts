@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { YEAR_FILTER_MAX_YEARS } from '../../domain/constants';
 import { chooseSuggestion, slipPatterns, slipSources, suggestableWord } from '../../domain/forgiving-search';
-import { type BrowseFilters, type BrowseQuery, type BrowseQuestion } from '../../domain/listings';
+import { type BrowseFilters, type BrowseQuery, type BrowseQuestion } from '../../domain/browse';
 import { greatCircleMiles, wholeMiles, type GeoPoint } from '../../domain/near';
 import { pointsBand, USUAL_POINTS_MIN_LISTINGS, type PointsBand, type PointsGuide } from '../../domain/listing-points';
 import { queryRows, type DbOrTx } from '../db/client';

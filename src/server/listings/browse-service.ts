@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { BrowseFilters, BrowseQuestion } from '../../domain/listings';
+import type { BrowseFilters, BrowseQuestion } from '../../domain/browse';
 import type { GeoPoint } from '../../domain/near';
 import { queryRows, type DbOrTx } from '../db/client';
 import { browseWhere } from './browse-query';

@@ -51,7 +51,7 @@ export type StepFacts = {
   rating?: number;
   /** A request: the requester's own note to the owner, if they wrote one. */
   note?: string | null;
-  /** The trade's own clocks, in days (the settings when it started: src/domain/admin.ts KNOWN_SETTINGS). */
+  /** The trade's own clocks, in days (the settings when it started: src/domain/settings.ts KNOWN_SETTINGS). */
   expiryDays?: number;
   autoCompleteDays?: number;
   /** The posting deadline: the days the owner was given, and the instant. */

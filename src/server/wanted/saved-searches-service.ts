@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { SAVED_SEARCHES_MAX } from '../../domain/constants';
 import { AppError } from '../../domain/errors';
-import { browseQuerySchema, type BrowseQuery } from '../../domain/listings';
+import { browseQuerySchema, type BrowseQuery } from '../../domain/browse';
 import type { GeoPoint } from '../../domain/near';
 import {
   SAVED_SEARCHES_FULL_MESSAGE,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isSuspended } from '../../domain/admin';
-import { matchesBrowseFilters, textLocation, type BrowsableListing } from '../../domain/listings';
+import { matchesBrowseFilters, textLocation, type BrowsableListing } from '../../domain/browse';
 import { isAway } from '../../domain/away';
 import { listingMatchKeys, savedSearchFilters } from '../../domain/wanted';
 import type { AppContext } from '../app-context';
@@ -110,8 +110,8 @@ export async function matchQueuedListing(deps: NoticeDeps, listingId: number, no
     const owner = (await membersById(tx, [listing.userId])).get(listing.userId);
     // A suspended member's puzzles are shown to nobody: nobody is told of them.
     if (!owner || isSuspended(owner, now)) return true;
-  // Nor of an away member's: they are out of browse and matches (docs/product/trust.md#away).
-  if (isAway(owner, now)) return true;
+    // Nor of an away member's: they are out of browse and matches (docs/product/trust.md#away).
+    if (isAway(owner, now)) return true;
     const found = await listingForMatching(tx, listingId);
     await matchSavedSearches(tx, outbox, listing, found?.manufacturerName ?? null, now);
     await startOffers(tx, outbox, listing, now);

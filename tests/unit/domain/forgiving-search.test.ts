@@ -8,7 +8,7 @@ import {
   suggestableWord,
   vocabularyWords,
 } from '../../../src/domain/forgiving-search';
-import { matchesBrowseFilters } from '../../../src/domain/listings';
+import { matchesBrowseFilters } from '../../../src/domain/browse';
 
 // The forgiving search's rule (docs/decisions/0023-forgiving-search.md).
 

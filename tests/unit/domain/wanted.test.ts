@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../../src/domain/enums';
-import { matchesBrowseFilters, type BrowsableListing, type BrowseFilters } from '../../../src/domain/listings';
+import { matchesBrowseFilters, type BrowsableListing, type BrowseFilters } from '../../../src/domain/browse';
 import {
   listingMatchKeys,
   placeInLine,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SettingBody } from '../../../../domain/admin';
+import type { SettingBody } from '../../../../domain/settings';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 

@@ -7,7 +7,7 @@ import {
   settingPatchSchema,
   type SettingPatchBody,
   type SystemSetting,
-} from '../../../../domain/admin';
+} from '../../../../domain/settings';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';

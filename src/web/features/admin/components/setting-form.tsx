@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { parseSettingValue, settingSchema, type SettingBody } from '../../../../domain/admin';
+import { parseSettingValue, settingSchema, type SettingBody } from '../../../../domain/settings';
 import { SETTING_CATEGORIES } from '../../../../domain/enums';
 import { Field, FormSection } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';

@@ -5,7 +5,7 @@ import {
   knownSettingValue,
   type KnownSetting,
   type SystemSetting,
-} from '../../../../domain/admin';
+} from '../../../../domain/settings';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { browseQuerySchema, browseQueryToParams, type BrowseFilters } from '../../../../domain/listings';
+import { browseQuerySchema, browseQueryToParams, type BrowseFilters } from '../../../../domain/browse';
 import type { SortOption } from '../../../../domain/constants';
 
 export type BrowseState = BrowseFilters & { sort: SortOption };

@@ -2,22 +2,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { Send } from 'lucide-react';
 import { contactSubjectFor, createThreadSchema } from '../../../../domain/messages';
-import { MESSAGE_MAX, THREAD_SUBJECT_MAX } from '../../../../domain/constants';
-import { Button } from '../../../components/ui/button';
-import { CharacterCount } from '../../../components/ui/character-count';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { THREAD_SUBJECT_MAX } from '../../../../domain/constants';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { FirstMessageField, SendMessageFooter } from './first-message-fields';
 import { Input } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -112,23 +102,13 @@ function ContactOwnerForm({ listing, onDone }: { listing: Listing; onDone: () =>
         <Field label="Subject" error={errors.subject?.message}>
           <Input maxLength={THREAD_SUBJECT_MAX} required {...register('subject')} />
         </Field>
-        <Field
-          label="Message"
+        <FirstMessageField
+          registration={register('initialMessage')}
+          length={message.length}
           error={errors.initialMessage?.message}
-          note={<CharacterCount length={message.length} max={MESSAGE_MAX} />}
-        >
-          <Textarea rows={6} maxLength={MESSAGE_MAX} required {...register('initialMessage')} />
-        </Field>
+        />
       </div>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!canSend}>
-          <Send aria-hidden="true" className="size-5" />
-          {createThread.isPending ? 'Sending…' : 'Send Message'}
-        </Button>
-      </DialogFooter>
+      <SendMessageFooter onCancel={onDone} disabled={!canSend} sending={createThread.isPending} />
     </form>
   );
 }

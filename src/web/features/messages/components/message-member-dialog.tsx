@@ -2,22 +2,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { Send } from 'lucide-react';
 import { directMessageSchema } from '../../../../domain/messages';
-import { MESSAGE_MAX } from '../../../../domain/constants';
-import { Button } from '../../../components/ui/button';
-import { CharacterCount } from '../../../components/ui/character-count';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FirstMessageField, SendMessageFooter } from './first-message-fields';
 import { FormAlert, useFormProblem } from '../../../components/ui/form-alert';
-import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useMessageMember } from '../api/message-member';
@@ -87,23 +75,13 @@ function MessageMemberForm({ member, onDone }: { member: MessageMemberDialogProp
       </DialogHeader>
       <div className="flex flex-col gap-4">
         <FormAlert problem={failure.problem} />
-        <Field
-          label="Message"
+        <FirstMessageField
+          registration={register('initialMessage')}
+          length={message.length}
           error={errors.initialMessage?.message}
-          note={<CharacterCount length={message.length} max={MESSAGE_MAX} />}
-        >
-          <Textarea rows={6} maxLength={MESSAGE_MAX} required {...register('initialMessage')} />
-        </Field>
+        />
       </div>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={message.length === 0 || send.isPending}>
-          <Send aria-hidden="true" className="size-5" />
-          {send.isPending ? 'Sending…' : 'Send Message'}
-        </Button>
-      </DialogFooter>
+      <SendMessageFooter onCancel={onDone} disabled={message.length === 0 || send.isPending} sending={send.isPending} />
     </form>
   );
 }

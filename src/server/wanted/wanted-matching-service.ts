@@ -47,16 +47,26 @@ function browsable(listing: PuzzleListing, manufacturerName: string | null): Bro
  * the place up would hold the listing's lock over a network call; its matches page shows it):
  * docs/decisions/0030-wanted.md.
  */
-async function inPlace(tx: DbOrTx, listingId: number, search: CandidateSearch): Promise<boolean> {
+async function inPlace(
+  tx: DbOrTx,
+  listingId: number,
+  search: CandidateSearch,
+  asked: Map<string, Promise<boolean>>,
+): Promise<boolean> {
   const q = savedSearchFilters(search.query);
   const distance = q.maxDistance !== undefined;
   if (!distance && textLocation(q) === undefined) return true;
   if (distance && (q.location?.trim() || search.point === null)) return false;
-  return listingInPlace(tx, listingId, {
+  const place = {
     location: q.location,
     maxDistance: q.maxDistance,
     ...(distance && search.point ? { origin: search.point } : {}),
-  });
+  };
+  // One question to the database per distinct place (many searches name the same town).
+  const key = JSON.stringify(place);
+  let answer = asked.get(key);
+  if (!answer) asked.set(key, (answer = listingInPlace(tx, listingId, place)));
+  return answer;
 }
 
 /** Saved searches: the candidates by key, each checked by browse's own rule; one notice per member. */
@@ -71,7 +81,8 @@ async function matchSavedSearches(
   const candidates = await candidateSearches(tx, listingMatchKeys(card), listing.userId, now);
   const byListing = candidates.filter((s) => matchesBrowseFilters(card, savedSearchFilters(s.query)));
   const matching: typeof byListing = [];
-  for (const search of byListing) if (await inPlace(tx, listing.id, search)) matching.push(search);
+  const asked = new Map<string, Promise<boolean>>();
+  for (const search of byListing) if (await inPlace(tx, listing.id, search, asked)) matching.push(search);
   const fresh = await insertMatches(
     tx,
     matching.map((s) => ({ savedSearchId: s.id, listingId: listing.id, memberId: s.memberId })),

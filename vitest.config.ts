@@ -75,9 +75,12 @@ export default defineConfig({
           setupFiles,
           globalSetup: ['tests/support/global-setup-embedded.ts', 'tests/support/global-setup-browser.ts'],
           env: { TEST_DB_KIND: 'embedded' },
-          // Two files at a time, each with its own server and the worker's one Chromium: a
-          // browser test mostly waits (for the page, the server, an animation), so two share
-          // the two cores well; one at a time left the run's longest group half idle.
+          // Four files at a time, each with its own server and its worker's one Chromium: a
+          // browser test mostly waits (for the page, the server, an animation). Two at a time
+          // kept the two cores less than half busy (a file of 30 tests used 50 s of CPU in
+          // 116 s) and made this the run's longest group by far (574 s of a 993 s CI run).
+          // A project's own maxWorkers needs its own groupOrder, which this one has.
+          maxWorkers: 4,
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 60_000,

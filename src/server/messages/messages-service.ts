@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import { AppError } from '../../domain/errors';
 import type { AppContext } from '../app-context';
 import type { Db, DbOrTx } from '../db/client';
@@ -54,13 +55,13 @@ export async function requireParticipant(db: DbOrTx, threadId: number, memberId:
   if (!(await isParticipant(db, threadId, memberId))) throw notFound();
 }
 
-export async function listThreads(db: Db, memberId: number): Promise<MessageThread[]> {
+export async function listThreads(db: Db, pool: pg.Pool | undefined, memberId: number): Promise<MessageThread[]> {
   const now = new Date();
-  return (await threadRowsForMember(db, memberId)).map((row) => toThreadView(row, memberId, now));
+  return (await threadRowsForMember(db, pool, memberId)).map((row) => toThreadView(row, memberId, now));
 }
 
 async function threadView(db: DbOrTx, memberId: number, threadId: number): Promise<MessageThread> {
-  const [row] = await threadRowsForMember(db, memberId, threadId);
+  const [row] = await threadRowsForMember(db, undefined, memberId, threadId);
   if (!row) throw notFound();
   return toThreadView(row, memberId);
 }
@@ -182,7 +183,11 @@ export async function postMessage(
   return toMessageView(row!);
 }
 
-/** Opening a thread marks it read; answers the member's new unread total for the badge. */
+/**
+ * Opening a thread marks it read; answers the member's new unread total for the badge. Two
+ * round trips: the mark (which also says whether it read anything new, and finds a
+ * non-participant) and the total.
+ */
 export async function markThreadRead(
   ctx: Ctx,
   memberId: number,
@@ -190,12 +195,11 @@ export async function markThreadRead(
   log?: FastifyBaseLogger,
 ): Promise<{ count: number }> {
   const db = ctx.database.db;
-  await requireParticipant(db, threadId, memberId);
-  const before = await countUnreadMessages(db, memberId);
-  await markRead(db, threadId, memberId);
+  const marked = await markRead(db, threadId, memberId);
+  if (!marked) throw notFound();
   const count = await countUnreadMessages(db, memberId);
   // Opening an already-read thread changes nothing, so it tells no one (every page view
   // would otherwise make the other member's page refetch the thread).
-  if (count !== before) await notifyThreadActivity(ctx, threadId, log);
+  if (marked.changed) await notifyThreadActivity(ctx, threadId, log);
   return { count };
 }

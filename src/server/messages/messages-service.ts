@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
 import { AppError } from '../../domain/errors';
 import type { AppContext } from '../app-context';
 import type { Db, DbOrTx } from '../db/client';
@@ -55,13 +54,13 @@ export async function requireParticipant(db: DbOrTx, threadId: number, memberId:
   if (!(await isParticipant(db, threadId, memberId))) throw notFound();
 }
 
-export async function listThreads(db: Db, pool: pg.Pool | undefined, memberId: number): Promise<MessageThread[]> {
+export async function listThreads(db: Db, memberId: number): Promise<MessageThread[]> {
   const now = new Date();
-  return (await threadRowsForMember(db, pool, memberId)).map((row) => toThreadView(row, memberId, now));
+  return (await threadRowsForMember(db, memberId)).map((row) => toThreadView(row, memberId, now));
 }
 
 async function threadView(db: DbOrTx, memberId: number, threadId: number): Promise<MessageThread> {
-  const [row] = await threadRowsForMember(db, undefined, memberId, threadId);
+  const [row] = await threadRowsForMember(db, memberId, threadId);
   if (!row) throw notFound();
   return toThreadView(row, memberId);
 }

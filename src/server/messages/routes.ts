@@ -36,7 +36,7 @@ export async function messageRoutes(parent: FastifyInstance, ctx: AppContext): P
   app.get(
     '/message-threads',
     { onRequest: memberOnly, schema: contractSchema('GET /api/message-threads') },
-    async (request) => listThreads(db, ctx.database.pool, requireMember(request).id),
+    async (request) => listThreads(db, requireMember(request).id),
   );
 
   // 201 for a new conversation; 200 when the message went into the one the two members

@@ -1,7 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
-import { queryFixedPlan } from '../listings/prepared-statements';
 import { messageThreadParticipants, messageThreads, messages } from '../db/schema';
 import type { ThreadRow } from './message-views';
 
@@ -113,19 +111,11 @@ export async function isParticipant(db: DbOrTx, threadId: number, userId: number
  * The member's threads as list rows, newest activity first, in ONE query: listing fields,
  * last message, unread count, "sent by me" and the participants' names come from joins and
  * per-thread subqueries that the (thread_id, created_at) index answers. `onlyThreadId`
- * narrows it to one thread (the answer to starting a conversation). With the pool (outside a
- * transaction) a prepared statement: planning it cost as much as running it (docs/performance.md,
- * 'Club evening').
+ * narrows it to one thread (the answer to starting a conversation).
  */
-export async function threadRowsForMember(
-  db: DbOrTx,
-  pool: pg.Pool | undefined,
-  userId: number,
-  onlyThreadId?: number,
-): Promise<ThreadRow[]> {
-  return queryFixedPlan<ThreadRow>(
+export async function threadRowsForMember(db: DbOrTx, userId: number, onlyThreadId?: number): Promise<ThreadRow[]> {
+  return queryRows<ThreadRow>(
     db,
-    pool,
     sql`SELECT t.id, t.subject, t.puzzle_listing_id AS "puzzleListingId", t.trade_request_id AS "tradeRequestId",
         t.direct_pair_key IS NOT NULL AS "isDirect",
         t.last_message_at AS "lastMessageAt", t.created_at AS "createdAt", t.updated_at AS "updatedAt",

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
@@ -88,14 +89,21 @@ export async function ensurePostgresDatabase(url: string): Promise<void> {
   }
 }
 
-/** The real app on a free local port, silent, with its own data directory (removed on close). */
-export async function startBenchApp(database: Database): Promise<{ origin: string; close: () => Promise<void> }> {
+/**
+ * The real app on a free local port, silent, with its own data directory (removed on close).
+ * `env` adds settings (the club evening's TRUST_PROXY: each member from their own address);
+ * `onApp` sees the app before it listens (to add a hook that times each kind of call).
+ */
+export async function startBenchApp(
+  database: Database,
+  options: { env?: Record<string, string>; onApp?: (app: FastifyInstance) => void } = {},
+): Promise<{ origin: string; close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jc-bench-app-'));
   // Distance questions name the bench towns' outward codes: a local postcodes.io stand-in
   // knows them (browse remembers each place after its first look-up).
   const geo = await startGeoStandIn(TOWN_POINTS);
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://127.0.0.1' }),
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://127.0.0.1', ...options.env }),
     clientDir: undefined,
     postcodeGeo: { url: geo.url },
   };
@@ -103,6 +111,7 @@ export async function startBenchApp(database: Database): Promise<{ origin: strin
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir, log: logger });
   const events = createInProcessEventBus();
   const app = await buildApp({ config, database, mailer, events, pictures: createPictureStorage(config) });
+  options.onApp?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return {

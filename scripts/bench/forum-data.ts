@@ -27,7 +27,6 @@ export async function countForumBench(db: DbOrTx): Promise<{ posts: number; repl
 }
 
 export async function loadForumBench(db: DbOrTx, log: (line: string) => void): Promise<void> {
-  const started = Date.now();
   await db.execute(sql`TRUNCATE users, community_posts RESTART IDENTITY CASCADE`);
   await db.execute(sql`
     INSERT INTO users (email, email_verified, first_name, last_name, profile_completed, has_seen_welcome_gift)
@@ -36,9 +35,20 @@ export async function loadForumBench(db: DbOrTx, log: (line: string) => void): P
            (ARRAY['Hughes','Pemberton','ONeill','Thornton','Ashworth','Patel','McAllister','Rees'])[1 + g % 8],
            true, true
       FROM generate_series(1, ${FORUM_MEMBERS}) g`);
+  await insertForum(db, 1, log);
+}
+
+/**
+ * The posts and replies alone, written by the FORUM_MEMBERS members with ids from
+ * `firstMember` on (they must exist): the forum bench's own members, or the club evening's
+ * (evening-data.ts).
+ */
+export async function insertForum(db: DbOrTx, firstMember: number, log: (line: string) => void): Promise<void> {
+  const started = Date.now();
+  const author = (expression: string) => sql.raw(`${Math.trunc(firstMember)} + (${expression}) % ${FORUM_MEMBERS}`);
   await db.execute(sql`
     INSERT INTO community_posts (user_id, title, content, category, is_pinned, reply_count, last_activity_at, created_at, updated_at)
-    SELECT 1 + (g * 7919) % ${FORUM_MEMBERS},
+    SELECT ${author('g * 7919')},
            a[1 + (g * 31) % array_length(a, 1)] || ' ' || n[1 + (g * 17) % array_length(n, 1)] || ' thoughts, number ' || g,
            'I have been working on a ' || lower(a[1 + (g * 13) % array_length(a, 1)]) || ' '
              || lower(n[1 + (g * 29) % array_length(n, 1)]) || ' puzzle and wondered what others think of the '
@@ -52,7 +62,7 @@ export async function loadForumBench(db: DbOrTx, log: (line: string) => void): P
   log(`  posts written (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   await db.execute(sql`
     INSERT INTO community_replies (post_id, user_id, content, created_at, updated_at)
-    SELECT p.id, 1 + ((p.id * 101 + r) * 7) % ${FORUM_MEMBERS},
+    SELECT p.id, ${author('(p.id * 101 + r) * 7')},
            'Reply ' || r || ': I sorted the edges first and it went well, thank you for asking.',
            p.created_at + r * interval '1 minute', p.created_at + r * interval '1 minute'
       FROM community_posts p, LATERAL generate_series(1, p.reply_count) r

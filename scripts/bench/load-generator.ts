@@ -6,7 +6,9 @@
 //
 //   node --import tsx scripts/bench/load-generator.ts <json options>
 //   options: { origin, seconds, connections, path } or { origin, seconds, connections, varied: { seed, manufacturerIds } }
-//   or { origin, seconds, connections, requestsFile }: a JSON file of [{path, cookie}], taken in turn (the forum bench)
+//   or { origin, seconds, connections, requestsFile }: a JSON file of [{path, cookie}], taken in
+//   turn (the forum bench), each with its method, JSON body and other headers when it has them
+//   (the club evening: evening-requests.ts)
 
 import fs from 'node:fs';
 import autocannon from 'autocannon';
@@ -39,14 +41,28 @@ if (options.varied) {
 }
 
 if (options.requestsFile) {
-  const list = JSON.parse(fs.readFileSync(options.requestsFile, 'utf8')) as Array<{ path: string; cookie: string }>;
+  const list = JSON.parse(fs.readFileSync(options.requestsFile, 'utf8')) as Array<{
+    path: string;
+    cookie: string;
+    method?: 'GET' | 'POST' | 'DELETE';
+    body?: unknown;
+    headers?: Record<string, string>;
+  }>;
   let i = 0;
   requests.push({
     setupRequest: (request) => {
       const next = list[i++ % list.length]!;
       sent++;
-      distinct.add(`${next.cookie} ${next.path}`);
-      return { ...request, path: next.path, headers: { ...request.headers, cookie: next.cookie } };
+      distinct.add(`${next.cookie} ${next.method ?? 'GET'} ${next.path} ${JSON.stringify(next.body ?? null)}`);
+      const headers = { ...request.headers, ...next.headers, cookie: next.cookie };
+      if (next.body === undefined) return { ...request, method: next.method ?? 'GET', path: next.path, headers };
+      return {
+        ...request,
+        method: next.method ?? 'POST',
+        path: next.path,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(next.body),
+      };
     },
   });
 }

@@ -14,14 +14,13 @@
 
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { puzzleTitleKey, savedSearchKey, savedSearchFilters, savedSearchName } from '../../src/domain/wanted';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { openPostgres, queryRows, type Db } from '../../src/server/db/client';
-import { savedSearches, wishes } from '../../src/server/db/schema';
 import { createMember } from '../../tests/support/factories';
 import { ensurePostgresDatabase, loadAverage, log, startBenchApp } from './bench-harness';
-import { ADJECTIVES, ARTISTS, NOUNS, PIECES } from './load-data';
+import { ARTISTS, NOUNS, PIECES } from './load-data';
 import { seededRandom } from './questions';
+import { CONDITIONS, DIFFICULTIES, loadWanted, puzzleTitle, SAVED_SEARCHES, WISHES } from './wanted-data';
 
 const PG_URL = process.env.BENCH_PUBLISH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/jc_bench_publish';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -29,59 +28,6 @@ const WARMUP_SECONDS = 2;
 const CONNECTIONS = 8;
 const BUDGET_P99_MS = 50;
 const MEMBERS = 2_000;
-const SAVED_SEARCHES = 100_000;
-const WISHES = 100_000;
-const BATCH = 2_000;
-const DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'] as const;
-const CONDITIONS = ['new', 'like_new', 'very_good', 'good', 'fair'] as const;
-
-/** The titles wishes and published listings share: 'Misty Harbour 17'. */
-function puzzleTitle(random: () => number): string {
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  return `${pick(ADJECTIVES)} ${pick(NOUNS)} ${Math.floor(random() * 200)}`;
-}
-
-async function load(db: Db, memberIds: number[]): Promise<void> {
-  const random = seededRandom(25);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  const makers = (await queryRows<{ id: number }>(db, sql`SELECT id FROM manufacturers`)).map((r) => Number(r.id));
-  await db.execute(sql`TRUNCATE saved_searches, wishes, wish_offers, wanted_pending_listings CASCADE`);
-  for (let done = 0; done < SAVED_SEARCHES; done += BATCH) {
-    const rows = Array.from({ length: BATCH }, (_, i) => {
-      const kind = random();
-      // As members ask: a title's words, a maker and size, an artist at a level.
-      const query: Record<string, string> =
-        kind < 0.5
-          ? { q: `${pick(ADJECTIVES)} ${pick(NOUNS)}`.toLowerCase() }
-          : kind < 0.8
-            ? { manufacturerId: String(pick(makers)), difficulty: pick(DIFFICULTIES), minPieces: String(pick(PIECES)) }
-            : { artist: pick(ARTISTS), difficulty: pick(DIFFICULTIES), condition: pick(CONDITIONS) };
-      const filters = savedSearchFilters(query);
-      return {
-        memberId: memberIds[(done + i) % memberIds.length]!,
-        name: savedSearchName(filters, null),
-        query,
-        alert: pick(['instant', 'daily', 'weekly', 'off'] as const),
-        matchKey: savedSearchKey(filters),
-      };
-    });
-    await db.insert(savedSearches).values(rows);
-  }
-  for (let done = 0; done < WISHES; done += BATCH) {
-    const rows = Array.from({ length: BATCH }, (_, i) => {
-      const title = puzzleTitle(random);
-      return {
-        memberId: memberIds[(done + i) % memberIds.length]!,
-        title,
-        titleKey: puzzleTitleKey(title),
-        createdAt: new Date(Date.now() - (WISHES - done - i) * 1000),
-      };
-    });
-    await db.insert(wishes).values(rows).onConflictDoNothing();
-  }
-  await db.execute(sql`ANALYZE saved_searches`);
-  await db.execute(sql`ANALYZE wishes`);
-}
 
 async function counts(db: Db) {
   const [row] = await queryRows<{ members: number; searches: number; wishes: number }>(
@@ -114,7 +60,7 @@ async function main(): Promise<void> {
       log(
         `loading ${SAVED_SEARCHES.toLocaleString('en-GB')} saved searches and ${WISHES.toLocaleString('en-GB')} wishes`,
       );
-      await load(db, memberIds);
+      await loadWanted(db, memberIds);
     }
     have = await counts(db);
     const cookies: string[] = [];

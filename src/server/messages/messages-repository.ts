@@ -13,21 +13,35 @@ function notWrittenBy(member: SQL): SQL {
 /**
  * Messages in the member's threads that others (or the system) wrote after the member last
  * read that thread. A participant's lastReadAt stands for a per-message readBy list.
+ *
+ * The badge asks it on nearly every page, every live stream's first event and every
+ * mark-read: the statement is built once per database and prepared (on PostgreSQL a named
+ * statement, planned once per connection), as the session lookup is (sessions-repository.ts;
+ * what it buys: docs/performance.md, 'Club evening').
  */
-export async function countUnreadMessages(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
+function prepareUnreadCount(db: DbOrTx) {
+  const member = sql.placeholder('member');
+  return db
     .select({ n: count() })
     .from(messages)
     .innerJoin(
       messageThreadParticipants,
-      and(eq(messageThreadParticipants.threadId, messages.threadId), eq(messageThreadParticipants.userId, userId)),
+      and(eq(messageThreadParticipants.threadId, messages.threadId), eq(messageThreadParticipants.userId, member)),
     )
     .where(
       and(
-        notWrittenBy(sql`${userId}`),
+        notWrittenBy(sql`${member}::int`),
         or(isNull(messageThreadParticipants.lastReadAt), gt(messages.createdAt, messageThreadParticipants.lastReadAt)),
       ),
-    );
+    )
+    .prepare('jc_count_unread_messages');
+}
+const unreadCountStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareUnreadCount>>();
+
+export async function countUnreadMessages(db: DbOrTx, userId: number): Promise<number> {
+  let statement = unreadCountStatements.get(db);
+  if (!statement) unreadCountStatements.set(db, (statement = prepareUnreadCount(db)));
+  const [row] = await statement.execute({ member: userId });
   return Number(row?.n ?? 0);
 }
 

@@ -182,7 +182,11 @@ export async function postMessage(
   return toMessageView(row!);
 }
 
-/** Opening a thread marks it read; answers the member's new unread total for the badge. */
+/**
+ * Opening a thread marks it read; answers the member's new unread total for the badge. Two
+ * round trips: the mark (which also says whether it read anything new, and finds a
+ * non-participant) and the total.
+ */
 export async function markThreadRead(
   ctx: Ctx,
   memberId: number,
@@ -190,12 +194,11 @@ export async function markThreadRead(
   log?: FastifyBaseLogger,
 ): Promise<{ count: number }> {
   const db = ctx.database.db;
-  await requireParticipant(db, threadId, memberId);
-  const before = await countUnreadMessages(db, memberId);
-  await markRead(db, threadId, memberId);
+  const marked = await markRead(db, threadId, memberId);
+  if (!marked) throw notFound();
   const count = await countUnreadMessages(db, memberId);
   // Opening an already-read thread changes nothing, so it tells no one (every page view
   // would otherwise make the other member's page refetch the thread).
-  if (count !== before) await notifyThreadActivity(ctx, threadId, log);
+  if (marked.changed) await notifyThreadActivity(ctx, threadId, log);
   return { count };
 }

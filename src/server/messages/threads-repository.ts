@@ -232,12 +232,31 @@ export async function lockConversation(
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
-/** Marks everything in the thread up to now as read by the member. */
-export async function markRead(db: DbOrTx, threadId: number, userId: number): Promise<void> {
-  await db
-    .update(messageThreadParticipants)
-    .set({ lastReadAt: sql`greatest(coalesce(${messageThreadParticipants.lastReadAt}, now()), now())` })
-    .where(and(eq(messageThreadParticipants.threadId, threadId), eq(messageThreadParticipants.userId, userId)));
+/**
+ * Marks everything in the thread up to now as read by the member, in one statement (issue 29:
+ * mark-read was four round trips). Null when the member does not take part in the thread
+ * (nothing is written); otherwise whether a message someone else wrote became read by it,
+ * which is when the member's unread total changed and the open pages need telling. `before`
+ * and the messages are read from the statement's snapshot, so they see the row as it was.
+ */
+export async function markRead(db: DbOrTx, threadId: number, userId: number): Promise<{ changed: boolean } | null> {
+  const [row] = await queryRows<{ changed: boolean }>(
+    db,
+    sql`WITH before AS (
+          SELECT last_read_at FROM message_thread_participants WHERE thread_id = ${threadId} AND user_id = ${userId}),
+        marked AS (
+          UPDATE message_thread_participants SET last_read_at = greatest(coalesce(last_read_at, now()), now())
+           WHERE thread_id = ${threadId} AND user_id = ${userId}
+          RETURNING last_read_at)
+      SELECT EXISTS (
+          SELECT 1 FROM messages m, before b
+           WHERE m.thread_id = ${threadId}
+             AND coalesce(m.sender_id, m.system_actor_id) IS DISTINCT FROM ${userId}
+             AND (b.last_read_at IS NULL OR m.created_at > b.last_read_at)
+             AND m.created_at <= marked.last_read_at) AS changed
+        FROM marked`,
+  );
+  return row ? { changed: Boolean(row.changed) } : null;
 }
 
 /**

@@ -117,6 +117,12 @@ export const puzzleListings = pgTable(
       .on(t.id)
       .where(sql`status = 'active' AND handover <> 'post'`),
 
+    // The member home's count of puzzles on offer (GET /api/member-content): counted from
+    // this index alone, not by reading every listing (docs/performance.md, 'Club evening').
+    index('puzzle_listings_active_available_idx')
+      .on(t.id)
+      .where(sql`status = 'active' AND is_available`),
+
     // My Listings: a member's listings, counted per status.
     index('puzzle_listings_user_id_status_idx').on(t.userId, t.status),
     // How many listings use a manufacturer (the admin panel; deleting one in use is refused).

@@ -1,0 +1,1 @@
+CREATE INDEX "puzzle_listings_active_available_idx" ON "puzzle_listings" USING btree ("id") WHERE status = 'active' AND is_available;

@@ -63,7 +63,9 @@ async function main(): Promise<void> {
         fs.writeFileSync(file ?? 'browse.cpuprofile', JSON.stringify(profile));
       }
       const requests = r.requests.average * 10;
-      log(`${Math.round(r.requests.average)} req/s, app CPU ${((cpu.user + cpu.system) / 1000 / requests).toFixed(3)} ms/req`);
+      log(
+        `${Math.round(r.requests.average)} req/s, app CPU ${((cpu.user + cpu.system) / 1000 / requests).toFixed(3)} ms/req`,
+      );
       await close();
       return;
     }
@@ -168,7 +170,9 @@ async function indexCosts(database: Awaited<ReturnType<typeof openPostgres>>, ma
   log(`${(total / questions.length).toFixed(4)} ms of CPU a question (${questions.length} questions)`);
   for (const [kind, ms] of [...best].sort((a, b) => b[1] - a[1])) {
     const n = kinds.get(kind)!.length;
-    log(`  ${kind.padEnd(20)} ${String(n).padStart(5)} questions, ${(ms / n).toFixed(4)} ms each, ${((100 * ms) / total).toFixed(1)}%`);
+    log(
+      `  ${kind.padEnd(20)} ${String(n).padStart(5)} questions, ${(ms / n).toFixed(4)} ms each, ${((100 * ms) / total).toFixed(1)}%`,
+    );
   }
 }
 

@@ -11,9 +11,9 @@ export const SHOWN = 1;
 export const HIDDEN = 2;
 
 // A slot's state and its one-of-a-few facts, packed in one number (IndexStore.facets), so
-// that testing a listing against them all reads one array, not five: a test costs about one
-// memory read per array it touches at 100,000 listings (docs/performance.md, 'Cheaper varied
-// questions'). Bits 0-1 the state, 2-4 the difficulty's code, 5-7 the condition's (7: a value
+// that testing a listing against them all reads one array, not five: at 100,000 listings a
+// test's cost is mostly the arrays it reads (measured with the bit sets below:
+// docs/performance.md, 'Cheaper varied questions'). Bits 0-1 the state, 2-4 the difficulty's code, 5-7 the condition's (7: a value
 // the question cannot ask), 8 complete, 9 offered in person.
 export const STATE_MASK = 0b11;
 export const DIFFICULTY_SHIFT = 2;
@@ -85,10 +85,10 @@ export class Dictionary {
 
 /**
  * A set of slots as bits (32 a number). The per-question marks are bit sets, cleared for each
- * question, rather than a stamp a slot: at 100,000 listings one is 12.5 kB, which stays in
- * the processor's cache while a question tests its slots in no particular order, where a
- * stamp array (400 kB) sent nearly every test to main memory (docs/performance.md, 'Cheaper
- * varied questions').
+ * question, rather than a stamp a slot: at 100,000 listings the part a question touches is
+ * 12.5 kB, which stays in the processor's cache while a question tests its slots in no
+ * particular order, where a stamp array's was 400 kB (docs/performance.md, 'Cheaper varied
+ * questions').
  */
 export const bitSetFor = (capacity: number) => new Int32Array((capacity >>> 5) + 1);
 export const hasBit = (bits: Int32Array, s: number) => (bits[s >>> 5]! & (1 << (s & 31))) !== 0;

@@ -80,7 +80,7 @@ async function readVersion(db: DbOrTx, pool: pg.Pool | undefined): Promise<Versi
  * before the caller arrived (and so miss a change committed just before), so a caller that
  * finds one waits for the next, which starts when it ends and serves everyone who came
  * meanwhile. Under load one read then answers many browses instead of each sending its own
- * (measured: docs/performance.md, 'Browse', 'Cheaper varied questions').
+ * (measured: docs/performance.md, 'Cheaper varied questions').
  */
 function sharedVersion(holder: Holder, db: Db, pool: pg.Pool | undefined): Promise<VersionRow> {
   const start = (): Promise<VersionRow> => {

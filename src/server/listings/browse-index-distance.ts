@@ -1,5 +1,7 @@
 import { greatCircleMiles, type GeoPoint } from '../../domain/near';
 import type { IndexAnswer } from './browse-index-answer';
+import type { IntList } from './browse-index-lists';
+import { smallest } from './browse-index-order';
 import type { IndexStore } from './browse-index-store';
 
 // Distance in the browse index (browse-index.ts; docs/product/near-me.md#browse-by-distance).
@@ -10,7 +12,13 @@ import type { IndexStore } from './browse-index-store';
 // A member turning pages asks from the same point again and again: each point's owner miles
 // and nearest-first owner order are kept until an owner's facts change.
 const KEPT_ORIGINS = 64;
-type Measured = { version: number; miles: Float64Array; nearest?: number[] };
+type Measured = {
+  version: number;
+  miles: Float64Array;
+  /** The owners nearest first, and each owner's place in that order (owners at one distance share it). */
+  nearest?: number[];
+  rank?: Int32Array;
+};
 const measured = new WeakMap<IndexStore, Map<string, Measured>>();
 
 function measure(store: IndexStore, origin: GeoPoint | undefined): Measured {
@@ -44,16 +52,47 @@ function measureOwners(store: IndexStore, origin: GeoPoint | undefined): Float64
   return miles;
 }
 
-/** These slots' listing ids in 'Nearest first' order (owners without a point last, then newest id). */
-export function byDistance(store: IndexStore, origin: GeoPoint | undefined, slots: number[]): number[] {
-  const { miles } = measure(store, origin);
-  const key = (s: number) => {
-    const d = miles[store.owner[s]!]!;
-    return Number.isNaN(d) ? Infinity : d;
-  };
-  const ids = store.ids;
-  slots.sort((a, b) => key(a) - key(b) || ids[b]! - ids[a]!);
-  return slots.map((s) => ids[s]!);
+/** The owners nearest first (those without a point last), and each one's rank in that order. */
+function nearestOwners(m: Measured): { nearest: number[]; rank: Int32Array } {
+  if (!m.nearest || !m.rank) {
+    const { miles } = m;
+    // NaN (no point) sorts after every distance.
+    const key = (n: number) => (Number.isNaN(miles[n]!) ? Infinity : miles[n]!);
+    // Every owner (one without listings now may have some by the next question).
+    const nearest = Array.from({ length: miles.length }, (_, n) => n).sort((a, b) => key(a) - key(b));
+    const rank = new Int32Array(miles.length);
+    for (let i = 0, r = 0; i < nearest.length; i++) {
+      if (i > 0 && key(nearest[i]!) !== key(nearest[i - 1]!)) r = i;
+      rank[nearest[i]!] = r;
+    }
+    [m.nearest, m.rank] = [nearest, rank];
+  }
+  return { nearest: m.nearest, rank: m.rank };
+}
+
+const ID_SPAN = 2 ** 31;
+
+/**
+ * The listing ids of `limit` of these slots from `offset`, in 'Nearest first' order (owners
+ * without a point last, then newest id). Each slot is one number, its owner's rank times 2^31
+ * plus how far its id is below 2^31 (exact in a double), so the page is the smallest numbers,
+ * found without sorting every match (measured: docs/performance.md, 'Cheaper varied questions').
+ */
+export function byDistance(
+  store: IndexStore,
+  origin: GeoPoint | undefined,
+  slots: IntList,
+  offset: number,
+  limit: number,
+): number[] {
+  const { rank } = nearestOwners(measure(store, origin));
+  const { ids, owner } = store;
+  const keys = new Float64Array(slots.length);
+  for (let i = 0; i < slots.length; i++) {
+    const s = slots.items[i]!;
+    keys[i] = rank[owner[s]!]! * ID_SPAN + (ID_SPAN - 1 - ids[s]!);
+  }
+  return [...smallest(keys, offset + limit).subarray(offset)].map((key) => ID_SPAN - 1 - (key % ID_SPAN));
 }
 
 /**
@@ -70,23 +109,15 @@ export function nearestFirst(
   limit: number,
   need: number,
 ): IndexAnswer {
-  const m = measure(store, origin);
-  const { miles } = m;
+  const { nearest: owners, rank } = nearestOwners(measure(store, origin));
   const { postings } = store.owners;
-  // NaN (no point) sorts after every distance.
-  const key = (n: number) => (Number.isNaN(miles[n]!) ? Infinity : miles[n]!);
-  if (!m.nearest) {
-    // Every owner (one without listings now may have some by the next question).
-    m.nearest = Array.from({ length: miles.length }, (_, n) => n).sort((a, b) => key(a) - key(b));
-  }
-  const owners = m.nearest;
   const ids: number[] = [];
   let found = 0;
   const group: number[] = [];
   for (let i = 0; i < owners.length && found < need;) {
-    const d = key(owners[i]!);
+    const r = rank[owners[i]!]!;
     group.length = 0;
-    for (; i < owners.length && key(owners[i]!) === d; i++) {
+    for (; i < owners.length && rank[owners[i]!] === r; i++) {
       const slots = postings[owners[i]!]!;
       for (let j = 0; j < slots.length; j++) {
         const s = slots.items[j]!;

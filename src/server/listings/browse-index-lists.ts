@@ -10,6 +10,18 @@ export const DEAD = 0;
 export const SHOWN = 1;
 export const HIDDEN = 2;
 
+// A slot's state and its one-of-a-few facts, packed in one number (IndexStore.facets), so
+// that testing a listing against them all reads one array, not five: at 100,000 listings a
+// test's cost is mostly the arrays it reads (measured with the bit sets below:
+// docs/performance.md, 'Cheaper varied questions'). Bits 0-1 the state, 2-4 the difficulty's code, 5-7 the condition's (7: a value
+// the question cannot ask), 8 complete, 9 offered in person.
+export const STATE_MASK = 0b11;
+export const DIFFICULTY_SHIFT = 2;
+export const CONDITION_SHIFT = 5;
+export const CODE_MASK = 0b111;
+export const COMPLETE_BIT = 1 << 8;
+export const IN_PERSON_BIT = 1 << 9;
+
 /** A growable list of numbers. */
 export class IntList {
   items = new Int32Array(8);
@@ -70,6 +82,19 @@ export class Dictionary {
     return found;
   }
 }
+
+/**
+ * A set of slots as bits (32 a number). The per-question marks are bit sets, cleared for each
+ * question, rather than a stamp a slot: at 100,000 listings the part a question touches is
+ * 12.5 kB, which stays in the processor's cache while a question tests its slots in no
+ * particular order, where a stamp array's was 400 kB (docs/performance.md, 'Cheaper varied
+ * questions').
+ */
+export const bitSetFor = (capacity: number) => new Int32Array((capacity >>> 5) + 1);
+export const hasBit = (bits: Int32Array, s: number) => (bits[s >>> 5]! & (1 << (s & 31))) !== 0;
+export const setBit = (bits: Int32Array, s: number) => {
+  bits[s >>> 5]! |= 1 << (s & 31);
+};
 
 /** `stamps`, or a copy at least `length` long (stamp arrays grow with their dictionary). */
 export function ensure(stamps: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {

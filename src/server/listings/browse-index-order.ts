@@ -90,6 +90,38 @@ export function insertOrdered(order: IntList, slot: number, compare: (a: number,
   order.items[at] = slot;
 }
 
+/**
+ * The `k` smallest of `keys`, ascending (all of them when there are fewer). A page needs the
+ * first few of many matches: keeping the k smallest in a heap costs about one comparison a
+ * key, where sorting them all costs log n.
+ */
+export function smallest(keys: Float64Array, k: number): Float64Array {
+  const n = keys.length;
+  if (k <= 0) return new Float64Array(0);
+  if (k * 4 >= n) return keys.sort().subarray(0, Math.min(k, n));
+  // A max-heap of the k smallest seen so far: heap[0] is the largest of them.
+  const heap = keys.slice(0, k);
+  const siftDown = (from: number) => {
+    for (let i = from; ;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let top = i;
+      if (l < k && heap[l]! > heap[top]!) top = l;
+      if (r < k && heap[r]! > heap[top]!) top = r;
+      if (top === i) return;
+      [heap[i], heap[top]] = [heap[top]!, heap[i]!];
+      i = top;
+    }
+  };
+  for (let i = (k >> 1) - 1; i >= 0; i--) siftDown(i);
+  for (let i = k; i < n; i++) {
+    if (keys[i]! >= heap[0]!) continue;
+    heap[0] = keys[i]!;
+    siftDown(0);
+  }
+  return heap.sort();
+}
+
 /** Each slot's position in the sort's order (rebuilt after the order changed). */
 export function ranks(store: IndexStore, sort: SortOption): Int32Array {
   let rank = store.rankings.get(sort);

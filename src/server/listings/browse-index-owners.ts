@@ -1,4 +1,4 @@
-import { DEAD, HIDDEN, IntList, SHOWN } from './browse-index-lists';
+import { DEAD, HIDDEN, IntList, SHOWN, STATE_MASK } from './browse-index-lists';
 
 // The browse index's owners (browse-index.ts): each listing owner's facts, numbered densely so
 // a slot holds its owner's number, with the owner's slots listed (ownerPostings).
@@ -125,16 +125,16 @@ export class IndexOwners {
 
   /**
    * Marks the listings of the owners suspended or away at `now` HIDDEN and the others' SHOWN
-   * in `state` (the slots' states). Only when a suspension or time away changed, or `now`
+   * in `facets` (the slots' packed facts, browse-index-lists.ts). Only when a suspension or time away changed, or `now`
    * reached the next moment one starts or ends (or went back).
    */
-  hideSuspendedAsOf(now: number, state: Uint8Array): void {
+  hideSuspendedAsOf(now: number, facets: Uint16Array): void {
     if (!this.hiddenStale && now >= this.hiddenAsOf && now < this.nextHiddenChange) return;
     let next = Infinity;
     for (const n of this.timedOwners) {
       const owner = this.facts[n]!;
       const hide = hiddenAt(owner, now);
-      if (hide !== this.hidden[n]) this.mark(n, hide, state);
+      if (hide !== this.hidden[n]) this.mark(n, hide, facets);
       next = Math.min(next, nextChangeAfter(owner, now));
       // An owner no longer suspended nor away is unmarked once and forgotten; an ended
       // suspension or time away is kept, as a clock set back would bring it into force again.
@@ -145,12 +145,13 @@ export class IndexOwners {
     this.hiddenStale = false;
   }
 
-  private mark(n: number, hide: boolean, state: Uint8Array): void {
+  private mark(n: number, hide: boolean, facets: Uint16Array): void {
     this.hidden[n] = hide;
     const slots = this.postings[n]!;
     for (let i = 0; i < slots.length; i++) {
       const s = slots.items[i]!;
-      if (state[s] !== DEAD) state[s] = hide ? HIDDEN : SHOWN;
+      const f = facets[s]!;
+      if ((f & STATE_MASK) !== DEAD) facets[s] = (f & ~STATE_MASK) | (hide ? HIDDEN : SHOWN);
     }
   }
 }

@@ -2,7 +2,19 @@ import type { SortOption } from '../../domain/constants';
 import { searchForms } from '../../domain/forgiving-search';
 import { textLocation, yearGroupRange, type BrowseQuestion } from '../../domain/browse';
 import { ownerMiles } from './browse-index-distance';
-import { ensure, IntList, NONE } from './browse-index-lists';
+import {
+  COMPLETE_BIT,
+  CODE_MASK,
+  CONDITION_SHIFT,
+  DIFFICULTY_SHIFT,
+  ensure,
+  IN_PERSON_BIT,
+  setBit,
+  IntList,
+  NONE,
+  SHOWN,
+  STATE_MASK,
+} from './browse-index-lists';
 import { compareCodePoints, firstNot } from './browse-index-order';
 import { CONDITION_CODES, DIFFICULTY_CODES, type IndexStore } from './browse-index-store';
 import { normalisePostcode } from './browse-query';
@@ -23,21 +35,23 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 export type Plan = {
   difficulty: number;
   condition: number;
+  /** A match's facets (IndexStore.facets, browse-index-lists.ts) masked with facetMask are facetWant. */
+  facetMask: number;
+  facetWant: number;
   manufacturerId: number;
   filterYear: boolean;
   yearMin: number;
   yearMax: number;
+  filterPieces: boolean;
   minPieces: number;
   maxPieces: number;
+  filterPoints: boolean;
   minPoints: number;
   maxPoints: number;
-  complete: boolean;
-  /** Only listings offered in person (or either way). */
-  inPerson: boolean;
   /** Text filters: a word, artist or owner matches when its stamp equals this (NONE: unset). */
   words: number;
-  /** When the search's listings are marked in searchStamp (few enough to mark), the mark. */
-  searchMarked: number;
+  /** Whether the search's listings are marked in store.searchMarks (few enough to mark). */
+  searchMarked: boolean;
   artists: number;
   owners: number;
   wordLists: IntList[];
@@ -71,21 +85,37 @@ export function plan(store: IndexStore, query: BrowseQuestion): Plan | 'nothing'
   if (q !== undefined && q.includes(' ')) return null;
 
   const stamp = ++store.stamp;
+  const difficulty = query.difficulty === undefined ? NONE : DIFFICULTY_CODES.get(query.difficulty)!;
+  const condition = query.condition === undefined ? NONE : CONDITION_CODES.get(query.condition)!;
+  // What a match's facets read under the mask: shown, and the difficulty, condition, complete
+  // and offered in person (or either way) when asked.
+  let facetMask = STATE_MASK;
+  let facetWant = SHOWN;
+  const want = (mask: number, value: number) => {
+    facetMask |= mask;
+    facetWant |= value;
+  };
+  if (difficulty !== NONE) want(CODE_MASK << DIFFICULTY_SHIFT, difficulty << DIFFICULTY_SHIFT);
+  if (condition !== NONE) want(CODE_MASK << CONDITION_SHIFT, condition << CONDITION_SHIFT);
+  if (query.completeOnly === true) want(COMPLETE_BIT, COMPLETE_BIT);
+  if (query.handover === 'in_person') want(IN_PERSON_BIT, IN_PERSON_BIT);
   const plan: Plan = {
-    difficulty: query.difficulty === undefined ? NONE : DIFFICULTY_CODES.get(query.difficulty)!,
-    condition: query.condition === undefined ? NONE : CONDITION_CODES.get(query.condition)!,
+    difficulty,
+    condition,
+    facetMask,
+    facetWant,
     manufacturerId: query.manufacturerId ?? NONE,
     filterYear: query.year !== undefined,
     yearMin: -Infinity,
     yearMax: Infinity,
+    filterPieces: query.minPieces !== undefined || query.maxPieces !== undefined,
     minPieces: query.minPieces ?? -Infinity,
     maxPieces: query.maxPieces ?? Infinity,
+    filterPoints: query.minPoints !== undefined || query.maxPoints !== undefined,
     minPoints: query.minPoints ?? -Infinity,
     maxPoints: query.maxPoints ?? Infinity,
-    complete: query.completeOnly === true,
-    inPerson: query.handover === 'in_person',
     words: NONE,
-    searchMarked: NONE,
+    searchMarked: false,
     artists: NONE,
     owners: NONE,
     wordLists: [],
@@ -114,9 +144,9 @@ export function plan(store: IndexStore, query: BrowseQuestion): Plan | 'nothing'
     // Marking each listing the search finds makes testing one a single lookup instead of a
     // look at each of its words; worth it unless the search finds nearly everything.
     if (postings <= store.used) {
-      plan.searchMarked = stamp;
-      for (const list of plan.wordLists)
-        for (let i = 0; i < list.length; i++) store.searchStamp[list.items[i]!] = stamp;
+      plan.searchMarked = true;
+      const marks = store.searchMarks.fill(0);
+      for (const list of plan.wordLists) for (let i = 0; i < list.length; i++) setBit(marks, list.items[i]!);
     }
   }
   if (artist !== undefined) {
@@ -200,8 +230,8 @@ export function candidates(store: IndexStore, p: Plan, sort: SortOption): Candid
     }
   }
   const ranges: Array<[SortOption, SortOption, Int32Array, number, number, boolean]> = [
-    ['pieces-asc', 'pieces-desc', pieces, p.minPieces, p.maxPieces, p.minPieces > -Infinity || p.maxPieces < Infinity],
-    ['points-asc', 'points-desc', points, p.minPoints, p.maxPoints, p.minPoints > -Infinity || p.maxPoints < Infinity],
+    ['pieces-asc', 'pieces-desc', pieces, p.minPieces, p.maxPieces, p.filterPieces],
+    ['points-asc', 'points-desc', points, p.minPoints, p.maxPoints, p.filterPoints],
     ['year-oldest', 'year-newest', year, p.yearMin, p.yearMax, p.filterYear],
   ];
   for (const [asc, desc, value, min, max, set] of ranges) {

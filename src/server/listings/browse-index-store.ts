@@ -1,7 +1,21 @@
 import type { SortOption } from '../../domain/constants';
 import { vocabularyWords } from '../../domain/forgiving-search';
 import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../domain/enums';
-import { DEAD, Dictionary, HIDDEN, IntList, NONE, SHOWN } from './browse-index-lists';
+import {
+  CODE_MASK,
+  COMPLETE_BIT,
+  CONDITION_SHIFT,
+  DEAD,
+  bitSetFor,
+  Dictionary,
+  DIFFICULTY_SHIFT,
+  HIDDEN,
+  IN_PERSON_BIT,
+  IntList,
+  NONE,
+  SHOWN,
+  STATE_MASK,
+} from './browse-index-lists';
 import { IndexOwners } from './browse-index-owners';
 
 // The browse index's storage (browse-index.ts). Listings live in slots (struct of arrays: one
@@ -49,16 +63,13 @@ export class IndexStore {
   used = 0;
   dead = 0;
   ids = new Int32Array(0);
-  state = new Uint8Array(0); // DEAD, SHOWN or HIDDEN
+  /** State (DEAD, SHOWN or HIDDEN), difficulty, condition, complete, in person: browse-index-lists.ts. */
+  facets = new Uint16Array(0);
   listedAt = new Float64Array(0);
   pieces = new Int32Array(0);
   points = new Int32Array(0);
   year = new Int32Array(0); // NONE: no year
   manufacturerIds = new Int32Array(0); // NONE: none
-  difficulty = new Uint8Array(0);
-  condition = new Uint8Array(0);
-  complete = new Uint8Array(0);
-  inPerson = new Uint8Array(0);
   owner = new Int32Array(0); // owner number (owners)
   artist = new Int32Array(0); // artist dictionary id, NONE: no artist
   wordStart = new Int32Array(0); // slot s's words: wordIds[wordStart[s] .. wordStart[s + 1])
@@ -81,11 +92,14 @@ export class IndexStore {
   /** Positions in each order, built when first needed after a change. */
   readonly rankings = new Map<SortOption, Int32Array>();
 
-  // Per-question scratch, stamped rather than cleared (a question runs synchronously).
+  // Per-question scratch (a question runs synchronously): stamps for the dictionaries, bit sets
+  // for slots (browse-index-lists.ts).
   stamp = 0;
   readonly matched = new IntList();
-  slotStamp = new Int32Array(0);
-  searchStamp = new Int32Array(0);
+  /** The slots matched so far. */
+  matchedMarks = new Int32Array(0);
+  /** The slots the search finds (when the plan marks them). */
+  searchMarks = new Int32Array(0);
   wordStamp = new Int32Array(0);
   artistStamp = new Int32Array(0);
   ownerStamp = new Int32Array(0);
@@ -98,7 +112,7 @@ export class IndexStore {
   remove(id: number): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
-    this.state[slot] = DEAD;
+    this.facets[slot] = this.facets[slot]! & ~STATE_MASK; // DEAD
     this.dead++;
     this.slotOf.delete(id);
   }
@@ -120,16 +134,17 @@ export class IndexStore {
       if (!list) this.manufacturerPostings.set(listing.manufacturerId, (list = new IntList()));
       list.push(s);
     }
-    const difficulty = DIFFICULTY_CODES.get(listing.difficulty) ?? 255;
-    this.difficulty[s] = difficulty;
+    const difficulty = DIFFICULTY_CODES.get(listing.difficulty) ?? CODE_MASK;
     (this.difficultyPostings[difficulty] ??= new IntList()).push(s);
-    const condition = CONDITION_CODES.get(listing.condition) ?? 255;
-    this.condition[s] = condition;
+    const condition = CONDITION_CODES.get(listing.condition) ?? CODE_MASK;
     (this.conditionPostings[condition] ??= new IntList()).push(s);
-    this.complete[s] = listing.complete ? 1 : 0;
-    this.inPerson[s] = listing.inPerson ? 1 : 0;
     const owner = this.owners.numberFor(listing.userId);
-    this.state[s] = this.owners.hidden[owner] ? HIDDEN : SHOWN;
+    this.facets[s] =
+      (this.owners.hidden[owner] ? HIDDEN : SHOWN) |
+      (difficulty << DIFFICULTY_SHIFT) |
+      (condition << CONDITION_SHIFT) |
+      (listing.complete ? COMPLETE_BIT : 0) |
+      (listing.inPerson ? IN_PERSON_BIT : 0);
     this.owner[s] = owner;
     this.owners.postings[owner]!.push(s);
     if (listing.artistKey === null) {
@@ -164,6 +179,7 @@ export class IndexStore {
     const year = this.year[s]!;
     const manufacturerId = this.manufacturerIds[s]!;
     const artist = this.artist[s]!;
+    const facets = this.facets[s]!;
     return {
       id: this.ids[s]!,
       userId: this.owners.facts[this.owner[s]!]!.id,
@@ -174,38 +190,34 @@ export class IndexStore {
       year: year === NONE ? null : year,
       manufacturerId: manufacturerId === NONE ? null : manufacturerId,
       manufacturerKey: this.manufacturerKeys[s]!,
-      difficulty: LISTING_DIFFICULTIES[this.difficulty[s]!] ?? '',
-      condition: LISTING_CONDITIONS[this.condition[s]!] ?? '',
-      complete: this.complete[s] === 1,
+      difficulty: LISTING_DIFFICULTIES[(facets >> DIFFICULTY_SHIFT) & CODE_MASK] ?? '',
+      condition: LISTING_CONDITIONS[(facets >> CONDITION_SHIFT) & CODE_MASK] ?? '',
+      complete: (facets & COMPLETE_BIT) !== 0,
       artistKey: artist === NONE ? null : this.artists.strings[artist]!,
       searchText: words.join(' '),
-      inPerson: this.inPerson[s] === 1,
+      inPerson: (facets & IN_PERSON_BIT) !== 0,
     };
   }
 
   grow(capacity: number): void {
     this.capacity = capacity;
-    const resized = <T extends Int32Array | Uint8Array | Float64Array>(a: T, n = capacity): T => {
+    const resized = <T extends Int32Array | Uint16Array | Float64Array>(a: T, n = capacity): T => {
       const b = new (a.constructor as new (n: number) => T)(n);
       b.set(a.subarray(0, Math.min(a.length, n)));
       return b;
     };
     this.ids = resized(this.ids);
-    this.state = resized(this.state);
+    this.facets = resized(this.facets);
     this.listedAt = resized(this.listedAt);
     this.pieces = resized(this.pieces);
     this.points = resized(this.points);
     this.year = resized(this.year);
     this.manufacturerIds = resized(this.manufacturerIds);
-    this.difficulty = resized(this.difficulty);
-    this.condition = resized(this.condition);
-    this.complete = resized(this.complete);
-    this.inPerson = resized(this.inPerson);
     this.owner = resized(this.owner);
     this.artist = resized(this.artist);
     this.wordStart = resized(this.wordStart, capacity + 1);
-    this.slotStamp = new Int32Array(capacity);
-    this.searchStamp = new Int32Array(capacity);
+    this.matchedMarks = bitSetFor(capacity);
+    this.searchMarks = bitSetFor(capacity);
   }
 
   /**
@@ -216,7 +228,7 @@ export class IndexStore {
     const renumber = new Int32Array(this.used).fill(NONE);
     const live: IndexedListing[] = [];
     for (let s = 0; s < this.used; s++) {
-      if (this.state[s] === DEAD) continue;
+      if ((this.facets[s]! & STATE_MASK) === DEAD) continue;
       renumber[s] = live.length;
       live.push(this.listingAt(s));
     }

@@ -37,6 +37,9 @@ type Holder = {
   refreshing: Promise<void> | null;
   failedAt: number;
   error: unknown;
+  /** The version read under way, and the one to start when it is done (sharedVersion). */
+  versionRead: Promise<VersionRow> | null;
+  nextVersionRead: Promise<VersionRow> | null;
 };
 const holders = new WeakMap<object, Holder>();
 
@@ -69,6 +72,37 @@ async function readVersion(db: DbOrTx, pool: pg.Pool | undefined): Promise<Versi
   const [row] = await queryFixedPlan<VersionRow>(db, pool, versionStatement);
   if (!row) throw new Error('browse_index_version has no row (migration 0012 not applied?)');
   return { version: Number(row.version), trimmedThrough: Number(row.trimmedThrough) };
+}
+
+/**
+ * The committed version as of a moment after this call: one read shared by every browse that
+ * asks while it has not started yet. A read already under way may have taken its snapshot
+ * before the caller arrived (and so miss a change committed just before), so a caller that
+ * finds one waits for the next, which starts when it ends and serves everyone who came
+ * meanwhile. Under load one read then answers many browses instead of each sending its own
+ * (measured: docs/performance.md, 'Cheaper varied questions').
+ */
+function sharedVersion(holder: Holder, db: Db, pool: pg.Pool | undefined): Promise<VersionRow> {
+  const start = (): Promise<VersionRow> => {
+    const read = readVersion(db, pool);
+    holder.versionRead = read;
+    const done = () => {
+      if (holder.versionRead === read) holder.versionRead = null;
+    };
+    read.then(done, done);
+    return read;
+  };
+  if (holder.versionRead === null) return start();
+  holder.nextVersionRead ??= holder.versionRead
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .then(() => {
+      holder.nextVersionRead = null;
+      return start();
+    });
+  return holder.nextVersionRead;
 }
 
 /** Everything, in one snapshot: the version and the listings and owners as of it. */
@@ -189,7 +223,7 @@ export async function currentBrowse(
     if (!holder.loading && Date.now() - holder.failedAt > RETRY_AFTER_MS) void startLoad(holder, root);
     return null;
   }
-  const { version } = await readVersion(root, pool);
+  const { version } = await sharedVersion(holder, root, pool);
   if (version === holder.version) return current(holder);
   // One refresh at a time; a request that saw a later version than it reached runs another.
   for (let attempt = 0; attempt < 2 && holder.version < version; attempt++) {
@@ -244,6 +278,8 @@ function holderOf(db: Db): Holder {
       refreshing: null,
       failedAt: 0,
       error: undefined,
+      versionRead: null,
+      nextVersionRead: null,
     };
     holders.set(db, holder);
   }

@@ -1,7 +1,7 @@
 import { SORT_OPTIONS } from '../../domain/constants';
 import type { BrowseQuestion } from '../../domain/browse';
 import { answer, suggest, type IndexAnswer } from './browse-index-answer';
-import { DEAD, IntList } from './browse-index-lists';
+import { DEAD, IntList, STATE_MASK } from './browse-index-lists';
 import { comparator, insertOrdered } from './browse-index-order';
 import type { IndexedOwner } from './browse-index-owners';
 import { IndexStore, type IndexedListing } from './browse-index-store';
@@ -79,7 +79,7 @@ export class BrowseIndex {
     const ids: number[] = [];
     for (let i = 0; i < slots.length; i++) {
       const s = slots.items[i]!;
-      if (store.state[s] !== DEAD) ids.push(store.ids[s]!);
+      if ((store.facets[s]! & STATE_MASK) !== DEAD) ids.push(store.ids[s]!);
     }
     return ids;
   }

@@ -2,8 +2,9 @@
 // club grows (issue 29 point 6; docs/operations.md, 'Past one machine'). For each size it
 // fills a PostgreSQL database of its own with that many active listings (load-data.ts; kept
 // for the next run), then, in a fresh Node process each time (so nothing else is on the heap):
-//   - the index alone: from the first browse until browse answers from the index, and the heap
-//     it added (after a full garbage collection);
+//   - the index alone: from the first browse until browse answers from the index (wall time and
+//     this process's CPU time, which other work on the machine barely moves), and the heap it
+//     added (after a full garbage collection);
 //   - the index and its cards (what a process holds once warm, loadBrowseIndex): the time and
 //     heap both take.
 // Sizes: BENCH_SIZES (default 25000,50000,100000), databases BENCH_DATABASE_PREFIX (default
@@ -19,7 +20,7 @@ import { countBenchListings, loadBenchData } from './load-data';
 const PREFIX = process.env.BENCH_DATABASE_PREFIX ?? 'postgres://postgres@127.0.0.1:5432/jc_bench_index_';
 const SIZES = (process.env.BENCH_SIZES ?? '25000,50000,100000').split(',').map(Number);
 
-type Measured = { ms: number; heapMb: number; rssMb: number };
+type Measured = { ms: number; cpuMs: number; heapMb: number; rssMb: number };
 
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const mb = (bytes: number) => bytes / 1e6;
@@ -31,6 +32,7 @@ async function child(url: string, what: 'index' | 'cards'): Promise<void> {
   const heap0 = process.memoryUsage().heapUsed;
   const rss0 = process.memoryUsage().rss;
   const started = performance.now();
+  const cpu0 = process.cpuUsage();
   if (what === 'index') {
     // The first browse starts the load and is answered by the database; browse answers from
     // the index once it is loaded (its cards then start to be read).
@@ -39,9 +41,11 @@ async function child(url: string, what: 'index' | 'cards'): Promise<void> {
     await loadBrowseIndex(database.db);
   }
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpu0);
   gc();
   const result: Measured = {
     ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     heapMb: mb(process.memoryUsage().heapUsed - heap0),
     rssMb: mb(process.memoryUsage().rss - rss0),
   };
@@ -74,8 +78,8 @@ async function main(): Promise<void> {
     const index = measureInChild(url, 'index');
     const cards = measureInChild(url, 'cards');
     log(
-      `  ${size.toLocaleString('en-GB').padStart(9)} listings: index ${index.ms.toFixed(0)} ms, heap +${index.heapMb.toFixed(0)} MB (rss +${index.rssMb.toFixed(0)}); ` +
-        `index and cards ${cards.ms.toFixed(0)} ms, heap +${cards.heapMb.toFixed(0)} MB (rss +${cards.rssMb.toFixed(0)}); load average ${loadAverage()}`,
+      `  ${size.toLocaleString('en-GB').padStart(9)} listings: index ${index.ms.toFixed(0)} ms (CPU ${index.cpuMs.toFixed(0)}), heap +${index.heapMb.toFixed(0)} MB (rss +${index.rssMb.toFixed(0)}); ` +
+        `index and cards ${cards.ms.toFixed(0)} ms (CPU ${cards.cpuMs.toFixed(0)}), heap +${cards.heapMb.toFixed(0)} MB (rss +${cards.rssMb.toFixed(0)}); load average ${loadAverage()}`,
     );
   }
 }

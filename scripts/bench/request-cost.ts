@@ -14,7 +14,7 @@
 //
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/jc_bench_requests,
 // created when missing; empty: the embedded database in memory), BENCH_SECONDS (per load,
-// default 5).
+// default 5), BENCH_ROUNDS (default 3: every row measured that many times, the median shown).
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,6 +40,7 @@ import { ensurePostgresDatabase, loadAverage, log, measureLoad, type Load } from
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/jc_bench_requests';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_SECONDS = 1;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const APP_URL = 'http://127.0.0.1';
 const ASSET = '/assets/app-bench1234.js';
 
@@ -110,18 +111,63 @@ async function realApp(database: Database, clientDir: string, logged: boolean): 
 /** CPU milliseconds as whole microseconds ('-' when not measured). */
 const micros = (ms: number) => (Number.isNaN(ms) ? '-' : (ms * 1000).toFixed(0)).padStart(4);
 
-type Row = { name: string; rps: number; appCpuMs: number; pgCpuMs: number; non2xx: number };
+type Row = { rps: number; appCpuMs: number; pgCpuMs: number };
 
-async function measure(origin: string, urlPath: string, name: string, database: Database): Promise<Row> {
+async function measure(origin: string, urlPath: string, database: Database): Promise<Row> {
   const load: Load = { path: urlPath };
   await measureLoad(origin, load, WARMUP_SECONDS);
   const r = await measureLoad(origin, load, SECONDS, database.kind === 'postgres' ? database : undefined);
-  const row = { name, rps: r.requests.average, appCpuMs: r.appCpuMs, pgCpuMs: r.pgCpuMs, non2xx: r.non2xx };
-  log(
-    `  ${name.padEnd(40)} ${row.rps.toFixed(0).padStart(6)} req/s  app ${micros(row.appCpuMs)} µs/req  database ${micros(row.pgCpuMs)} µs/req`,
-  );
-  return row;
+  return { rps: r.requests.average, appCpuMs: r.appCpuMs, pgCpuMs: r.pgCpuMs };
 }
+
+/** What one row measures: an app to start, the address to load, and its name. */
+type Case = { group: string; name: string; path: string; app: () => Promise<FastifyInstance> };
+
+function cases(database: Database, clientDir: string): Case[] {
+  const layered = "a bare Fastify route, then each of the app's parts added in turn (no database):";
+  const list: Case[] = LAYERS.map((_, i) => ({
+    group: layered,
+    name: `+ ${LAYERS[i]}`,
+    path: '/api/bare',
+    app: () => layeredApp(LAYERS.slice(0, i + 1), database, false),
+  }));
+  list.unshift({ group: layered, name: 'bare route', path: '/api/bare', app: () => layeredApp([], database, false) });
+  list.push({
+    group: layered,
+    // For comparison: Fastify's own request logging, two lines per request at info.
+    name: "bare route, Fastify's request logging",
+    path: '/api/bare',
+    app: async () => {
+      const app = Fastify({ loggerInstance: infoLogger() });
+      app.get('/api/bare', async () => ({ status: 'ok', database: database.kind }));
+      return app;
+    },
+  });
+  const withDb = 'the same two ends, asking the database first (as /api/health does):';
+  list.push(
+    { group: withDb, name: 'bare route, with select 1', path: '/api/bare', app: () => layeredApp([], database, true) },
+    {
+      group: withDb,
+      name: 'every part, with select 1',
+      path: '/api/bare',
+      app: () => layeredApp(LAYERS, database, true),
+    },
+  );
+  for (const logged of [true, false]) {
+    const group = `the app (buildApp), ${logged ? 'logging at info' : 'without a logger'}:`;
+    for (const [name, path] of [
+      ['GET /api/health', '/api/health'],
+      ['404 GET /api/no-such-thing', '/api/no-such-thing'],
+      ['static asset', ASSET],
+      ['the page at /', '/'],
+    ] as const) {
+      list.push({ group, name, path, app: () => realApp(database, clientDir, logged) });
+    }
+  }
+  return list;
+}
+
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -133,56 +179,35 @@ async function main(): Promise<void> {
   } else {
     database = await openEmbedded('', { inMemory: true });
   }
-  log(`database: ${database.kind}; ${SECONDS} s per load after ${WARMUP_SECONDS} s of warm-up\n`);
+  log(
+    `database: ${database.kind}; ${SECONDS} s per load after ${WARMUP_SECONDS} s of warm-up; ${ROUNDS} rounds through every row, the median shown`,
+  );
   const clientDir = benchClientDir();
-  const rows: Row[] = [];
-
-  log("a bare Fastify route, then each of the app's parts added in turn (no database):");
-  for (let i = 0; i <= LAYERS.length; i++) {
-    const layers = LAYERS.slice(0, i);
-    const app = await layeredApp(layers, database, false);
-    const origin = await listen(app);
-    rows.push(await measure(origin, '/api/bare', i === 0 ? 'bare route' : `+ ${layers.at(-1)}`, database));
-    await app.close();
+  const all = cases(database, clientDir);
+  // Rounds through every row, so a change in the machine's load touches every row alike.
+  const results: Row[][] = all.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, c] of all.entries()) {
+      const app = await c.app();
+      results[i]!.push(await measure(await listen(app), c.path, database));
+      await app.close();
+    }
+    log(`  round ${round + 1} done; load average ${loadAverage()}`);
   }
-  {
-    // For comparison: Fastify's own request logging, two lines per request at info.
-    const app = Fastify({ loggerInstance: infoLogger() });
-    app.get('/api/bare', async () => ({ status: 'ok', database: database.kind }));
-    rows.push(await measure(await listen(app), '/api/bare', "bare route, Fastify's request logging", database));
-    await app.close();
-  }
-  log('\nthe same two ends, asking the database first (as /api/health does):');
-  for (const layers of [[], LAYERS]) {
-    const app = await layeredApp(layers, database, true);
-    const origin = await listen(app);
-    rows.push(
-      await measure(
-        origin,
-        '/api/bare',
-        layers.length ? 'every part, with select 1' : 'bare route, with select 1',
-        database,
-      ),
+  let group = '';
+  for (const [i, c] of all.entries()) {
+    if (c.group !== group) log(`\n${(group = c.group)}`);
+    const r = results[i]!;
+    const rps = median(r.map((x) => x.rps));
+    const app = median(r.map((x) => x.appCpuMs));
+    const db = median(r.map((x) => x.pgCpuMs));
+    log(
+      `  ${c.name.padEnd(40)} ${rps.toFixed(0).padStart(6)} req/s  app ${micros(app)} µs/req  database ${micros(db)} µs/req`,
     );
-    await app.close();
   }
-
-  for (const logged of [true, false]) {
-    log(`\nthe app (buildApp), ${logged ? 'logging at info' : 'without a logger'}:`);
-    const app = await realApp(database, clientDir, logged);
-    const origin = await listen(app);
-    const suffix = logged ? '' : ' (no logger)';
-    rows.push(await measure(origin, '/api/health', `GET /api/health${suffix}`, database));
-    rows.push(await measure(origin, '/api/no-such-thing', `404 GET /api/no-such-thing${suffix}`, database));
-    rows.push(await measure(origin, ASSET, `static asset${suffix}`, database));
-    rows.push(await measure(origin, '/', `the page at /${suffix}`, database));
-    await app.close();
-  }
-
   await database.close();
   fs.rmSync(clientDir, { recursive: true, force: true });
   log(`\nfinished in ${((Date.now() - started) / 1000).toFixed(0)} s; load average after ${loadAverage()}`);
-  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
 }
 
 main().catch((err: unknown) => {

@@ -112,6 +112,11 @@ function isRoutine(request: FastifyRequest): boolean {
   return /\.[a-z0-9]+$/i.test(pathname) && pathname !== '/index.html';
 }
 
+/** A live-update stream (events/sse.ts): open for minutes by design, never 'slow'. */
+function isStream(reply: FastifyReply): boolean {
+  return String(reply.raw.getHeader('content-type') ?? '').startsWith('text/event-stream');
+}
+
 /**
  * One line per request, at its end (Fastify's default is two, 'incoming request' and
  * 'request completed'): method, URL, client address, status and time. Routine successes
@@ -126,7 +131,7 @@ export class RequestLogController extends LogController {
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else if (reply.statusCode >= 500) reply.log.error(line, 'request completed');
-    else if (line.responseTime >= SLOW_REQUEST_MS) reply.log.warn(line, 'slow request');
+    else if (line.responseTime >= SLOW_REQUEST_MS && !isStream(reply)) reply.log.warn(line, 'slow request');
     else if (reply.statusCode < 400 && isRoutine(request)) reply.log.debug(line, 'request completed');
     else reply.log.info(line, 'request completed');
   }

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './app-context';
 import { frameworkErrorReply, registerErrorHandling } from './http/error-handler';
 import { registerCompression } from './http/compression';
+import { loggingOptions } from './http/logging';
 import { registerCsrfCheck } from './http/csrf';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClient } from './http/static-client';
@@ -51,7 +52,7 @@ export type BuildAppOptions = {
 // then the client. One error handler and one not-found handler for the whole app.
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    ...loggingOptions(options.logger),
     // Per-IP rate limits read request.ip: never trust X-Forwarded-For from the open internet.
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,

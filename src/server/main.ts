@@ -7,7 +7,6 @@ import { createMailQueue } from './mail/mail-queue';
 import { startMailQueueJob } from './jobs/mail-queue-job';
 import { startDigestJob } from './jobs/digests';
 import { createInProcessEventBus } from './events/event-bus';
-import { createPostgresEventBus } from './events/postgres-event-bus';
 import { startUnreadMessageMailJob } from './jobs/unread-message-mail';
 import { startTradeSweeper } from './jobs/trade-sweeper';
 import { startMemberLocator } from './jobs/locate-members';
@@ -59,8 +58,11 @@ async function main(): Promise<void> {
     log: logger,
   });
   // Several processes on one PostgreSQL database hear each other's events through it.
+  // (Loaded only then: it needs the pg driver, which the embedded database does not.)
   const events = database.pool
-    ? await createPostgresEventBus(database.pool, { log: logger, listenUrl: config.databaseListenUrl })
+    ? await (
+        await import('./events/postgres-event-bus')
+      ).createPostgresEventBus(database.pool, { log: logger, listenUrl: config.databaseListenUrl })
     : createInProcessEventBus();
   const pictures = createPictureStorage(config);
   const ctx = { config, database, mailer, events, pictures };

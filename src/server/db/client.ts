@@ -1,15 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { redactUrl } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
@@ -34,6 +29,9 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 
 export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
+// Each driver is loaded when its database is opened: a process needs only one of them, and
+// loading the other cost 0.06-0.09 s of CPU at start-up (docs/operations.md#starting-and-stopping).
+
 /** Opens the embedded database in dataDir/db, locked against a second process. */
 export async function openEmbedded(
   dataDir: string,
@@ -41,6 +39,11 @@ export async function openEmbedded(
 ): Promise<Database> {
   const release = opts.inMemory ? () => {} : acquireDataDirLock(dataDir);
   try {
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     const client = await PGlite.create({
       dataDir: opts.inMemory ? undefined : path.join(dataDir, 'db'),
       extensions: PGLITE_EXTENSIONS,
@@ -77,6 +80,11 @@ export type PostgresOptions = {
 };
 
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: 5000 });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { databaseErrorOf } from '../db/database-errors';
 import { truncate } from '../../domain/sentences';
@@ -93,4 +93,51 @@ export function createLogger(level: string, destination?: Writable): FastifyBase
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
   return (destination ? pino(options, destination) : pino(options)) as FastifyBaseLogger;
+}
+
+/** A request slower than this is logged at warn, whatever it was. */
+export const SLOW_REQUEST_MS = 1000;
+
+/**
+ * Routine requests: the health check (polled by load balancers and monitors) and files (the
+ * built client's assets, pictures; not the pages, which have no extension). A successful one
+ * is logged at debug only.
+ */
+function isRoutine(request: FastifyRequest): boolean {
+  const url = request.url;
+  if (url === '/api/health') return true;
+  if (url.startsWith('/api/')) return false;
+  const end = url.indexOf('?');
+  const pathname = end === -1 ? url : url.slice(0, end);
+  return /\.[a-z0-9]+$/i.test(pathname) && pathname !== '/index.html';
+}
+
+/** A live-update stream (events/sse.ts): open for minutes by design, never 'slow'. */
+function isStream(reply: FastifyReply): boolean {
+  return String(reply.raw.getHeader('content-type') ?? '').startsWith('text/event-stream');
+}
+
+/**
+ * One line per request, at its end (Fastify's default is two, 'incoming request' and
+ * 'request completed'): method, URL, client address, status and time. Routine successes
+ * (isRoutine) go at debug, so the default info level skips them; 5xx and failures at error, a
+ * slow request at warn, everything else (API calls, pages, 4xx) at info. The choice, and what
+ * it saved per request: docs/operations.md#logs.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (reply.statusCode >= 500) reply.log.error(line, 'request completed');
+    else if (line.responseTime >= SLOW_REQUEST_MS && !isStream(reply)) reply.log.warn(line, 'slow request');
+    else if (reply.statusCode < 400 && isRoutine(request)) reply.log.debug(line, 'request completed');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
+/** Fastify's logging options for the app: this logger, one line per request (above); none without one. */
+export function loggingOptions(logger: FastifyBaseLogger | undefined) {
+  return logger ? { loggerInstance: logger, logController: new RequestLogController() } : { logger: false as const };
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailKind } from '../../domain/email-preferences';
 
@@ -33,6 +33,15 @@ export type Mailer = {
 
 export class MailSendError extends Error {}
 
+/**
+ * nodemailer is loaded when the first mail goes, not at start-up (most starts send none soon;
+ * docs/operations.md#starting-and-stopping).
+ */
+function lazyTransport(options: string | Record<string, unknown>): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(options)));
+}
+
 function message(from: string, mail: Mail) {
   return { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers ?? {} };
 }
@@ -50,11 +59,11 @@ export function createMailer(options: {
     // A slow or dead mail server must not hang a member's request for minutes.
     url.searchParams.set('connectionTimeout', '10000');
     url.searchParams.set('greetingTimeout', '10000');
-    const transport = nodemailer.createTransport(url.toString());
+    const transport = lazyTransport(url.toString());
     return {
       async send(mail) {
         try {
-          await transport.sendMail(message(from, mail));
+          await (await transport()).sendMail(message(from, mail));
         } catch (err) {
           log.error({ err, subject: mail.subject }, 'sending mail failed');
           throw new MailSendError('The e-mail could not be sent.');
@@ -64,12 +73,12 @@ export function createMailer(options: {
   }
 
   const mailDir = path.join(dataDir, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
       let file: string;
       try {
-        const info = await transport.sendMail(message(from, mail));
+        const info = await (await transport()).sendMail(message(from, mail));
         await fs.mkdir(mailDir, { recursive: true });
         file = path.join(
           mailDir,

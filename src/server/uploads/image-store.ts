@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { IMAGE_MAX_SIDE_PX } from '../../domain/constants';
 import type { PictureStorage } from './storage';
 
@@ -68,6 +68,8 @@ export async function saveImage(
   input: Buffer,
   shape: ImageShape = 'picture',
 ): Promise<SavedImage> {
+  // Loaded at the first upload, not at start-up (docs/operations.md#starting-and-stopping).
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     ({ format } = await sharp(input).metadata());

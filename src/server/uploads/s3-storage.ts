@@ -1,12 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  paginateListObjectsV2,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
 import { assertPictureName, PICTURE_CACHE_CONTROL, PICTURE_NAME, type PictureStorage } from './storage';
 
@@ -18,8 +11,10 @@ function httpStatus(err: unknown): number | undefined {
   return (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 }
 
-export function createS3Storage(s3: S3Config): PictureStorage {
-  const client = new S3Client({
+type Sdk = typeof import('@aws-sdk/client-s3');
+
+function s3Client({ S3Client }: Sdk, s3: S3Config): S3Client {
+  return new S3Client({
     region: s3.region,
     endpoint: s3.endpoint,
     // Other services than AWS mostly want https://host/bucket/key, not https://bucket.host/key.
@@ -33,6 +28,14 @@ export function createS3Storage(s3: S3Config): PictureStorage {
     // open forever; the SDK retries a failed request twice on its own.
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
   });
+}
+
+export function createS3Storage(s3: S3Config): PictureStorage {
+  // The SDK is loaded for the first picture, not at start-up, where it cost about 0.1 s of CPU
+  // (docs/operations.md#starting-and-stopping).
+  let loaded: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
+  const sdkAndClient = () =>
+    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: s3Client(sdk, s3) })));
   const Bucket = s3.bucket;
   const key = (name: string) => {
     assertPictureName(name);
@@ -43,8 +46,9 @@ export function createS3Storage(s3: S3Config): PictureStorage {
     description: `bucket ${s3.bucket}${s3.endpoint ? ` at ${s3.endpoint}` : ` in ${s3.region}`}`,
 
     async put(name, bytes, contentType) {
+      const { sdk, client } = await sdkAndClient();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: key(name),
           Body: bytes,
@@ -56,8 +60,9 @@ export function createS3Storage(s3: S3Config): PictureStorage {
     },
 
     async exists(name) {
+      const { sdk, client } = await sdkAndClient();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key(name) }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key(name) }));
         return true;
       } catch (err) {
         if (httpStatus(err) === 404) return false;
@@ -66,9 +71,10 @@ export function createS3Storage(s3: S3Config): PictureStorage {
     },
 
     async get(name, options = {}) {
+      const { sdk, client } = await sdkAndClient();
       try {
         const object = await client.send(
-          new GetObjectCommand({ Bucket, Key: key(name), IfNoneMatch: options.ifNoneMatch }),
+          new sdk.GetObjectCommand({ Bucket, Key: key(name), IfNoneMatch: options.ifNoneMatch }),
         );
         return {
           // On Node the SDK hands over the HTTP response itself: streamed, never buffered.
@@ -86,11 +92,13 @@ export function createS3Storage(s3: S3Config): PictureStorage {
     },
 
     async delete(name) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key(name) }));
+      const { sdk, client } = await sdkAndClient();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key(name) }));
     },
 
     async *list() {
-      for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
+      const { sdk, client } = await sdkAndClient();
+      for await (const page of sdk.paginateListObjectsV2({ client }, { Bucket })) {
         for (const object of page.Contents ?? []) {
           if (object.Key && PICTURE_NAME.test(object.Key)) yield { name: object.Key, size: object.Size ?? 0 };
         }
@@ -100,7 +108,8 @@ export function createS3Storage(s3: S3Config): PictureStorage {
     publicUrl: (name) => (s3.publicUrl ? `${s3.publicUrl}/${key(name)}` : undefined),
 
     async close() {
-      client.destroy();
+      // Nothing to close when no picture was ever asked for.
+      if (loaded) (await loaded).client.destroy();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   LISTING_POINTS_MAX,
@@ -9,9 +9,13 @@ import {
   TRADE_PENDING_EXPIRY_DAYS,
   WELCOME_GIFT_POINTS,
 } from '../../../../domain/constants';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
-import { ContactClubForm } from './contact-page';
+
+// The form at the page's foot brings Zod and the form library (about 40 KB compressed): it
+// follows the page rather than holding up its first draw (docs/performance.md, 'Lighthouse 95').
+const ContactClubForm = lazyNamed(() => import('./contact-page'), 'ContactClubForm');
 
 // Each section's id, so a link can open the page at it (/help#text-size).
 export const HELP_SECTIONS = {
@@ -177,7 +181,9 @@ export function HelpPage() {
 
       <Section id={HELP_SECTIONS.contact} title="Contact the club">
         <p>Still stuck? Write to the club team here. A real person reads every message.</p>
-        <ContactClubForm />
+        <Suspense fallback={null}>
+          <ContactClubForm />
+        </Suspense>
       </Section>
     </article>
   );

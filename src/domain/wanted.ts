@@ -297,4 +297,3 @@ export const wishDemandQuerySchema = z.object({
 });
 export type WishDemandQuery = z.output<typeof wishDemandQuerySchema>;
 export const wishDemandSchema = z.object({ waiting: z.number() });
-

@@ -188,6 +188,9 @@ function warmUpPage(pathname: string, search: string, queryClient: QueryClient) 
         const picture = first && listingCardPicture(first);
         if (picture) preloadImage(picture);
       });
+    } else {
+      // The page reads a filtered URL with the server's schema, loaded apart from its code.
+      void import('../domain/browse');
     }
     void loadPageFrame();
     void loadBrowsePage();

@@ -4,18 +4,16 @@ import { useEffect, useState } from 'react';
 // download and start-up do not hold that draw up (docs/performance.md, 'Lighthouse 95').
 
 /**
- * Calls `then` just after the browser next paints: a requestAnimationFrame callback runs just
- * before a paint, and a task it queues runs after it. Answers a function that cancels it.
+ * Calls `then` once the next frame is on the screen: a requestAnimationFrame callback runs
+ * just before a frame is painted, so one queued from the next frame's runs after the first
+ * has been painted and shown (measured: a task queued after a single frame still ran before
+ * Chromium had shown that frame on a busy phone). Answers a function that cancels it.
  */
 export function afterNextPaint(then: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(then, 0);
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(then);
   });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
+  return () => cancelAnimationFrame(frame);
 }
 
 /** False on a component's first draw, true once that draw has been painted. */

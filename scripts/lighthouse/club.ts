@@ -15,12 +15,17 @@ import { SUSPENDED_EMAIL } from '../demo/admin';
 import { runSeed } from '../demo/steps';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** In the seed's Wanted demo with a saved search, a wish and the first offer of a listed puzzle. */
+const WANTED_EMAIL = 'susan.ashworth@example.org';
 
 export type Club = {
   url: string;
   /** The signed-in demo member's session cookie, as a Cookie header. */
   memberCookie: string;
   memberEmail: string;
+  /** The Wanted page's member: saved searches and a wish list from the seed (scripts/demo/wanted.ts). */
+  wantedCookie: string;
+  wantedEmail: string;
   /** A listed puzzle's id, for its page. */
   puzzleId: number;
   stop(): Promise<void>;
@@ -49,6 +54,13 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_0
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`the server did not answer ${url}/api/health within ${timeoutMs / 1000} s`);
+}
+
+/** The number of items a signed-in member's list call answers (checks the seed gave the page something to show). */
+async function countOf(url: string, cookie: string, api: string): Promise<number> {
+  const res = await fetch(`${url}${api}`, { headers: { cookie } });
+  if (!res.ok) throw new Error(`${api} answered ${res.status}`);
+  return ((await res.json()) as unknown[]).length;
 }
 
 async function signIn(url: string, email: string): Promise<string> {
@@ -101,10 +113,23 @@ export async function startClub(log: (line: string) => void): Promise<Club> {
       (m) => m.email !== ADMIN_EMAIL && m.email !== SUSPENDED_EMAIL && m.hasSeenWelcomeGift !== false,
     )!;
     const memberCookie = await signIn(url, member.email);
+    const wantedCookie = await signIn(url, WANTED_EMAIL);
+    for (const api of ['/api/saved-searches', '/api/wishes']) {
+      if ((await countOf(url, wantedCookie, api)) === 0)
+        throw new Error(`the seed gave ${WANTED_EMAIL} nothing at ${api}`);
+    }
     const browse = (await (await fetch(`${url}/api/puzzle-listings`)).json()) as BrowsePage;
     const first = browse.items[0];
     if (!first) throw new Error('the seeded club lists no puzzle');
-    return { url, memberCookie, memberEmail: member.email, puzzleId: first.id, stop };
+    return {
+      url,
+      memberCookie,
+      memberEmail: member.email,
+      wantedCookie,
+      wantedEmail: WANTED_EMAIL,
+      puzzleId: first.id,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

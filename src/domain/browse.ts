@@ -20,6 +20,7 @@ import {
 import type { SortOption, YearGroup } from './constants';
 import { idQueryField, pageParam, queryParam, textField } from './fields';
 import { searchForms } from './forgiving-search';
+import { blank } from './browse-params';
 import {
   DISTANCE_MAX_MILES,
   DISTANCE_MIN_MILES,
@@ -29,6 +30,10 @@ import {
   type GeoPoint,
   type HandoverFilter,
 } from './near';
+
+// What the browse page needs before any schema, in a file without Zod (docs/performance.md,
+// 'Lighthouse 95'): the count of filters set, the query string of a browse link.
+export * from './browse-params';
 
 export type YearFilter = YearGroup | number;
 
@@ -212,8 +217,6 @@ export function yearGroupRange(year: YearFilter): { min?: number; max?: number }
   }
 }
 
-const blank = (s: string | undefined): boolean => s === undefined || s.trim() === '';
-
 // Reference implementation of the browse semantics (docs/product/listings.md#browse-filters). Text matching is a plain
 // case-insensitive substring (no wildcards), the search forgiving plurals
 // (docs/decisions/0023-forgiving-search.md). Location and distance read the owner, not the
@@ -254,73 +257,6 @@ export function matchesBrowseFilters(listing: BrowsableListing, filters: BrowseF
   if (f.completeOnly === true && (listing.missingPieces ?? 0) !== 0) return false;
   if (!matchesHandover(listing.handover, f.handover)) return false;
   return true;
-}
-
-// Counts every filter the member has set, search, location, distance and hand-over included:
-// each one is something 'Clear All Filters' would reset. Sort and paging are not filters and
-// never count.
-export function countActiveFilters(filters: BrowseFilters): number {
-  const f = filters;
-  const set = [
-    !blank(f.q),
-    f.difficulty !== undefined,
-    f.condition !== undefined,
-    f.manufacturerId !== undefined,
-    f.minPieces !== undefined,
-    f.maxPieces !== undefined,
-    !blank(f.artist),
-    f.year !== undefined,
-    f.minPoints !== undefined,
-    f.maxPoints !== undefined,
-    f.completeOnly === true,
-    !blank(f.location),
-    f.maxDistance !== undefined,
-    f.handover !== undefined,
-  ];
-  return set.filter(Boolean).length;
-}
-
-// The 'No puzzles found' clear button resets only these (docs/product/screens.md#browse).
-export const NO_RESULTS_RESET_KEYS = [
-  'q',
-  'difficulty',
-  'condition',
-  'manufacturerId',
-  'sort',
-  'minPieces',
-  'maxPieces',
-] as const;
-
-// Query string for fetches and share links; defaults are left out to keep URLs short.
-export function browseQueryToParams(
-  query: BrowseFilters & { sort?: SortOption; page?: number; pageSize?: number },
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  const put = (key: string, value: string | number | undefined) => {
-    if (value === undefined) return;
-    const text = String(value).trim();
-    if (text !== '') out[key] = text;
-  };
-  put('q', query.q);
-  put('difficulty', query.difficulty);
-  put('condition', query.condition);
-  put('manufacturerId', query.manufacturerId);
-  put('minPieces', query.minPieces);
-  put('maxPieces', query.maxPieces);
-  put('artist', query.artist);
-  put('year', query.year);
-  put('minPoints', query.minPoints);
-  put('maxPoints', query.maxPoints);
-  if (query.completeOnly === true) out.completeOnly = 'true';
-  put('location', query.location);
-  put('maxDistance', query.maxDistance);
-  put('handover', query.handover);
-  if (query.sort !== undefined && query.sort !== DEFAULT_SORT) out.sort = query.sort;
-  if (query.page !== undefined && query.page !== 1) put('page', query.page);
-  if (query.pageSize !== undefined && query.pageSize !== BROWSE_PAGE_SIZE) {
-    put('pageSize', query.pageSize);
-  }
-  return out;
 }
 
 export interface SortableListing {

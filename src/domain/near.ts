@@ -3,7 +3,7 @@
 // browse paths (SQL and the in-memory index) and the web, so every one of them measures alike.
 
 import type { Handover } from './enums';
-import { normalizePostcode, UK_POSTCODE } from './profile';
+import { normalizePostcode, UK_POSTCODE } from './postcode';
 
 /** Browse's Max Distance, in miles. */
 export const DISTANCE_MIN_MILES = 1;

@@ -11,17 +11,12 @@ import {
   PROFILE_PIECES_MIN,
 } from './constants';
 import { idField, optionalText, requiredText, textField } from './fields';
+import { normalizePostcode } from './postcode';
+
+// The postcode's pattern and words, in a file without Zod (near.ts needs them on browse's cards).
+export * from './postcode';
 
 export const DEFAULT_COUNTRY = 'United Kingdom';
-
-// Outward code, optional space, inward code (plus the odd GIR 0AA), on a postcode already
-// normalised by normalizePostcode (upper case, single spaces, trimmed).
-export const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})$/;
-export const UK_POSTCODE_MESSAGE = 'Please enter a full UK postcode, such as SW1A 1AA';
-
-export function normalizePostcode(postcode: string): string {
-  return postcode.trim().replace(/\s+/g, ' ').toUpperCase();
-}
 
 const pieceCount = (label: string) =>
   z

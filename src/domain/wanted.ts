@@ -6,19 +6,12 @@ import { z } from 'zod';
 import { LISTING_PIECES_MAX, LISTING_TITLE_MAX, SAVED_SEARCHES_MAX, WISHES_MAX, YEAR_GROUPS } from './constants';
 import { idField, idQueryField, requiredText, textField } from './fields';
 import { searchForms } from './forgiving-search';
-import { plural } from './sentences';
 import { browseQuerySchema, yearGroupRange, type BrowsableListing, type BrowseFilters } from './browse';
 
-export const SAVED_SEARCH_ALERTS = ['instant', 'daily', 'weekly', 'off'] as const;
-export type SavedSearchAlert = (typeof SAVED_SEARCH_ALERTS)[number];
+import { SAVED_SEARCH_ALERTS } from './wanted-words';
 
-/** How the member is told, in the dialog's words. */
-export const SAVED_SEARCH_ALERT_LABELS: Record<SavedSearchAlert, string> = {
-  instant: 'By e-mail at once',
-  daily: 'In a daily e-mail',
-  weekly: 'In a weekly e-mail',
-  off: 'Only here on the site',
-};
+// The words the Wanted page draws with, in a file without Zod (the page loads no schema).
+export * from './wanted-words';
 
 /** open: held for the member; the rest are how it ended. */
 export const WISH_OFFER_STATUSES = ['open', 'requested', 'passed', 'expired', 'withdrawn'] as const;
@@ -304,20 +297,3 @@ export const wishDemandQuerySchema = z.object({
 });
 export type WishDemandQuery = z.output<typeof wishDemandQuerySchema>;
 export const wishDemandSchema = z.object({ waiting: z.number() });
-
-/** '1st', '2nd', '3rd', '11th', '22nd'. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
-}
-
-/** A wish's place in line, in words: 'You are 3rd in line'. */
-export function placeInLine(ahead: number): string {
-  return ahead === 0 ? 'You are first in line' : `You are ${ordinal(ahead + 1)} in line`;
-}
-
-/** The listing form's line: '3 members are waiting for this puzzle'. */
-export function waitingLine(waiting: number): string {
-  return `${plural(waiting, 'member')} ${waiting === 1 ? 'is' : 'are'} waiting for this puzzle`;
-}

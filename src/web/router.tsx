@@ -31,6 +31,7 @@ import {
   useNotificationsUnreadCount,
 } from './features/notifications/api/get-notifications-unread-count';
 import { tradesQueryOptions } from './features/trades/api/get-trades';
+import { savedSearchesQueryOptions, wishesQueryOptions } from './components/wanted/wanted-queries';
 import type { AuthDialogName } from './lib/auth-dialogs';
 import { CurrentUserProvider, useCurrentUser } from './lib/current-user';
 import { listingQueryOptions } from './lib/get-listing';
@@ -70,7 +71,8 @@ const loadCommunityPage = () => import('./features/community/pages/community-pag
 const CommunityPage = lazyNamed(loadCommunityPage, 'CommunityPage');
 const ProfilePage = lazyNamed(() => import('./features/profile/pages/profile-page'), 'ProfilePage');
 const FavoritesPage = lazyNamed(() => import('./features/favorites/pages/favorites-page'), 'FavoritesPage');
-const WantedPage = lazyNamed(() => import('./features/wanted/pages/wanted-page'), 'WantedPage');
+const loadWantedPage = () => import('./features/wanted/pages/wanted-page');
+const WantedPage = lazyNamed(loadWantedPage, 'WantedPage');
 // The favourites page shows the listings feature's cards (features do not import each other).
 const ListingCard = lazyNamed(() => import('./features/listings/components/listing-card'), 'ListingCard');
 const MemberDirectoryPage = lazyNamed(
@@ -109,7 +111,8 @@ const NotificationsPage = lazyNamed(
 // 'Contact the club', the privacy and help pages: public, inside the frame.
 const ContactPage = lazyNamed(() => import('./features/contact/pages/contact-page'), 'ContactPage');
 const PrivacyPage = lazyNamed(() => import('./features/contact/pages/privacy-page'), 'PrivacyPage');
-const HelpPage = lazyNamed(() => import('./features/contact/pages/help-page'), 'HelpPage');
+const loadHelpPage = () => import('./features/contact/pages/help-page');
+const HelpPage = lazyNamed(loadHelpPage, 'HelpPage');
 const AdminPage = lazyNamed(() => import('./features/admin/pages/admin-page'), 'AdminPage');
 const AdminMemberPage = lazyNamed(() => import('./features/admin/pages/admin-member-page'), 'AdminMemberPage');
 
@@ -185,9 +188,16 @@ function warmUpPage(pathname: string, search: string, queryClient: QueryClient) 
         const picture = first && listingCardPicture(first);
         if (picture) preloadImage(picture);
       });
+    } else {
+      // The page reads a filtered URL with the server's schema, loaded apart from its code.
+      void import('../domain/browse');
     }
     void loadPageFrame();
     void loadBrowsePage();
+  } else if (pathname === paths.help.path) {
+    // Text only: the frame's code and the page's, together.
+    void loadPageFrame();
+    void loadHelpPage();
   } else {
     const puzzle = matchPath(paths.puzzle.path, pathname);
     if (!puzzle) return;
@@ -260,6 +270,12 @@ function RootLayout() {
       if (firstPage.current.pathname === pathname && firstPage.current.search === '') {
         void queryClient.prefetchInfiniteQuery(postsQueryOptions({ category: undefined, q: undefined }));
       }
+    } else if (signedIn && pathname === paths.wanted.path) {
+      // Likewise Wanted's frame and page, and its two lists, so the page is drawn once, with them.
+      void loadPageFrame();
+      void loadWantedPage();
+      void queryClient.prefetchQuery(savedSearchesQueryOptions());
+      void queryClient.prefetchQuery(wishesQueryOptions());
     }
   }, [signedIn, pathname, queryClient]);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { waitingLine } from '../../../domain/wanted';
+import { waitingLine } from '../../../domain/wanted-words';
 import { useWishDemand } from './wanted-api';
 
 const PAUSE_MS = 500;

@@ -1,7 +1,7 @@
 import { BookmarkPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { SAVED_SEARCH_ALERTS, SAVED_SEARCH_ALERT_LABELS, type SavedSearchAlert } from '../../../domain/wanted';
+import { SAVED_SEARCH_ALERTS, SAVED_SEARCH_ALERT_LABELS, type SavedSearchAlert } from '../../../domain/wanted-words';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../paths';
 import { Button, buttonClasses } from '../ui/button';

@@ -1,28 +1,14 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type CallInput } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { savedSearchesQueryOptions, wantedKeys, wishesQueryOptions } from './wanted-queries';
 
 // Wanted's calls (docs/api/wanted.md), shared by the Wanted page and the pieces other pages
 // show (Save this search on browse, the wish button and hold on a puzzle page, the demand line
 // on the listing form).
 
-export const wantedKeys = {
-  all: ['wanted'] as const,
-  searches: ['wanted', 'saved-searches'] as const,
-  matches: (id: number, page: number) => ['wanted', 'saved-searches', id, 'matches', page] as const,
-  wishes: ['wanted', 'wishes'] as const,
-  demand: (title: string, manufacturerId: number | null, pieces: number | null) =>
-    ['wanted', 'demand', title, manufacturerId, pieces] as const,
-};
-
 export function useSavedSearches(enabled = true) {
-  return useQuery(
-    queryOptions({
-      queryKey: wantedKeys.searches,
-      queryFn: () => api.call('GET /api/saved-searches'),
-      enabled,
-    }),
-  );
+  return useQuery({ ...savedSearchesQueryOptions(), enabled });
 }
 
 export function useSavedSearchMatches(id: number | null, page = 1) {
@@ -34,7 +20,7 @@ export function useSavedSearchMatches(id: number | null, page = 1) {
 }
 
 export function useWishes(enabled = true) {
-  return useQuery(queryOptions({ queryKey: wantedKeys.wishes, queryFn: () => api.call('GET /api/wishes'), enabled }));
+  return useQuery({ ...wishesQueryOptions(), enabled });
 }
 
 /** Refreshes every Wanted list (and the listing pages, whose hold may have changed). */

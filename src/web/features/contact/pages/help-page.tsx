@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   LISTING_POINTS_MAX,
@@ -9,9 +9,15 @@ import {
   TRADE_PENDING_EXPIRY_DAYS,
   WELCOME_GIFT_POINTS,
 } from '../../../../domain/constants';
+import { usePainted } from '../../../lib/after-paint';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../paths';
-import { ContactClubForm } from './contact-page';
+
+// The form at the page's foot brings Zod and the form library (about 40 KB compressed): it is
+// fetched once the page is on the screen rather than holding up its first draw
+// (docs/performance.md, 'Lighthouse 95').
+const ContactClubForm = lazyNamed(() => import('./contact-page'), 'ContactClubForm');
 
 // Each section's id, so a link can open the page at it (/help#text-size).
 export const HELP_SECTIONS = {
@@ -33,6 +39,7 @@ const { standard, large, largest } = TEXT_SIZE_OPTIONS;
  */
 export function HelpPage() {
   useDocumentTitle('Help');
+  const painted = usePainted();
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-10">
       <header className="flex flex-col gap-3">
@@ -177,7 +184,7 @@ export function HelpPage() {
 
       <Section id={HELP_SECTIONS.contact} title="Contact the club">
         <p>Still stuck? Write to the club team here. A real person reads every message.</p>
-        <ContactClubForm />
+        <Suspense fallback={null}>{painted && <ContactClubForm />}</Suspense>
       </Section>
     </article>
   );

@@ -11,7 +11,7 @@ import {
   YEAR_GROUP_LABELS,
 } from '../../../../domain/constants';
 import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../../../domain/enums';
-import { browseQueryToParams } from '../../../../domain/browse';
+import { browseQueryToParams } from '../../../../domain/browse-params';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox';

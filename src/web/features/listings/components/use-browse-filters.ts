@@ -1,13 +1,32 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { browseQuerySchema, browseQueryToParams, type BrowseFilters } from '../../../../domain/browse';
-import type { SortOption } from '../../../../domain/constants';
+import type { BrowseFilters } from '../../../../domain/browse';
+import { browseQueryToParams } from '../../../../domain/browse-params';
+import { DEFAULT_SORT, type SortOption } from '../../../../domain/constants';
+import { afterNextPaint } from '../../../lib/after-paint';
 
 export type BrowseState = BrowseFilters & { sort: SortOption };
 export type FilterKey = keyof BrowseState;
 
+type BrowseSchema = (typeof import('../../../../domain/browse'))['browseQuerySchema'];
+let loaded: BrowseSchema | undefined;
+let loading: Promise<BrowseSchema> | undefined;
+/**
+ * The server's schema of a browse question (with Zod, about 25 KB compressed), fetched once:
+ * only a URL with filters needs it, so unfiltered browse draws without waiting for it
+ * (docs/performance.md, 'Lighthouse 95'); the page fetches it once drawn, before any filter is
+ * chosen, and the router with the page's code when the first URL has filters.
+ */
+function loadBrowseSchema(): Promise<BrowseSchema> {
+  loading ??= import('../../../../domain/browse').then((module) => (loaded = module.browseQuerySchema));
+  return loading;
+}
+
+/** The schema's answer to a URL without filters, as parseFilters gives it (a unit test checks). */
+export const NO_FILTERS: BrowseState = { completeOnly: undefined, sort: DEFAULT_SORT };
+
 /** Reads the URL's filters; a value the schema refuses is simply ignored. */
-function parseFilters(search: URLSearchParams): BrowseState {
+export function parseFilters(search: URLSearchParams, browseQuerySchema: BrowseSchema): BrowseState {
   const raw: Record<string, string> = Object.fromEntries(search.entries());
   for (let attempt = 0; attempt < 20; attempt++) {
     const result = browseQuerySchema.safeParse(raw);
@@ -23,7 +42,10 @@ function parseFilters(search: URLSearchParams): BrowseState {
 /** The browse filters live in the URL, so back/forward and shared links restore them. */
 export function useBrowseFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => parseFilters(searchParams), [searchParams]);
+  // With filters in the URL, the page waits for the schema (Suspense) if it has not arrived.
+  const schema = searchParams.toString() === '' ? null : (loaded ?? use(loadBrowseSchema()));
+  const filters = useMemo(() => (schema ? parseFilters(searchParams, schema) : NO_FILTERS), [searchParams, schema]);
+  useEffect(() => afterNextPaint(() => void loadBrowseSchema()), []);
   const params = useMemo(() => browseQueryToParams(filters), [filters]);
 
   const update = useCallback(

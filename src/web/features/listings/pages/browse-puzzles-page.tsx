@@ -2,7 +2,7 @@ import { SaveSearchButton } from '../../../components/wanted/save-search-button'
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Heart, Link2, SearchX } from 'lucide-react';
-import { countActiveFilters, NO_RESULTS_RESET_KEYS } from '../../../../domain/browse';
+import { countActiveFilters, NO_RESULTS_RESET_KEYS } from '../../../../domain/browse-params';
 import { BROWSE_SKELETON_COUNT } from '../../../../domain/constants';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';

@@ -4,14 +4,14 @@ import { Link, useSearchParams } from 'react-router';
 import { formatClubDateTime } from '../../../../domain/dates';
 import type { Listing } from '../../../../domain/listings';
 import { plural } from '../../../../domain/sentences';
+import type { SavedSearchView, WishView } from '../../../../domain/wanted';
+// Without Zod: the page draws with no schema (docs/performance.md, 'Lighthouse 95').
 import {
   placeInLine,
   SAVED_SEARCH_ALERTS,
   SAVED_SEARCH_ALERT_LABELS,
   type SavedSearchAlert,
-  type SavedSearchView,
-  type WishView,
-} from '../../../../domain/wanted';
+} from '../../../../domain/wanted-words';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';

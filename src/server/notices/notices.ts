@@ -324,20 +324,46 @@ async function deliver(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger):
 
 /** Sends an outbox after its transaction has committed. */
 export type Notices = { send(outbox: Outbox): void };
+/** Notices whose sender can wait until what it sent has gone (awaitableNoticesFor). */
+export type AwaitableNotices = Notices & { delivered(): Promise<void> };
 
 // Deliveries still under way, per app, so closing the app waits for them instead of cutting
 // a mail off mid-send or writing to a closed database.
 const inFlight = new WeakMap<AppContext, Set<Promise<void>>>();
 
+/** Starts delivering an outbox; the promise never rejects (a failure is logged). */
+function startDelivery(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger): Promise<void> {
+  let running = inFlight.get(ctx);
+  if (!running) inFlight.set(ctx, (running = new Set()));
+  const delivery = deliver(ctx, outbox, log).catch((err: unknown) => log.error({ err }, 'notices failed'));
+  running.add(delivery);
+  void delivery.finally(() => running.delete(delivery));
+  return delivery;
+}
+
 /** The app's notices, logging to `log`: delivery starts at once and never makes the caller wait or fail. */
 export function noticesFor(ctx: AppContext, log: FastifyBaseLogger): Notices {
   return {
     send(outbox) {
-      let running = inFlight.get(ctx);
-      if (!running) inFlight.set(ctx, (running = new Set()));
-      const delivery = deliver(ctx, outbox, log).catch((err: unknown) => log.error({ err }, 'notices failed'));
-      running.add(delivery);
-      void delivery.finally(() => running.delete(delivery));
+      void startDelivery(ctx, outbox, log);
+    },
+  };
+}
+
+/**
+ * The same, for a worker that must not run ahead of its own e-mails (Wanted's matching,
+ * docs/decisions/0030-wanted.md): delivered() waits for what this one has sent so far.
+ */
+export function awaitableNoticesFor(ctx: AppContext, log: FastifyBaseLogger): AwaitableNotices {
+  const mine = new Set<Promise<void>>();
+  return {
+    send(outbox) {
+      const delivery = startDelivery(ctx, outbox, log);
+      mine.add(delivery);
+      void delivery.finally(() => mine.delete(delivery));
+    },
+    async delivered() {
+      while (mine.size > 0) await Promise.all([...mine]);
     },
   };
 }

@@ -10,7 +10,14 @@ import { runAfterReply } from '../http/after-reply';
 import { listingInPlace } from '../listings/browse-service';
 import { lockListing } from '../listings/listing-stock-service';
 import { membersById } from '../members/members-service';
-import { commitWithNotices, noticesFor, recordNotice, type NoticeDeps, type Outbox } from '../notices/notices';
+import {
+  awaitableNoticesFor,
+  commitWithNotices,
+  recordNotice,
+  type AwaitableNotices,
+  type NoticeDeps,
+  type Outbox,
+} from '../notices/notices';
 import {
   candidateSearches,
   claimPendingListing,
@@ -51,9 +58,9 @@ async function inPlace(
   tx: DbOrTx,
   listingId: number,
   search: CandidateSearch,
+  q: ReturnType<typeof savedSearchFilters>,
   asked: Map<string, Promise<boolean>>,
 ): Promise<boolean> {
-  const q = savedSearchFilters(search.query);
   const distance = q.maxDistance !== undefined;
   if (!distance && textLocation(q) === undefined) return true;
   if (distance && (q.location?.trim() || search.point === null)) return false;
@@ -79,10 +86,15 @@ async function matchSavedSearches(
 ): Promise<void> {
   const card = browsable(listing, manufacturerName);
   const candidates = await candidateSearches(tx, listingMatchKeys(card), listing.userId, now);
-  const byListing = candidates.filter((s) => matchesBrowseFilters(card, savedSearchFilters(s.query)));
-  const matching: typeof byListing = [];
+  // Each search's question is parsed once, not once per check.
+  const byListing = candidates
+    .map((search) => ({ search, filters: savedSearchFilters(search.query) }))
+    .filter(({ filters }) => matchesBrowseFilters(card, filters));
+  const matching: CandidateSearch[] = [];
   const asked = new Map<string, Promise<boolean>>();
-  for (const search of byListing) if (await inPlace(tx, listing.id, search, asked)) matching.push(search);
+  for (const { search, filters } of byListing) {
+    if (await inPlace(tx, listing.id, search, filters, asked)) matching.push(search);
+  }
   const fresh = await insertMatches(
     tx,
     matching.map((s) => ({ savedSearchId: s.id, listingId: listing.id, memberId: s.memberId })),
@@ -110,12 +122,13 @@ async function matchSavedSearches(
 }
 
 /**
- * Matches one queued listing: false when it was not queued (or another process has it).
+ * Matches one queued listing: false when it was not queued, or another transaction holds its
+ * listing or queue row (SKIP LOCKED: it stays queued and is tried again on a later pass).
  * Lock order: the listing, then its queue row, then its offer.
  */
 export async function matchQueuedListing(deps: NoticeDeps, listingId: number, now = new Date()): Promise<boolean> {
   return commitWithNotices(deps, async (tx, outbox) => {
-    const listing = await lockListing(tx, listingId);
+    const listing = await lockListing(tx, listingId, { skipLocked: true });
     if (!listing || !(await claimPendingListing(tx, listingId))) return false;
     if (listing.status !== 'active' || !listing.isAvailable) return true;
     const owner = (await membersById(tx, [listing.userId])).get(listing.userId);
@@ -130,28 +143,78 @@ export async function matchQueuedListing(deps: NoticeDeps, listingId: number, no
   });
 }
 
-/** After the answer to a publish: match the listing if it was queued (a cheap look when not). */
-export function matchAfterReply(ctx: AppContext, log: FastifyBaseLogger, listingId: number): void {
-  runAfterReply(ctx, log, 'wanted matching', async () => {
-    const db = ctx.database.db;
-    // Most edits are not a going live: one indexed look, no transaction.
-    if ((await pendingListingIds(db, new Date(), 1, listingId)).length === 0) return;
-    await matchQueuedListing({ db, notices: noticesFor(ctx, log) }, listingId);
-  });
-}
-
 const BATCH = 100;
 
-/** The sweeper's part: listings queued before `queuedBefore` that nobody matched (a process stopped). */
-export async function matchLeftoverListings(deps: NoticeDeps, queuedBefore: Date, now = new Date()): Promise<number[]> {
+/**
+ * Matches queued listings one at a time, oldest first, until none is left that nobody else
+ * holds; each listing's e-mails are handed to the mail queue before the next is started, so
+ * the matcher never runs ahead of its own notices. `queuedBefore` (the sweeper) leaves younger
+ * rows alone; `now` fixes the clock (tests), else each listing is matched at its own moment.
+ * A listing that fails is logged and left queued (the sweeper tries it again). Answers the
+ * listings matched.
+ */
+export async function matchQueuedListings(
+  deps: { db: DbOrTx; notices: AwaitableNotices },
+  log: FastifyBaseLogger,
+  opts: { queuedBefore?: Date; now?: Date } = {},
+): Promise<number[]> {
   const matched: number[] = [];
   const tried = new Set<number>();
   for (;;) {
-    const ids = (await pendingListingIds(deps.db, queuedBefore, BATCH)).filter((id) => !tried.has(id));
+    const before = opts.queuedBefore ?? opts.now ?? new Date();
+    const ids = (await pendingListingIds(deps.db, before, BATCH)).filter((id) => !tried.has(id));
     if (ids.length === 0) return matched;
     for (const id of ids) {
       tried.add(id);
-      if (await matchQueuedListing(deps, id, now)) matched.push(id);
+      try {
+        if (await matchQueuedListing(deps, id, opts.now ?? new Date())) matched.push(id);
+      } catch (err) {
+        log.error({ err, listingId: id }, 'wanted matching failed; the listing stays queued');
+      }
+      await deps.notices.delivered();
     }
   }
+}
+
+// One matcher a process (docs/decisions/0030-wanted.md, "One matcher a process"): a going
+// live wakes it after the answer; it matches the queue in order, one listing at a time, and
+// when woken while busy it makes one more pass once done. So however many members publish at
+// once, matching takes one database connection and one turn of the event loop at a time
+// beside their calls, and the queue drains behind them.
+type Matcher = { running: boolean; again: boolean };
+const matchers = new WeakMap<AppContext, Matcher>();
+
+/** After the answer to a publish or any change to a listing: wakes this process's matcher. */
+export function matchAfterReply(ctx: AppContext, log: FastifyBaseLogger): void {
+  let matcher = matchers.get(ctx);
+  if (!matcher) matchers.set(ctx, (matcher = { running: false, again: false }));
+  if (matcher.running) {
+    matcher.again = true;
+    return;
+  }
+  const m = matcher;
+  m.running = true;
+  const queued = runAfterReply(ctx, log, 'wanted matching', async () => {
+    const deps = { db: ctx.database.db, notices: awaitableNoticesFor(ctx, log) };
+    try {
+      // A pass that matched nothing ends it: what is left is held by another process (or an
+      // owner's edit, whose own answer wakes the matcher again), or the sweeper's.
+      do m.again = false;
+      while ((await matchQueuedListings(deps, log)).length > 0 || m.again);
+    } finally {
+      m.running = false;
+    }
+  });
+  // Dropped (the after-reply queue is full): the next going live wakes it, the sweeper catches up.
+  if (!queued) m.running = false;
+}
+
+/** The sweeper's part: listings queued before `queuedBefore` that nobody matched (a process stopped). */
+export async function matchLeftoverListings(
+  deps: { db: DbOrTx; notices: AwaitableNotices },
+  log: FastifyBaseLogger,
+  queuedBefore: Date,
+  now = new Date(),
+): Promise<number[]> {
+  return matchQueuedListings(deps, log, { queuedBefore, now });
 }

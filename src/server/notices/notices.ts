@@ -9,6 +9,7 @@ import { EVERY_MEMBER } from '../events/event-bus';
 import { createThrottle, type Throttle } from '../events/throttle';
 import type { RequestMeta } from '../http/route-helpers';
 import type { MailKind } from '../../domain/email-preferences';
+import type { SendOutcome } from '../mail/mailer';
 import { emailSettingsUrl, renderEmail } from '../mail/templates';
 import { addMessage, notifyThreadActivity } from '../messages/threads-service';
 import { addNotifications, markNotificationsEmailed } from '../notifications/notifications-service';
@@ -293,6 +294,22 @@ function forumThrottle(ctx: AppContext): Throttle {
   return throttle;
 }
 
+/** A notice's e-mails: in one go when the mailer takes several (the mail queue), else one by one. */
+async function sendAll(ctx: AppContext, mails: NoticeMail[]): Promise<SendOutcome[]> {
+  const rendered = mails.map((mail) => ({ to: mail.to, ...noticeEmail(ctx.config.appUrl, mail) }));
+  if (ctx.mailer.sendMany) return ctx.mailer.sendMany(rendered);
+  const outcomes: SendOutcome[] = [];
+  for (const mail of rendered) {
+    try {
+      await ctx.mailer.send(mail);
+      outcomes.push({ ok: true });
+    } catch (err) {
+      outcomes.push({ ok: false, err });
+    }
+  }
+  return outcomes;
+}
+
 async function deliver(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger): Promise<void> {
   for (const { userIds, event } of outbox.events) {
     const publish = () =>
@@ -303,18 +320,17 @@ async function deliver(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger):
   }
   for (const threadId of outbox.threads) await notifyThreadActivity(ctx, threadId, log);
   const sent: number[] = [];
-  for (const mail of outbox.mails) {
-    try {
-      await ctx.mailer.send({ to: mail.to, ...noticeEmail(ctx.config.appUrl, mail) });
+  for (const [i, outcome] of (await sendAll(ctx, outbox.mails)).entries()) {
+    const mail = outbox.mails[i]!;
+    if (outcome.ok) {
       if (mail.notificationId !== null) sent.push(mail.notificationId);
-    } catch (err) {
-      if (mail.audience !== 'party') log.warn({ err, audience: mail.audience }, 'notice e-mail not sent');
-      else
-        log.warn(
-          { err, notificationId: mail.notificationId },
-          'notice e-mail not sent; the in-app notification stands',
-        );
-    }
+    } else if (mail.audience !== 'party')
+      log.warn({ err: outcome.err, audience: mail.audience }, 'notice e-mail not sent');
+    else
+      log.warn(
+        { err: outcome.err, notificationId: mail.notificationId },
+        'notice e-mail not sent; the in-app notification stands',
+      );
   }
   // 'E-mailed' once in the outgoing mail queue, which sends it (now, or after a refusal, later).
   await markNotificationsEmailed(ctx.database.db, sent).catch((err: unknown) =>

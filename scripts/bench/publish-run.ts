@@ -16,6 +16,7 @@
 // created when missing), BENCH_SECONDS, BENCH_RELOAD=1 (reload the data).
 
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { puzzleTitleKey, savedSearchKey, savedSearchFilters, savedSearchName } from '../../src/domain/wanted';
 import { createSession } from '../../src/server/auth/sessions-repository';
@@ -182,7 +183,11 @@ async function main(): Promise<void> {
       );
       const app0 = process.cpuUsage();
       const pg0 = cpuMsOf(await benchBackends(database));
+      // How long the app's one thread was kept from answering (matching beside the publishes).
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
       const times = (await run(SECONDS)).sort((a, b) => a - b);
+      loop.disable();
       const measuredEnd = Date.now();
       const appDuring = process.cpuUsage(app0);
       const pgDuring = pgCpuSince(pg0, await benchBackends(database));
@@ -220,6 +225,9 @@ async function main(): Promise<void> {
       );
       log(
         `\nqueue: ${queuedBefore!.n} listings waiting at the start, ${queuedAtEnd!.n} at the last answer, empty ${drained} ms later`,
+      );
+      log(
+        `event loop delay while publishing: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
       );
       log('\n| CPU ms per listing | app | PostgreSQL |');
       log('|---|---:|---:|');

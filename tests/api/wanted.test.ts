@@ -7,6 +7,7 @@ import { puzzleListings, savedSearchMatches, tradingNotifications, users, wishes
 import { afterReplyIdle } from '../../src/server/http/after-reply';
 import { sweepWanted } from '../../src/server/jobs/wanted-sweeper';
 import { drainNotices } from '../../src/server/notices/notices';
+import { matchAfterReply, stopWantedMatching } from '../../src/server/wanted/wanted-matching-service';
 import { signedInMember, useTradeTestApp, type SignedIn } from './trades-fixtures';
 
 // Wanted (docs/product/wanted.md, docs/api/wanted.md): saved searches and their alerts, the
@@ -384,6 +385,28 @@ describe('the first offer, in turn', () => {
     );
     const matches = await db().select().from(savedSearchMatches).where(eq(savedSearchMatches.memberId, searcher.id));
     expect(matches).toHaveLength(4);
+  });
+
+  it("a closing app's matcher takes nothing more: the listing stays queued for another matcher", async () => {
+    const title = uniqueTitle('Closing Time');
+    const owner = await signedInMember(db());
+    const [a] = await line(title, 1);
+    const [row] = await db()
+      .insert(puzzleListings)
+      .values({ userId: owner.id, title, pieces: 1000, condition: 'good', status: 'active', publishedAt: new Date() })
+      .returning();
+    await queryRows(db(), sql`INSERT INTO wanted_pending_listings (listing_id) VALUES (${row!.id})`);
+    // Another app on the same database (its own matcher), closing.
+    const closing = { ...app.t.ctx };
+    stopWantedMatching(closing);
+    matchAfterReply(closing, app.t.app.log);
+    await afterReplyIdle(closing);
+    const queued = () => queryRows(db(), sql`SELECT 1 FROM wanted_pending_listings WHERE listing_id = ${row!.id}`);
+    expect(await queued()).toHaveLength(1);
+    matchAfterReply(app.t.ctx, app.t.app.log);
+    await settle();
+    expect(await queued()).toHaveLength(0);
+    expect(await notificationsOf(a!.id, 'wish_offer')).toHaveLength(1);
   });
 
   it('a listing queued but not matched (its process stopped) is matched by the sweeper, once', async () => {

@@ -161,13 +161,13 @@ const BATCH = 100;
  * holds; each listing's e-mails are handed to the mail queue before the next is started, so
  * the matcher never runs ahead of its own notices. `queuedBefore` (the sweeper) leaves younger
  * rows alone; `now` fixes the clock (tests), else each listing is matched at its own moment.
- * A listing that fails is logged and left queued (the sweeper tries it again). Answers the
- * listings matched.
+ * A listing that fails is logged and left queued (the sweeper tries it again). `stopped`
+ * ends it between two listings (the app closing). Answers the listings matched.
  */
 export async function matchQueuedListings(
   deps: { db: DbOrTx; notices: AwaitableNotices },
   log: FastifyBaseLogger,
-  opts: { queuedBefore?: Date; now?: Date } = {},
+  opts: { queuedBefore?: Date; now?: Date; stopped?: () => boolean } = {},
 ): Promise<number[]> {
   const matched: number[] = [];
   const tried = new Set<number>();
@@ -176,6 +176,7 @@ export async function matchQueuedListings(
     const ids = (await pendingListingIds(deps.db, before, BATCH)).filter((id) => !tried.has(id));
     if (ids.length === 0) return matched;
     for (const id of ids) {
+      if (opts.stopped?.()) return matched;
       tried.add(id);
       try {
         if (await matchQueuedListing(deps, id, opts.now ?? new Date())) matched.push(id);
@@ -192,13 +193,14 @@ export async function matchQueuedListings(
 // when woken while busy it makes one more pass once done. So however many members publish at
 // once, matching takes one database connection and one turn of the event loop at a time
 // beside their calls, and the queue drains behind them.
-type Matcher = { running: boolean; again: boolean };
+type Matcher = { running: boolean; again: boolean; stopped: boolean };
 const matchers = new WeakMap<AppContext, Matcher>();
 
 /** After the answer to a publish or any change to a listing: wakes this process's matcher. */
 export function matchAfterReply(ctx: AppContext, log: FastifyBaseLogger): void {
   let matcher = matchers.get(ctx);
-  if (!matcher) matchers.set(ctx, (matcher = { running: false, again: false }));
+  if (!matcher) matchers.set(ctx, (matcher = { running: false, again: false, stopped: false }));
+  if (matcher.stopped) return;
   if (matcher.running) {
     matcher.again = true;
     return;
@@ -210,14 +212,26 @@ export function matchAfterReply(ctx: AppContext, log: FastifyBaseLogger): void {
     try {
       // A pass that matched nothing ends it: what is left is held by another process (or an
       // owner's edit, whose own answer wakes the matcher again), or the sweeper's.
+      const stopped = () => m.stopped;
       do m.again = false;
-      while ((await matchQueuedListings(deps, log)).length > 0 || m.again);
+      while (((await matchQueuedListings(deps, log, { stopped })).length > 0 || m.again) && !m.stopped);
     } finally {
       m.running = false;
     }
   });
   // Dropped (the after-reply queue is full): the next going live wakes it, the sweeper catches up.
   if (!queued) m.running = false;
+}
+
+/**
+ * The app is closing: the matcher finishes the listing in hand and takes no other, so the
+ * close does not wait for a long queue; what is left stays queued for any process's matcher or
+ * sweeper.
+ */
+export function stopWantedMatching(ctx: AppContext): void {
+  const matcher = matchers.get(ctx);
+  if (matcher) matcher.stopped = true;
+  else matchers.set(ctx, { running: false, again: false, stopped: true });
 }
 
 /** The sweeper's part: listings queued before `queuedBefore` that nobody matched (a process stopped). */

@@ -160,7 +160,8 @@ const BATCH = 100;
  * Matches queued listings one at a time, oldest first, until none is left that nobody else
  * holds; each listing's e-mails are handed to the mail queue before the next is started, so
  * the matcher never runs ahead of its own notices. `queuedBefore` (the sweeper) leaves younger
- * rows alone; `now` fixes the clock (tests), else each listing is matched at its own moment.
+ * rows alone, else every queued row is taken; `now` fixes the clock (tests), else each listing
+ * is matched at its own moment.
  * A listing that fails is logged and left queued (the sweeper tries it again). `stopped`
  * ends it between two listings (the app closing). Answers the listings matched.
  */
@@ -172,8 +173,7 @@ export async function matchQueuedListings(
   const matched: number[] = [];
   const tried = new Set<number>();
   for (;;) {
-    const before = opts.queuedBefore ?? opts.now ?? new Date();
-    const ids = (await pendingListingIds(deps.db, before, BATCH)).filter((id) => !tried.has(id));
+    const ids = (await pendingListingIds(deps.db, opts.queuedBefore ?? null, BATCH)).filter((id) => !tried.has(id));
     if (ids.length === 0) return matched;
     for (const id of ids) {
       if (opts.stopped?.()) return matched;

@@ -386,12 +386,14 @@ export async function claimPendingListing(db: DbOrTx, listingId: number): Promis
   return true;
 }
 
-/** Queued listings, oldest first (the matcher's order; the sweeper's catch-up of what a stopped process left). */
-export async function pendingListingIds(db: DbOrTx, queuedBefore: Date, limit: number): Promise<number[]> {
+/** Queued listings, oldest first: all (the matcher), or those queued before a moment (the sweeper's catch-up of what a stopped process left). */
+export async function pendingListingIds(db: DbOrTx, queuedBefore: Date | null, limit: number): Promise<number[]> {
   const rows = await db
     .select({ listingId: wantedPendingListings.listingId })
     .from(wantedPendingListings)
-    .where(sql`${wantedPendingListings.queuedAt} <= ${queuedBefore.toISOString()}::timestamptz`)
+    .where(
+      queuedBefore ? sql`${wantedPendingListings.queuedAt} <= ${queuedBefore.toISOString()}::timestamptz` : undefined,
+    )
     .orderBy(asc(wantedPendingListings.queuedAt), asc(wantedPendingListings.listingId))
     .limit(limit);
   return rows.map((r) => r.listingId);

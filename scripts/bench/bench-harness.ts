@@ -20,6 +20,7 @@ import { queryRows, type Database } from '../../src/server/db/client';
 import { createLogger } from '../../src/server/http/logging';
 import { createPictureStorage } from '../../src/server/uploads/create-storage';
 import { createMailer } from '../../src/server/mail/mailer';
+import { createMailQueue } from '../../src/server/mail/mail-queue';
 import { createInProcessEventBus } from '../../src/server/events/event-bus';
 
 export const CONNECTIONS = 32;
@@ -93,10 +94,12 @@ export async function ensurePostgresDatabase(url: string): Promise<void> {
  * The real app on a free local port, silent, with its own data directory (removed on close).
  * `env` adds settings (the club evening's TRUST_PROXY: each member from their own address);
  * `onApp` sees the app before it listens (to add a hook that times each kind of call).
+ * `mailQueue`: e-mails go through the outgoing mail queue in the database, as in main.ts (the
+ * publish bench, whose matching e-mails members); else straight to files.
  */
 export async function startBenchApp(
   database: Database,
-  options: { env?: Record<string, string>; onApp?: (app: FastifyInstance) => void } = {},
+  options: { env?: Record<string, string>; onApp?: (app: FastifyInstance) => void; mailQueue?: boolean } = {},
 ): Promise<{ origin: string; close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jc-bench-app-'));
   // Distance questions name the bench towns' outward codes: a local postcodes.io stand-in
@@ -108,7 +111,10 @@ export async function startBenchApp(
     postcodeGeo: { url: geo.url },
   };
   const logger = createLogger('silent');
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir, log: logger });
+  const transport = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir, log: logger });
+  const mailer = options.mailQueue
+    ? createMailQueue(database.db, transport, { appUrl: config.appUrl, unsubscribeSecret: undefined, log: logger })
+    : transport;
   const events = createInProcessEventBus();
   const app = await buildApp({ config, database, mailer, events, pictures: createPictureStorage(config) });
   options.onApp?.(app);
@@ -128,7 +134,7 @@ export async function startBenchApp(
 const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux
 
 /** CPU time (ms) of each of these local processes, from /proc (missing: gone, or not local). */
-function cpuMsOf(pids: number[]): Map<number, number> {
+export function cpuMsOf(pids: number[]): Map<number, number> {
   const times = new Map<number, number>();
   for (const pid of pids) {
     try {
@@ -146,7 +152,7 @@ function cpuMsOf(pids: number[]): Map<number, number> {
  * The PostgreSQL processes serving the bench's database (its connections): other work on the
  * same server (other databases' tests) is not the bench's.
  */
-async function benchBackends(database: Database): Promise<number[]> {
+export async function benchBackends(database: Database): Promise<number[]> {
   const rows = await queryRows<{ pid: number }>(
     database.db,
     sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,

@@ -11,6 +11,7 @@ import { startUnreadMessageMailJob } from './jobs/unread-message-mail';
 import { startTradeSweeper } from './jobs/trade-sweeper';
 import { startMemberLocator } from './jobs/locate-members';
 import { startWantedSweeper } from './jobs/wanted-sweeper';
+import { stopWantedMatching } from './wanted/wanted-matching-service';
 import { startAccountPruner } from './jobs/prune-accounts';
 import { startRateLimitPruner } from './jobs/prune-rate-limits';
 import { startUnusedPictureRemover } from './jobs/remove-unused-pictures';
@@ -81,7 +82,9 @@ async function main(): Promise<void> {
   const stopMemberLocator = startMemberLocator(ctx, logger);
   app.addHook('onClose', async () => {
     // This hook runs before the routes' own onClose hooks: wait here for the work queued
-    // after answers, which still needs the database.
+    // after answers, which still needs the database. Wanted's matcher stops after the
+    // listing in hand: the rest of its queue waits in the database (decision 0030).
+    stopWantedMatching(ctx);
     await afterReplyIdle(ctx);
     await stopUnreadMail();
     await stopMailQueue();

@@ -60,6 +60,25 @@ describe('the outgoing mail queue', () => {
     for (const a of to) expect(caught(a)).toHaveLength(1);
   });
 
+  it('sends several in one go: each once, each row marked sent; one refused is kept for later', async () => {
+    const to = Array.from({ length: 12 }, address);
+    const failing = to[0]!;
+    mail.failNext(1);
+    const outcomes = await t.mailQueue.sendMany!(to.map((a) => letter(a)));
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    for (const a of to.filter((x) => x !== failing)) {
+      expect(caught(a)).toHaveLength(1);
+      const sent = await row(a);
+      expect(sent.sentAt).not.toBeNull();
+      expect([sent.text, sent.html]).toEqual(['', '']);
+    }
+    expect(caught(failing)).toHaveLength(0);
+    const refused = await row(failing);
+    expect([refused.sentAt, refused.attempts]).toEqual([null, 1]);
+    expect(await t.mailQueue.sendDue(new Date(Date.now() + 10 * MIN))).toBe(1);
+    expect(caught(failing)).toHaveLength(1);
+  });
+
   it('waits longer after each failure', async () => {
     const to = address();
     mail.failNext(2);

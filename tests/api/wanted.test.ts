@@ -7,6 +7,7 @@ import { puzzleListings, savedSearchMatches, tradingNotifications, users, wishes
 import { afterReplyIdle } from '../../src/server/http/after-reply';
 import { sweepWanted } from '../../src/server/jobs/wanted-sweeper';
 import { drainNotices } from '../../src/server/notices/notices';
+import { matchAfterReply, stopWantedMatching } from '../../src/server/wanted/wanted-matching-service';
 import { signedInMember, useTradeTestApp, type SignedIn } from './trades-fixtures';
 
 // Wanted (docs/product/wanted.md, docs/api/wanted.md): saved searches and their alerts, the
@@ -345,6 +346,67 @@ describe('the first offer, in turn', () => {
     expect((await api.delete(`/api/wishes/${aWish}`, a!)).statusCode).toBe(204);
     await settle();
     expect((await api.get('/api/wishes', b!)).json()[0].offer.listingId).toBe(listing.id);
+  });
+
+  it("one matcher works through the queue oldest first, each listing once, whoever's publish woke it", async () => {
+    const word = `qm${Date.now().toString(36)}`;
+    const owner = await signedInMember(db());
+    const searcher = await signedInMember(db());
+    expect((await save(searcher, { query: { q: word } })).statusCode).toBe(201);
+    // Three listings queued earlier and never matched, queued in another order than made.
+    const ago = [3, 1, 2].map((s) => new Date(Date.now() - s * 1000));
+    const queued: number[] = [];
+    for (const [i, at] of ago.entries()) {
+      const [row] = await db()
+        .insert(puzzleListings)
+        .values({
+          userId: owner.id,
+          title: `${word} ${i}`,
+          pieces: 500,
+          condition: 'good',
+          status: 'active',
+          publishedAt: at,
+        })
+        .returning();
+      await queryRows(
+        db(),
+        sql`INSERT INTO wanted_pending_listings (listing_id, queued_at) VALUES (${row!.id}, ${at.toISOString()}::timestamptz)`,
+      );
+      queued.push(row!.id);
+    }
+    // A publish wakes the matcher: it takes the whole queue, its own listing last.
+    const published = await publish(owner, { title: `${word} live` });
+    const [left] = await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM wanted_pending_listings`);
+    expect(left!.n).toBe(0);
+    // Each listing matched once, in queue order (the notices' ids follow the order they were written).
+    const told = (await notificationsOf(searcher.id, 'wanted_match')).sort((a, b) => a.id - b.id);
+    expect(told.map((n) => n.link)).toEqual(
+      [queued[0], queued[2], queued[1], published.id].map((id) => `/puzzle/${id}`),
+    );
+    const matches = await db().select().from(savedSearchMatches).where(eq(savedSearchMatches.memberId, searcher.id));
+    expect(matches).toHaveLength(4);
+  });
+
+  it("a closing app's matcher takes nothing more: the listing stays queued for another matcher", async () => {
+    const title = uniqueTitle('Closing Time');
+    const owner = await signedInMember(db());
+    const [a] = await line(title, 1);
+    const [row] = await db()
+      .insert(puzzleListings)
+      .values({ userId: owner.id, title, pieces: 1000, condition: 'good', status: 'active', publishedAt: new Date() })
+      .returning();
+    await queryRows(db(), sql`INSERT INTO wanted_pending_listings (listing_id) VALUES (${row!.id})`);
+    // Another app on the same database (its own matcher), closing.
+    const closing = { ...app.t.ctx };
+    stopWantedMatching(closing);
+    matchAfterReply(closing, app.t.app.log);
+    await afterReplyIdle(closing);
+    const queued = () => queryRows(db(), sql`SELECT 1 FROM wanted_pending_listings WHERE listing_id = ${row!.id}`);
+    expect(await queued()).toHaveLength(1);
+    matchAfterReply(app.t.ctx, app.t.app.log);
+    await settle();
+    expect(await queued()).toHaveLength(0);
+    expect(await notificationsOf(a!.id, 'wish_offer')).toHaveLength(1);
   });
 
   it('a listing queued but not matched (its process stopped) is matched by the sweeper, once', async () => {

@@ -47,16 +47,17 @@ function startNext(queue: Queue): void {
 /**
  * Queues `work` to start after the current request's answer has gone out: it starts from
  * setImmediate, after the promise callbacks in which Fastify serializes and writes the
- * handler's answer. Never throws; a failure is logged by kind.
+ * handler's answer. Never throws; a failure is logged by kind. False when it was dropped.
  */
-export function runAfterReply(app: object, log: FastifyBaseLogger, name: string, work: () => Promise<void>): void {
+export function runAfterReply(app: object, log: FastifyBaseLogger, name: string, work: () => Promise<void>): boolean {
   const queue = queueOf(app);
   if (queue.waiting.length >= MAX_QUEUED) {
     log.warn({ task: name }, 'work after the answer dropped: the queue is full');
-    return;
+    return false;
   }
   queue.waiting.push({ name, work, log });
   setImmediate(() => startNext(queue));
+  return true;
 }
 
 /** Resolves once nothing is queued or running for the app (its close, tests). */

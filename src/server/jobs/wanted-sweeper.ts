@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import { createLogger } from '../http/logging';
-import { drainNotices, noticesFor } from '../notices/notices';
+import { awaitableNoticesFor, drainNotices } from '../notices/notices';
 import { matchLeftoverListings } from '../wanted/wanted-matching-service';
 import { expireDueOffers } from '../wanted/wish-offers-service';
 import { startPeriodicJob } from './periodic-job';
@@ -28,8 +28,8 @@ export async function sweepWanted(
   log: FastifyBaseLogger = silent,
   leftoverAfterMs = LEFTOVER_AFTER_MS,
 ): Promise<WantedSweepResult> {
-  const deps = { db: ctx.database.db, notices: noticesFor(ctx, log) };
-  const listingsMatched = await matchLeftoverListings(deps, new Date(now.getTime() - leftoverAfterMs), now);
+  const deps = { db: ctx.database.db, notices: awaitableNoticesFor(ctx, log) };
+  const listingsMatched = await matchLeftoverListings(deps, log, new Date(now.getTime() - leftoverAfterMs), now);
   const offersMoved = await expireDueOffers(deps, now);
   await drainNotices(ctx);
   return { offersMoved, listingsMatched };

@@ -94,7 +94,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
         images,
       );
       // Members who want it are found after the answer (docs/decisions/0030-wanted.md).
-      matchAfterReply(ctx, request.log, listing.id);
+      matchAfterReply(ctx, request.log);
       return reply.status(201).send(listing);
     },
   );
@@ -119,7 +119,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
         request.body,
         images,
       );
-      matchAfterReply(ctx, request.log, listing.id);
+      matchAfterReply(ctx, request.log);
       return listing;
     },
   );

@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUnsubscribable } from '../../domain/email-preferences';
 import { queryRows, type DbOrTx } from '../db/client';
 import { outgoingMail } from '../db/schema';
-import { MailSendError, type Mail, type Mailer } from './mailer';
+import { MailSendError, type Mail, type Mailer, type SendOutcome } from './mailer';
 import { memberIdByAddress, unsubscribeSecret, unsubscribeToken } from './unsubscribe-token';
 
 // The outgoing mail queue (docs/product/email.md#the-outgoing-mail-queue, decision 0033). It
@@ -22,6 +22,8 @@ export const MAIL_CLAIM_MS = 5 * 60 * 1000;
 /** After this many failed tries a message is given up (and logged). */
 export const MAIL_MAX_ATTEMPTS = 8;
 const BATCH = 20;
+/** sendMany marks its sent messages in one statement per this many (decision 0030's matching e-mails). */
+const MARK_SENT_EVERY = 10;
 /**
  * A message done with (sent, or given up) keeps only who, what kind, the subject and when:
  * its body may hold a sign-in link, whose token the club otherwise stores only hashed.
@@ -160,6 +162,61 @@ export function createMailQueue(
         .returning({ id: outgoingMail.id });
       const sent = await attempt({ id: row!.id, attempts: 1, mail: { ...mail, headers } }, now);
       if (!sent) log.warn({ mailId: row!.id, kind: mail.kind }, 'e-mail not sent yet; the queue will try again');
+    },
+
+    async sendMany(mails) {
+      if (mails.length === 0) return [];
+      const now = new Date();
+      const rows: Row[] = [];
+      for (const mail of mails)
+        rows.push({ id: 0, attempts: 1, mail: { ...mail, headers: { ...(await headersFor(mail)), ...mail.headers } } });
+      // One statement writes them all, claimed by this process as send() does; the ids come
+      // from the sequence in the order of the values, so sorted they follow the mails.
+      const inserted = await db
+        .insert(outgoingMail)
+        .values(
+          rows.map(({ mail }) => ({
+            kind: mail.kind,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            headers: mail.headers ?? {},
+            attempts: 1,
+            dueAt: new Date(now.getTime() + MAIL_CLAIM_MS),
+          })),
+        )
+        .returning({ id: outgoingMail.id });
+      const ids = inserted.map((r) => r.id).sort((a, b) => a - b);
+      const outcomes: SendOutcome[] = [];
+      let sent: number[] = [];
+      const markAllSent = async () => {
+        if (sent.length > 0) {
+          await db
+            .update(outgoingMail)
+            .set({ sentAt: new Date(), lastError: null, ...FORGET_BODY })
+            .where(inArray(outgoingMail.id, sent));
+        }
+        sent = [];
+      };
+      for (const [i, row] of rows.entries()) {
+        row.id = ids[i]!;
+        try {
+          await transport.send(row.mail);
+          sent.push(row.id);
+          // Marked sent a few at a time: a process stopped mid-batch sends at most these again.
+          if (sent.length >= MARK_SENT_EVERY) await markAllSent();
+          outcomes.push({ ok: true });
+        } catch (err) {
+          const account = row.mail.kind === 'account';
+          await markFailed(row, err, now, account);
+          if (!account)
+            log.warn({ mailId: row.id, kind: row.mail.kind }, 'e-mail not sent yet; the queue will try again');
+          outcomes.push(account ? { ok: false, err } : { ok: true });
+        }
+      }
+      await markAllSent();
+      return outcomes;
     },
 
     async queueIn(tx, mail, now) {

@@ -27,8 +27,16 @@ export type Mail = {
   headers?: Record<string, string>;
 };
 
+/** What became of one mail of sendMany: accepted (sent, or queued to be tried again), or what send() would have thrown. */
+export type SendOutcome = { ok: true } | { ok: false; err: unknown };
+
 export type Mailer = {
   send(mail: Mail): Promise<void>;
+  /**
+   * Several at once, each as send() would: the outgoing mail queue writes them in one
+   * statement (a matching's e-mails to many members). Without it, callers send one by one.
+   */
+  sendMany?(mails: Mail[]): Promise<SendOutcome[]>;
 };
 
 export class MailSendError extends Error {}

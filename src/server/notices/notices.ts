@@ -9,6 +9,7 @@ import { EVERY_MEMBER } from '../events/event-bus';
 import { createThrottle, type Throttle } from '../events/throttle';
 import type { RequestMeta } from '../http/route-helpers';
 import type { MailKind } from '../../domain/email-preferences';
+import type { SendOutcome } from '../mail/mailer';
 import { emailSettingsUrl, renderEmail } from '../mail/templates';
 import { addMessage, notifyThreadActivity } from '../messages/threads-service';
 import { addNotifications, markNotificationsEmailed } from '../notifications/notifications-service';
@@ -293,6 +294,27 @@ function forumThrottle(ctx: AppContext): Throttle {
   return throttle;
 }
 
+/** A notice's e-mails: in one go when the mailer takes several (the mail queue), else one by one. */
+async function sendAll(ctx: AppContext, mails: NoticeMail[]): Promise<SendOutcome[]> {
+  const rendered = [];
+  for (const [i, mail] of mails.entries()) {
+    // A matching may e-mail dozens: other requests get a turn between every ten.
+    if (i > 0 && i % 10 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    rendered.push({ to: mail.to, ...noticeEmail(ctx.config.appUrl, mail) });
+  }
+  if (ctx.mailer.sendMany) return ctx.mailer.sendMany(rendered);
+  const outcomes: SendOutcome[] = [];
+  for (const mail of rendered) {
+    try {
+      await ctx.mailer.send(mail);
+      outcomes.push({ ok: true });
+    } catch (err) {
+      outcomes.push({ ok: false, err });
+    }
+  }
+  return outcomes;
+}
+
 async function deliver(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger): Promise<void> {
   for (const { userIds, event } of outbox.events) {
     const publish = () =>
@@ -303,18 +325,17 @@ async function deliver(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger):
   }
   for (const threadId of outbox.threads) await notifyThreadActivity(ctx, threadId, log);
   const sent: number[] = [];
-  for (const mail of outbox.mails) {
-    try {
-      await ctx.mailer.send({ to: mail.to, ...noticeEmail(ctx.config.appUrl, mail) });
+  for (const [i, outcome] of (await sendAll(ctx, outbox.mails)).entries()) {
+    const mail = outbox.mails[i]!;
+    if (outcome.ok) {
       if (mail.notificationId !== null) sent.push(mail.notificationId);
-    } catch (err) {
-      if (mail.audience !== 'party') log.warn({ err, audience: mail.audience }, 'notice e-mail not sent');
-      else
-        log.warn(
-          { err, notificationId: mail.notificationId },
-          'notice e-mail not sent; the in-app notification stands',
-        );
-    }
+    } else if (mail.audience !== 'party')
+      log.warn({ err: outcome.err, audience: mail.audience }, 'notice e-mail not sent');
+    else
+      log.warn(
+        { err: outcome.err, notificationId: mail.notificationId },
+        'notice e-mail not sent; the in-app notification stands',
+      );
   }
   // 'E-mailed' once in the outgoing mail queue, which sends it (now, or after a refusal, later).
   await markNotificationsEmailed(ctx.database.db, sent).catch((err: unknown) =>
@@ -324,20 +345,46 @@ async function deliver(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger):
 
 /** Sends an outbox after its transaction has committed. */
 export type Notices = { send(outbox: Outbox): void };
+/** Notices whose sender can wait until what it sent has gone (awaitableNoticesFor). */
+export type AwaitableNotices = Notices & { delivered(): Promise<void> };
 
 // Deliveries still under way, per app, so closing the app waits for them instead of cutting
 // a mail off mid-send or writing to a closed database.
 const inFlight = new WeakMap<AppContext, Set<Promise<void>>>();
 
+/** Starts delivering an outbox; the promise never rejects (a failure is logged). */
+function startDelivery(ctx: AppContext, outbox: Outbox, log: FastifyBaseLogger): Promise<void> {
+  let running = inFlight.get(ctx);
+  if (!running) inFlight.set(ctx, (running = new Set()));
+  const delivery = deliver(ctx, outbox, log).catch((err: unknown) => log.error({ err }, 'notices failed'));
+  running.add(delivery);
+  void delivery.finally(() => running.delete(delivery));
+  return delivery;
+}
+
 /** The app's notices, logging to `log`: delivery starts at once and never makes the caller wait or fail. */
 export function noticesFor(ctx: AppContext, log: FastifyBaseLogger): Notices {
   return {
     send(outbox) {
-      let running = inFlight.get(ctx);
-      if (!running) inFlight.set(ctx, (running = new Set()));
-      const delivery = deliver(ctx, outbox, log).catch((err: unknown) => log.error({ err }, 'notices failed'));
-      running.add(delivery);
-      void delivery.finally(() => running.delete(delivery));
+      void startDelivery(ctx, outbox, log);
+    },
+  };
+}
+
+/**
+ * The same, for a worker that must not run ahead of its own e-mails (Wanted's matching,
+ * docs/decisions/0030-wanted.md): delivered() waits for what this one has sent so far.
+ */
+export function awaitableNoticesFor(ctx: AppContext, log: FastifyBaseLogger): AwaitableNotices {
+  const mine = new Set<Promise<void>>();
+  return {
+    send(outbox) {
+      const delivery = startDelivery(ctx, outbox, log);
+      mine.add(delivery);
+      void delivery.finally(() => mine.delete(delivery));
+    },
+    async delivered() {
+      while (mine.size > 0) await Promise.all([...mine]);
     },
   };
 }

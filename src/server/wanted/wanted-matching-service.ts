@@ -10,7 +10,14 @@ import { runAfterReply } from '../http/after-reply';
 import { listingInPlace } from '../listings/browse-service';
 import { lockListing } from '../listings/listing-stock-service';
 import { membersById } from '../members/members-service';
-import { commitWithNotices, noticesFor, recordNotice, type NoticeDeps, type Outbox } from '../notices/notices';
+import {
+  awaitableNoticesFor,
+  commitWithNotices,
+  recordNotice,
+  type AwaitableNotices,
+  type NoticeDeps,
+  type Outbox,
+} from '../notices/notices';
 import {
   candidateSearches,
   claimPendingListing,
@@ -51,9 +58,9 @@ async function inPlace(
   tx: DbOrTx,
   listingId: number,
   search: CandidateSearch,
+  q: ReturnType<typeof savedSearchFilters>,
   asked: Map<string, Promise<boolean>>,
 ): Promise<boolean> {
-  const q = savedSearchFilters(search.query);
   const distance = q.maxDistance !== undefined;
   if (!distance && textLocation(q) === undefined) return true;
   if (distance && (q.location?.trim() || search.point === null)) return false;
@@ -69,6 +76,9 @@ async function inPlace(
   return answer;
 }
 
+/** Candidates checked between two turns of the event loop (a few milliseconds' work). */
+const SLICE = 200;
+
 /** Saved searches: the candidates by key, each checked by browse's own rule; one notice per member. */
 async function matchSavedSearches(
   tx: DbOrTx,
@@ -79,10 +89,23 @@ async function matchSavedSearches(
 ): Promise<void> {
   const card = browsable(listing, manufacturerName);
   const candidates = await candidateSearches(tx, listingMatchKeys(card), listing.userId, now);
-  const byListing = candidates.filter((s) => matchesBrowseFilters(card, savedSearchFilters(s.query)));
-  const matching: typeof byListing = [];
+  // Each search's question is parsed once, and a slice at a time with the event loop given
+  // back between slices: a listing may have thousands of candidates (3,453 for one on the
+  // publish bench: about 50 ms of parsing in one go), and the publish calls answered beside
+  // the matcher must not wait behind them (docs/performance.md, "Publishing with Wanted").
+  const byListing: { search: CandidateSearch; filters: ReturnType<typeof savedSearchFilters> }[] = [];
+  for (let i = 0; i < candidates.length; i += SLICE) {
+    if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    for (const search of candidates.slice(i, i + SLICE)) {
+      const filters = savedSearchFilters(search.query);
+      if (matchesBrowseFilters(card, filters)) byListing.push({ search, filters });
+    }
+  }
+  const matching: CandidateSearch[] = [];
   const asked = new Map<string, Promise<boolean>>();
-  for (const search of byListing) if (await inPlace(tx, listing.id, search, asked)) matching.push(search);
+  for (const { search, filters } of byListing) {
+    if (await inPlace(tx, listing.id, search, filters, asked)) matching.push(search);
+  }
   const fresh = await insertMatches(
     tx,
     matching.map((s) => ({ savedSearchId: s.id, listingId: listing.id, memberId: s.memberId })),
@@ -110,12 +133,13 @@ async function matchSavedSearches(
 }
 
 /**
- * Matches one queued listing: false when it was not queued (or another process has it).
+ * Matches one queued listing: false when it was not queued, or another transaction holds its
+ * listing or queue row (SKIP LOCKED: it stays queued and is tried again on a later pass).
  * Lock order: the listing, then its queue row, then its offer.
  */
 export async function matchQueuedListing(deps: NoticeDeps, listingId: number, now = new Date()): Promise<boolean> {
   return commitWithNotices(deps, async (tx, outbox) => {
-    const listing = await lockListing(tx, listingId);
+    const listing = await lockListing(tx, listingId, { skipLocked: true });
     if (!listing || !(await claimPendingListing(tx, listingId))) return false;
     if (listing.status !== 'active' || !listing.isAvailable) return true;
     const owner = (await membersById(tx, [listing.userId])).get(listing.userId);
@@ -130,28 +154,92 @@ export async function matchQueuedListing(deps: NoticeDeps, listingId: number, no
   });
 }
 
-/** After the answer to a publish: match the listing if it was queued (a cheap look when not). */
-export function matchAfterReply(ctx: AppContext, log: FastifyBaseLogger, listingId: number): void {
-  runAfterReply(ctx, log, 'wanted matching', async () => {
-    const db = ctx.database.db;
-    // Most edits are not a going live: one indexed look, no transaction.
-    if ((await pendingListingIds(db, new Date(), 1, listingId)).length === 0) return;
-    await matchQueuedListing({ db, notices: noticesFor(ctx, log) }, listingId);
-  });
-}
-
 const BATCH = 100;
 
-/** The sweeper's part: listings queued before `queuedBefore` that nobody matched (a process stopped). */
-export async function matchLeftoverListings(deps: NoticeDeps, queuedBefore: Date, now = new Date()): Promise<number[]> {
+/**
+ * Matches queued listings one at a time, oldest first, until none is left that nobody else
+ * holds; each listing's e-mails are handed to the mail queue before the next is started, so
+ * the matcher never runs ahead of its own notices. `queuedBefore` (the sweeper) leaves younger
+ * rows alone, else every queued row is taken; `now` fixes the clock (tests), else each listing
+ * is matched at its own moment.
+ * A listing that fails is logged and left queued (the sweeper tries it again). `stopped`
+ * ends it between two listings (the app closing). Answers the listings matched.
+ */
+export async function matchQueuedListings(
+  deps: { db: DbOrTx; notices: AwaitableNotices },
+  log: FastifyBaseLogger,
+  opts: { queuedBefore?: Date; now?: Date; stopped?: () => boolean } = {},
+): Promise<number[]> {
   const matched: number[] = [];
   const tried = new Set<number>();
   for (;;) {
-    const ids = (await pendingListingIds(deps.db, queuedBefore, BATCH)).filter((id) => !tried.has(id));
+    const ids = (await pendingListingIds(deps.db, opts.queuedBefore ?? null, BATCH)).filter((id) => !tried.has(id));
     if (ids.length === 0) return matched;
     for (const id of ids) {
+      if (opts.stopped?.()) return matched;
       tried.add(id);
-      if (await matchQueuedListing(deps, id, now)) matched.push(id);
+      try {
+        if (await matchQueuedListing(deps, id, opts.now ?? new Date())) matched.push(id);
+      } catch (err) {
+        log.error({ err, listingId: id }, 'wanted matching failed; the listing stays queued');
+      }
+      await deps.notices.delivered();
     }
   }
+}
+
+// One matcher a process (docs/decisions/0030-wanted.md, "One matcher a process"): a going
+// live wakes it after the answer; it matches the queue in order, one listing at a time, and
+// when woken while busy it makes one more pass once done. So however many members publish at
+// once, matching takes one database connection and one turn of the event loop at a time
+// beside their calls, and the queue drains behind them.
+type Matcher = { running: boolean; again: boolean; stopped: boolean };
+const matchers = new WeakMap<AppContext, Matcher>();
+
+/** After the answer to a publish or any change to a listing: wakes this process's matcher. */
+export function matchAfterReply(ctx: AppContext, log: FastifyBaseLogger): void {
+  let matcher = matchers.get(ctx);
+  if (!matcher) matchers.set(ctx, (matcher = { running: false, again: false, stopped: false }));
+  if (matcher.stopped) return;
+  if (matcher.running) {
+    matcher.again = true;
+    return;
+  }
+  const m = matcher;
+  m.running = true;
+  const queued = runAfterReply(ctx, log, 'wanted matching', async () => {
+    const deps = { db: ctx.database.db, notices: awaitableNoticesFor(ctx, log) };
+    try {
+      // A pass that matched nothing ends it: what is left is held by another process (or an
+      // owner's edit, whose own answer wakes the matcher again), or the sweeper's.
+      const stopped = () => m.stopped;
+      do m.again = false;
+      while (((await matchQueuedListings(deps, log, { stopped })).length > 0 || m.again) && !m.stopped);
+    } finally {
+      m.running = false;
+    }
+  });
+  // Dropped (the after-reply queue is full): the next going live wakes it, the sweeper catches up.
+  if (!queued) m.running = false;
+}
+
+/**
+ * The app is closing: the matcher finishes the listing in hand and takes no other, so the
+ * close does not wait for a long queue; what is left stays queued for any process's matcher or
+ * sweeper.
+ */
+export function stopWantedMatching(ctx: AppContext): void {
+  const matcher = matchers.get(ctx);
+  if (matcher) matcher.stopped = true;
+  else matchers.set(ctx, { running: false, again: false, stopped: true });
+}
+
+/** The sweeper's part: listings queued before `queuedBefore` that nobody matched (a process stopped). */
+export async function matchLeftoverListings(
+  deps: { db: DbOrTx; notices: AwaitableNotices },
+  log: FastifyBaseLogger,
+  queuedBefore: Date,
+  now = new Date(),
+): Promise<number[]> {
+  return matchQueuedListings(deps, log, { queuedBefore, now });
 }

@@ -129,7 +129,10 @@ export async function candidateSearches(
     email: r.email,
     query: (typeof r.query === 'string' ? JSON.parse(r.query) : r.query) as SavedSearchQuery,
     alert: r.alert as SavedSearchAlert,
-    point: r.latitude === null || r.longitude === null ? null : { latitude: Number(r.latitude), longitude: Number(r.longitude) },
+    point:
+      r.latitude === null || r.longitude === null
+        ? null
+        : { latitude: Number(r.latitude), longitude: Number(r.longitude) },
   }));
 }
 
@@ -383,23 +386,15 @@ export async function claimPendingListing(db: DbOrTx, listingId: number): Promis
   return true;
 }
 
-/** Queued listings, oldest first (the sweeper catches up what a stopped process left). */
-export async function pendingListingIds(
-  db: DbOrTx,
-  queuedBefore: Date,
-  limit: number,
-  listingId?: number,
-): Promise<number[]> {
+/** Queued listings, oldest first: all (the matcher), or those queued before a moment (the sweeper's catch-up of what a stopped process left). */
+export async function pendingListingIds(db: DbOrTx, queuedBefore: Date | null, limit: number): Promise<number[]> {
   const rows = await db
     .select({ listingId: wantedPendingListings.listingId })
     .from(wantedPendingListings)
     .where(
-      and(
-        sql`${wantedPendingListings.queuedAt} <= ${queuedBefore.toISOString()}::timestamptz`,
-        listingId === undefined ? undefined : eq(wantedPendingListings.listingId, listingId),
-      ),
+      queuedBefore ? sql`${wantedPendingListings.queuedAt} <= ${queuedBefore.toISOString()}::timestamptz` : undefined,
     )
-    .orderBy(asc(wantedPendingListings.queuedAt))
+    .orderBy(asc(wantedPendingListings.queuedAt), asc(wantedPendingListings.listingId))
     .limit(limit);
   return rows.map((r) => r.listingId);
 }

@@ -5,6 +5,7 @@ import { AppError } from '../domain/errors';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { frameworkErrorReply, registerErrorHandling } from './http/error-handler';
+import { countCallsInFlight } from './http/calls-in-flight';
 import { registerCompression } from './http/compression';
 import { loggingOptions } from './http/logging';
 import { registerCsrfCheck } from './http/csrf';
@@ -91,6 +92,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       api.addHook('onRoute', declareSharedContract);
       // Each route answers as src/domain/api-contract.ts says, which is what the web is typed against.
       api.addHook('onRoute', checkRouteAgainstContract);
+      // Which calls are being answered now, so the Wanted matcher can give way to them.
+      countCallsInFlight(api, ctx, '/api/events');
       // API answers over a kilobyte go out compressed (the client is compressed at build time).
       await registerCompression(api);
       // Registered once for every API route; each route opts in with `config.rateLimit`.

@@ -6,6 +6,7 @@ import { listingMatchKeys, savedSearchFilters } from '../../domain/wanted';
 import type { AppContext } from '../app-context';
 import type { DbOrTx } from '../db/client';
 import type { PuzzleListing } from '../db/schema';
+import { quietMoment } from '../http/calls-in-flight';
 import { runAfterReply } from '../http/after-reply';
 import { listingInPlace } from '../listings/browse-service';
 import { lockListing } from '../listings/listing-stock-service';
@@ -168,7 +169,7 @@ const BATCH = 100;
 export async function matchQueuedListings(
   deps: { db: DbOrTx; notices: AwaitableNotices },
   log: FastifyBaseLogger,
-  opts: { queuedBefore?: Date; now?: Date; stopped?: () => boolean } = {},
+  opts: { queuedBefore?: Date; now?: Date; stopped?: () => boolean; giveWay?: () => Promise<void> } = {},
 ): Promise<number[]> {
   const matched: number[] = [];
   const tried = new Set<number>();
@@ -176,6 +177,7 @@ export async function matchQueuedListings(
     const ids = (await pendingListingIds(deps.db, opts.queuedBefore ?? null, BATCH)).filter((id) => !tried.has(id));
     if (ids.length === 0) return matched;
     for (const id of ids) {
+      await opts.giveWay?.();
       if (opts.stopped?.()) return matched;
       tried.add(id);
       try {
@@ -194,6 +196,8 @@ export async function matchQueuedListings(
 // once, matching takes one database connection and one turn of the event loop at a time
 // beside their calls, and the queue drains behind them.
 type Matcher = { running: boolean; again: boolean; stopped: boolean };
+/** The longest a listing waits for a quiet moment before it is matched anyway. */
+const GIVE_WAY_AT_MOST_MS = 1000;
 const matchers = new WeakMap<AppContext, Matcher>();
 
 /** After the answer to a publish or any change to a listing: wakes this process's matcher. */
@@ -213,8 +217,12 @@ export function matchAfterReply(ctx: AppContext, log: FastifyBaseLogger): void {
       // A pass that matched nothing ends it: what is left is held by another process (or an
       // owner's edit, whose own answer wakes the matcher again), or the sweeper's.
       const stopped = () => m.stopped;
+      // Each listing waits for a moment when no member's call is being answered, or a second
+      // at most, so publishing and browsing never queue behind matching, and matching still
+      // moves on when the app is never idle (docs/decisions/0030-wanted.md, "The matcher gives way").
+      const giveWay = () => quietMoment(ctx, GIVE_WAY_AT_MOST_MS);
       do m.again = false;
-      while (((await matchQueuedListings(deps, log, { stopped })).length > 0 || m.again) && !m.stopped);
+      while (((await matchQueuedListings(deps, log, { stopped, giveWay })).length > 0 || m.again) && !m.stopped);
     } finally {
       m.running = false;
     }

@@ -4,8 +4,8 @@
 // does not share the server's event loop) against GET /api/health, the repeated browse shapes
 // (shapes.ts) and varied traffic (every request a different question, questions.ts).
 // Budgets on PostgreSQL at 32 connections: every budgeted shape p99 under 50 ms and at least
-// 1/50 of the health route's throughput; varied questions p99 under 50 ms and at least 0.10 of
-// it. Exits 1 when one is missed.
+// 1/50 of the health route's throughput; varied questions (issue 29) p99 under 25 ms and at
+// least 0.35 of it. Exits 1 when one is missed.
 //
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/jc_bench, created
 // when missing), BENCH_SECONDS (per load, default 6), BENCH_RELOAD=1 (reload the data even if
@@ -40,7 +40,8 @@ const PG_LISTINGS = 100_000;
 const EMBEDDED_LISTINGS = 10_000;
 const BUDGET_P99_MS = 50;
 const BUDGET_RATIO = 1 / 50;
-const VARIED_BUDGET_RATIO = 0.1;
+const VARIED_BUDGET_P99_MS = 25;
+const VARIED_BUDGET_RATIO = 0.35;
 // The measured questions come from this seed; the warm-up asks others (its own seed).
 const VARIED_SEED = 15;
 const VARIED_WARMUP_SEED = 1015;
@@ -176,7 +177,8 @@ function budgetOf(r: Result): number | null {
 
 function meetsBudget(r: Result, healthRps: number): boolean {
   const ratio = budgetOf(r);
-  return ratio !== null && r.p99 < BUDGET_P99_MS && r.rps >= healthRps * ratio && r.errors === 0 && r.non2xx === 0;
+  const p99 = r.shape === VARIED ? VARIED_BUDGET_P99_MS : BUDGET_P99_MS;
+  return ratio !== null && r.p99 < p99 && r.rps >= healthRps * ratio && r.errors === 0 && r.non2xx === 0;
 }
 
 async function main(): Promise<void> {
@@ -233,7 +235,7 @@ async function main(): Promise<void> {
     log(table(shapes, health.rps, withBudget));
     if (varied.length > 0) {
       log(
-        `\n${title}: every request a different question${withBudget ? ` (budget: p99 < ${BUDGET_P99_MS} ms, req/s >= ${VARIED_BUDGET_RATIO} x health)` : ''}\n`,
+        `\n${title}: every request a different question${withBudget ? ` (budget: p99 < ${VARIED_BUDGET_P99_MS} ms, req/s >= ${VARIED_BUDGET_RATIO} x health)` : ''}\n`,
       );
       log(table([variedHealth, ...varied], variedHealth.rps, withBudget));
       log('');

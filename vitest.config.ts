@@ -75,12 +75,12 @@ export default defineConfig({
           setupFiles,
           globalSetup: ['tests/support/global-setup-embedded.ts', 'tests/support/global-setup-browser.ts'],
           env: { TEST_DB_KIND: 'embedded' },
-          // Four files at a time, each with its own server and its worker's one Chromium: a
-          // browser test mostly waits (for the page, the server, an animation). Two at a time
-          // kept the two cores less than half busy (a file of 30 tests used 50 s of CPU in
-          // 116 s) and made this the run's longest group by far (574 s of a 993 s CI run).
-          // A project's own maxWorkers needs its own groupOrder, which this one has.
-          maxWorkers: 4,
+          // Two files at a time, each with its own server and its worker's one Chromium. Four
+          // at a time was tried (28 Nov 2026): the browser project took 540-562 s of a clean CI
+          // run against 574 s at two, each file slowing as much as the parallelism gained (the
+          // machine is busy, not waiting), and the one flaky close-membership test failed at
+          // four. The longest walks run a width or a part a file instead (tests/e2e/*.ts), so
+          // the two workers share them out evenly.
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 60_000,

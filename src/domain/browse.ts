@@ -217,23 +217,29 @@ export function yearGroupRange(year: YearFilter): { min?: number; max?: number }
   }
 }
 
+/** The texts a search word is looked for in; saved searches' match keys are made from the same. */
+export function searchedTexts(listing: BrowsableListing): (string | null | undefined)[] {
+  return [
+    listing.title,
+    listing.subtitle,
+    listing.artist,
+    listing.description,
+    listing.barcodeNumber,
+    listing.manufacturerName,
+  ];
+}
+
 // Reference implementation of the browse semantics (docs/product/listings.md#browse-filters). Text matching is a plain
 // case-insensitive substring (no wildcards), the search forgiving plurals
 // (docs/decisions/0023-forgiving-search.md). Location and distance read the owner, not the
 // listing: textLocation and withinMaxDistance above.
+
 export function matchesBrowseFilters(listing: BrowsableListing, filters: BrowseFilters): boolean {
   const f = filters;
   if (!blank(f.q)) {
     // The search or, for a plural or singular last word, its other number (forgiving-search.ts).
     const needles = searchForms(f.q ?? '').map((form) => form.toLowerCase());
-    const haystack = [
-      listing.title,
-      listing.subtitle,
-      listing.artist,
-      listing.description,
-      listing.barcodeNumber,
-      listing.manufacturerName,
-    ];
+    const haystack = searchedTexts(listing);
     if (!haystack.some((text) => needles.some((needle) => (text ?? '').toLowerCase().includes(needle)))) return false;
   }
   if (f.difficulty !== undefined && listing.difficulty !== f.difficulty) return false;

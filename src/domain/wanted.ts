@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LISTING_PIECES_MAX, LISTING_TITLE_MAX, SAVED_SEARCHES_MAX, WISHES_MAX, YEAR_GROUPS } from './constants';
 import { idField, idQueryField, requiredText, textField } from './fields';
 import { searchForms } from './forgiving-search';
-import { browseQuerySchema, yearGroupRange, type BrowsableListing, type BrowseFilters } from './browse';
+import { browseQuerySchema, searchedTexts, yearGroupRange, type BrowsableListing, type BrowseFilters } from './browse';
 
 import { SAVED_SEARCH_ALERTS } from './wanted-words';
 
@@ -180,15 +180,7 @@ export function savedSearchKey(filters: BrowseFilters): string {
 export function listingMatchKeys(listing: BrowsableListing): string[] {
   const keys = new Set<string>(['*']);
   if (listing.manufacturerId != null) keys.add(`m:${listing.manufacturerId}`);
-  const texts = [
-    listing.title,
-    listing.subtitle,
-    listing.artist,
-    listing.description,
-    listing.barcodeNumber,
-    listing.manufacturerName,
-  ];
-  for (const text of texts) {
+  for (const text of searchedTexts(listing)) {
     for (const n of GRAM_SIZES) for (const gram of grams((text ?? '').toLowerCase(), n)) keys.add(gramKey(gram));
   }
   const year = listing.yearOfManufacture;

@@ -2,6 +2,7 @@
 // the constraints keep bad rows out whatever the application does. Runs on a fresh
 // in-memory PGlite and, when TEST_DATABASE_URL is set, on a fresh PostgreSQL database.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -43,7 +44,8 @@ import {
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/server/db/migrations');
 
 type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-type Backend = { db: Db; close(): Promise<void> };
+/** A database migrated with `folder`'s migrations; `migrate` applies the project's others after them. */
+type Backend = { db: Db; migrate(): Promise<void>; close(): Promise<void> };
 
 // PostgreSQL error codes.
 const UNIQUE = '23505';
@@ -52,15 +54,31 @@ const CHECK = '23514';
 // PostgreSQL 18 inside PGlite restrict_violation (23001). The app must treat both alike.
 const RESTRICTED = ['23503', '23001'];
 
-async function openPglite(): Promise<Backend> {
+async function openPglite(folder = migrationsFolder): Promise<Backend> {
   const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, close: () => client.close() };
+  await migratePglite(db, { migrationsFolder: folder });
+  return {
+    db: db as unknown as Db,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/** A copy of the migrations folder whose journal stops before the migration `tag`. */
+function migrationsBefore(tag: string): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'jc-migrations-'));
+  fs.cpSync(migrationsFolder, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  if (at < 0) throw new Error(`no migration ${tag}`);
+  fs.writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return folder;
 }
 
 /** Creates a new database next to TEST_DATABASE_URL's, migrates it, drops it on close. */
-async function openPostgres(adminUrl: string): Promise<Backend> {
+async function openPostgres(adminUrl: string, folder = migrationsFolder): Promise<Backend> {
   const name = `jc_schema_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -70,9 +88,10 @@ async function openPostgres(adminUrl: string): Promise<Backend> {
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
   const db = drizzlePg({ client: pool, schema });
-  await migratePg(db, { migrationsFolder });
+  await migratePg(db, { migrationsFolder: folder });
   return {
     db: db as unknown as Db,
+    migrate: () => migratePg(db, { migrationsFolder }),
     async close() {
       await pool.end();
       const dropper = new pg.Client({ connectionString: adminUrl });
@@ -103,7 +122,7 @@ async function dbError(promise: Promise<unknown>): Promise<{ code?: string; cons
   throw new Error('expected the database to refuse this statement');
 }
 
-function schemaSuite(open: () => Promise<Backend>) {
+function schemaSuite(open: (folder?: string) => Promise<Backend>) {
   let backend: Backend;
   let db: Db;
   let seq = 0;
@@ -151,6 +170,34 @@ function schemaSuite(open: () => Promise<Backend>) {
       };
       const applied = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
       expect(applied[0]!.n).toBe(journal.entries.length);
+    });
+
+    it("turn the old forum e-mail switch into the forum e-mail preference: on is 'instant', off is 'off'", async () => {
+      // A database as it was before the e-mail preferences (docs/product/email.md#preferences).
+      const folder = migrationsBefore('0029_email_preferences_digests_mail_queue');
+      const before = await open(folder);
+      try {
+        await before.db.execute(
+          sql`INSERT INTO users (email, forum_emails) VALUES ('on@example.com', true), ('off@example.com', false)`,
+        );
+        await before.migrate();
+        const after = await rows<{ email: string; email_forum: string }>(
+          before.db,
+          sql`SELECT email, email_forum FROM users ORDER BY email`,
+        );
+        expect(after).toEqual([
+          { email: 'off@example.com', email_forum: 'off' },
+          { email: 'on@example.com', email_forum: 'instant' },
+        ]);
+        const switchLeft = await rows<{ n: number }>(
+          before.db,
+          sql`SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'forum_emails'`,
+        );
+        expect(switchLeft[0]!.n).toBe(0);
+      } finally {
+        await before.close();
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
     });
 
     it('enable the pg_trgm extension', async () => {
@@ -757,7 +804,7 @@ const kind = process.env.TEST_DB_KIND;
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(kind === 'postgres')('database schema on embedded PGlite', () => {
-  schemaSuite(openPglite);
+  schemaSuite((folder) => openPglite(folder));
 });
 
 describe.skipIf(!postgresUrl || kind === 'embedded')('database schema on PostgreSQL', () => {
@@ -776,5 +823,5 @@ describe.skipIf(!postgresUrl || kind === 'embedded')('database schema on Postgre
     }
   });
 
-  schemaSuite(() => openPostgres(postgresUrl!));
+  schemaSuite((folder) => openPostgres(postgresUrl!, folder));
 });

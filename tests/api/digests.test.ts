@@ -148,6 +148,66 @@ describe('daily digests', () => {
     expect(mailsTo(fay)).toHaveLength(1);
   });
 
+  it('new matches of two saved searches, each under its own name with pictures; the reason, one button, the settings link', async () => {
+    const ida = await member('Ida', { wanted: 'daily' });
+    const owner = await signedInMember(db(), { firstName: 'Jon', lastName: 'Owner' });
+    const [cottages, castles] = await db()
+      .insert(savedSearches)
+      .values([
+        { memberId: ida.id, name: 'Seaside cottages', query: {}, alert: 'daily', matchKey: '*' },
+        { memberId: ida.id, name: 'Scottish castles', query: {}, alert: 'daily', matchKey: '*' },
+      ])
+      .returning();
+    const listed = async (title: string, picture: string, searchId: number) => {
+      const listing = await listingFor(db(), owner, {
+        title,
+        status: 'active',
+        puzzleImageUrl: `/uploads/${picture}.webp`,
+      });
+      await db()
+        .insert(savedSearchMatches)
+        .values({
+          savedSearchId: searchId,
+          listingId: listing.id,
+          memberId: ida.id,
+          matchedAt: at('2027-05-10T12:00:00Z'),
+        });
+    };
+    await listed('Harbour Cottage', 'harbour', cottages!.id);
+    await listed('Eilean Donan', 'eilean', castles!.id);
+    await listed('Fisherman Row', 'fisher', cottages!.id);
+
+    await runDigests(deps(), at('2027-05-11T06:00:00Z'));
+    const mail = await env.mail.waitFor(ida.email, { subject: 'Your daily summary' });
+    // The text part: each search's name, then its own puzzles.
+    const lines = mail.text.split('\n').map((l) => l.trim());
+    const group = (name: string) => {
+      const from = lines.indexOf(`${name}:`);
+      expect(from, name).toBeGreaterThan(-1);
+      const rest = lines.slice(from + 1);
+      const end = rest.findIndex((l) => !l.startsWith('- '));
+      return rest.slice(0, end === -1 ? undefined : end).map((l) => l.replace(/ \(.*$/, '').slice(2));
+    };
+    expect(group('Seaside cottages').sort()).toEqual(['Fisherman Row', 'Harbour Cottage']);
+    expect(group('Scottish castles')).toEqual(['Eilean Donan']);
+    // The HTML part: each search's heading is followed by its own pictures.
+    const htmlGroup = (name: string) =>
+      [
+        ...(mail.html.split(`>${name}</h3>`)[1] ?? '')
+          .split('</ul>')[0]!
+          .matchAll(/<img src="[^"]*\/uploads\/(\w+)\.thumb\.webp"/g),
+      ]
+        .map((m) => m[1])
+        .sort();
+    expect(htmlGroup('Seaside cottages')).toEqual(['fisher', 'harbour']);
+    expect(htmlGroup('Scottish castles')).toEqual(['eilean']);
+    // What every e-mail has: the club's name, one button, why it came and where to change it.
+    expect(mail.html).toContain('Jigsaw Club');
+    expect(mail.html.match(/display:inline-block;background/g)).toHaveLength(1);
+    expect(mail.text).toContain('You receive this e-mail because you chose to hear about some things once a day');
+    expect(mail.text).toContain('http://club.test/profile#email');
+  });
+
   it('npm run send-digests sends now, and at once again sends nothing', async () => {
     const gus = await member('Gus', { forum: 'daily' });
     await forumReplyAt(gus, new Date(Date.now() - 60_000));

@@ -170,6 +170,9 @@ describe('one-click unsubscribe', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Stop these e-mails');
     expect(page.body).toContain('name="List-Unsubscribe" value="One-Click"');
+    // Opening the link signs nobody in either.
+    expect(info.headers['set-cookie']).toBeUndefined();
+    expect(page.headers['set-cookie']).toBeUndefined();
     expect((await prefs(me)).forum).toBe('instant');
 
     const done = await oneClick(path);

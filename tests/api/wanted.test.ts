@@ -133,6 +133,9 @@ describe('a listing going live and the saved searches it matches', () => {
     });
     const mail = await app.mail.waitFor(keen.email, { subject: 'A puzzle you are looking for' });
     expect(mail.text).toContain(listing.title);
+    // A saved-search e-mail can be stopped in one click (RFC 8058, docs/product/email.md).
+    expect(mail.headers['list-unsubscribe']).toMatch(/^<http:\/\/[^>]+\/api\/unsubscribe\?token=\d+\.wanted\./);
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     // Daily: in the app now, the e-mail waits for the digest.
     const dailyTold = await notificationsOf(daily.id, 'wanted_match');
     expect(dailyTold).toHaveLength(1);
@@ -277,7 +280,10 @@ describe('the first offer, in turn', () => {
     const offer = await notificationsOf(first.id, 'wish_offer');
     expect(offer).toHaveLength(1);
     expect(offer[0]!.message).toContain('you need 3 more PuzzlePoints to request it');
-    await app.mail.waitFor(first.email, { subject: 'Offered to you first' });
+    const offerMail = await app.mail.waitFor(first.email, { subject: 'Offered to you first' });
+    // A first offer comes whatever the member's choices, so it has no unsubscribe (decision 0033).
+    expect(offerMail.headers['list-unsubscribe']).toBeUndefined();
+    expect(offerMail.headers['list-unsubscribe-post']).toBeUndefined();
     expect((await api.get('/api/wishes', first)).json()[0].offer).toEqual({
       listingId: listing.id,
       until: held.heldUntil,

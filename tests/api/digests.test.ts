@@ -7,6 +7,7 @@ import {
   savedSearches,
   savedSearchMatches,
   tradingNotifications,
+  users,
 } from '../../src/server/db/schema';
 import { digestPeriod, sendDigests, type DigestDeps } from '../../src/server/digests/digests-service';
 import { runDigests } from '../../src/server/jobs/digests';
@@ -241,6 +242,23 @@ describe('weekly digests', () => {
       .from(digestsSent)
       .where(and(eq(digestsSent.memberId, hal.id), eq(digestsSent.kind, 'weekly')));
     expect(rows.map((r) => r.periodStart.toISOString())).toEqual(['2027-11-01T07:00:00.000Z']);
+  });
+
+  it('leaves out a match whose owner is away now (docs/product/trust.md#away), as browse does', async () => {
+    const nan = await member('Nan', { forum: 'weekly' });
+    const away = await signedInMember(db(), { firstName: 'Ada', lastName: 'Away' });
+    const here = await signedInMember(db(), { firstName: 'Hugh', lastName: 'Here' });
+    const gone = await matchAt(nan, away, 'weekly', at('2027-11-17T12:00:00Z'));
+    const shown = await matchAt(nan, here, 'weekly', at('2027-11-18T12:00:00Z'));
+    await db()
+      .update(users)
+      .set({ awayFrom: new Date(Date.now() - 60_000), awayUntil: new Date(Date.now() + 10 * 24 * 3600_000) })
+      .where(eq(users.id, away.id));
+    await runDigests(deps(), at('2027-11-22T07:00:00Z'));
+    const mail = await env.mail.waitFor(nan.email, { subject: 'Your weekly summary' });
+    const link = (id: number) => new RegExp(`http://club\\.test/puzzle/${id}(?!\\d)`);
+    expect(mail.text).toMatch(link(shown.id));
+    expect(mail.text).not.toMatch(link(gone.id));
   });
 
   it.runIf(testDbKind === 'postgres')('two senders at once on PostgreSQL send each member one digest', async () => {

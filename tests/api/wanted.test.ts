@@ -431,3 +431,87 @@ describe('the first offer, in turn', () => {
     expect(await notificationsOf(a!.id, 'wish_offer')).toHaveLength(1);
   });
 });
+
+// An away member (docs/product/trust.md#away): their listings tell no saved search and are
+// offered to nobody first; they are passed by for first offers and keep their place in line.
+describe('a member who is away', () => {
+  const DAY = 24 * HOUR;
+  const goAway = async (who: SignedIn) => {
+    const until = new Date(Date.now() + 10 * DAY).toISOString();
+    const res = await app.t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/away',
+      payload: { until },
+      headers: { cookie: who.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const comeBack = async (who: SignedIn) => expect((await api.delete('/api/profile/away', who)).statusCode).toBe(200);
+
+  it("an away owner's new listing tells no saved search and is held for nobody; once back, their next one is", async () => {
+    const word = `aw${Date.now().toString(36)}`;
+    const title = uniqueTitle(`The ${word} Mill`);
+    const owner = await signedInMember(db());
+    const keen = await signedInMember(db());
+    const waiting = await signedInMember(db(), { points: 10 });
+    const search = (await save(keen, { query: { q: word } })).json().id as number;
+    expect((await wish(waiting, { title })).statusCode).toBe(201);
+
+    await goAway(owner);
+    const quiet = await publish(owner, { title });
+    expect(await notificationsOf(keen.id, 'wanted_match')).toEqual([]);
+    expect(await notificationsOf(waiting.id, 'wish_offer')).toEqual([]);
+    expect((await api.get(`/api/puzzle-listings/${quiet.id}`, waiting)).json().heldUntil).toBeNull();
+    const list = (await api.get('/api/saved-searches', keen)).json() as { id: number; newMatches: number }[];
+    expect(list.find((s) => s.id === search)!.newMatches).toBe(0);
+    expect((await api.get(`/api/saved-searches/${search}/matches`, keen)).json()).toMatchObject({ total: 0 });
+
+    await comeBack(owner);
+    const told = await publish(owner, { title });
+    expect(await notificationsOf(keen.id, 'wanted_match')).toHaveLength(1);
+    expect((await notificationsOf(waiting.id, 'wish_offer')).map((n) => n.link)).toEqual([`/puzzle/${told.id}`]);
+  });
+
+  it("a listing that matched before its owner went away leaves the search's matches and new count while they are away", async () => {
+    const word = `ax${Date.now().toString(36)}`;
+    const owner = await signedInMember(db());
+    const keen = await signedInMember(db());
+    const search = (await save(keen, { query: { q: word } })).json().id as number;
+    const listing = await publish(owner, { title: `The ${word} Harbour` });
+    const newMatches = async () =>
+      ((await api.get('/api/saved-searches', keen)).json() as { id: number; newMatches: number }[]).find(
+        (s) => s.id === search,
+      )!.newMatches;
+    expect(await newMatches()).toBe(1);
+
+    await goAway(owner);
+    expect(await newMatches()).toBe(0);
+    await comeBack(owner);
+    expect(await newMatches()).toBe(1);
+    const page = await api.get(`/api/saved-searches/${search}/matches`, keen);
+    expect(page.json()).toMatchObject({ total: 1, items: [{ id: listing.id }] });
+  });
+
+  it('first offers pass an away member by; their wish keeps its place, and once back they are offered the next copy first', async () => {
+    const title = uniqueTitle('Otters at Dawn');
+    const owner = await signedInMember(db());
+    const [oldest, next] = [await signedInMember(db(), { points: 10 }), await signedInMember(db(), { points: 10 })];
+    expect((await wish(oldest, { title })).statusCode).toBe(201);
+    expect((await wish(next, { title })).statusCode).toBe(201);
+
+    await goAway(oldest);
+    const first = await publish(owner, { title });
+    expect(await notificationsOf(oldest.id, 'wish_offer')).toEqual([]);
+    expect((await api.get(`/api/puzzle-listings/${first.id}`, next)).json().heldForMe).toBe(true);
+    // Passed by, not moved back: still first in line, the wish still waiting.
+    expect((await api.get('/api/wishes', oldest)).json()).toEqual([
+      expect.objectContaining({ title, ahead: 0, offer: null }),
+    ]);
+    expect((await api.get('/api/wishes', next)).json()[0].ahead).toBe(1);
+
+    await comeBack(oldest);
+    const second = await publish(owner, { title });
+    expect((await api.get(`/api/puzzle-listings/${second.id}`, oldest)).json().heldForMe).toBe(true);
+    expect((await notificationsOf(oldest.id, 'wish_offer')).map((n) => n.link)).toEqual([`/puzzle/${second.id}`]);
+  });
+});

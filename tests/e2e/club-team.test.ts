@@ -117,6 +117,21 @@ describe.skipIf(skipReason)('the club team', () => {
     for (const viewport of [WIDE, PHONE]) {
       const page = await pageAs(admin, viewport);
       await page.goto(`${server.url}/admin?tab=settings`);
+      // The numbers the club reads are listed with what they do and their default, among them
+      // the trust rules' four (docs/product/trust.md).
+      const known = page.getByRole('region', { name: 'Settings the club reads' });
+      for (const [key, words, number] of [
+        ['newTraderOpenRequests', 'Requests a member may have open at once until their first trade completes', 3],
+        ['onTimeShippingDays', "counts as 'posted on time' in the owner's trading record", 3],
+        ['shipWithinDays', 'before the trade cancels itself and the points go back', 7],
+        ['missingPieceRefundPercent', 'more pieces missing than its listing said', 50],
+      ] as const) {
+        const item = known.getByRole('listitem').filter({ hasText: `trading / ${key}` });
+        await item.waitFor();
+        const text = await item.innerText();
+        expect(text, key).toContain(words);
+        expect(text, key).toContain(`Default ${number}.`);
+      }
       const row = page.getByRole('row', { name: /clubNightDay/ });
       await row.getByRole('button', { name: 'Edit platform.clubNightDay' }).click();
       const form = page.getByRole('form', { name: 'Edit platform.clubNightDay' });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DigestKind } from '../../domain/email-preferences';
 import { queryRows, type DbOrTx } from '../db/client';
+import { ownerInBrowse } from '../listings/browse-query';
 
 // The digests' reads and their claim (docs/product/email.md#digests). Each section reads only
 // the window (since, until] of one member, by indexes the features keep for their own lists.
@@ -138,7 +139,11 @@ export type SearchMatch = {
   picture: string | null;
 };
 
-/** New matches of the member's saved searches with this alert, still active, grouped by search (newest first in each). */
+/**
+ * New matches of the member's saved searches with this alert, still in browse (active, the
+ * owner neither suspended nor away: docs/product/trust.md#away), grouped by search (newest
+ * first in each).
+ */
 export async function savedSearchMatchesFor(
   tx: DbOrTx,
   memberId: number,
@@ -148,11 +153,11 @@ export async function savedSearchMatchesFor(
 ): Promise<SearchMatch[]> {
   return queryRows<SearchMatch>(
     tx,
-    sql`SELECT s.id AS "searchId", s.name AS "searchName", l.id AS "listingId", l.title,
-          l.puzzle_points AS "puzzlePoints", coalesce(l.puzzle_image_url, l.box_image_url) AS picture
+    sql`SELECT s.id AS "searchId", s.name AS "searchName", p.id AS "listingId", p.title,
+          p.puzzle_points AS "puzzlePoints", coalesce(p.puzzle_image_url, p.box_image_url) AS picture
         FROM saved_search_matches mt
         JOIN saved_searches s ON s.id = mt.saved_search_id
-        JOIN puzzle_listings l ON l.id = mt.listing_id AND l.status = 'active'
+        JOIN puzzle_listings p ON p.id = mt.listing_id AND p.status = 'active' AND ${ownerInBrowse}
         WHERE mt.member_id = ${memberId} AND s.alert = ${kind}
           AND mt.matched_at > ${ts(since)} AND mt.matched_at <= ${ts(until)}
         ORDER BY s.created_at DESC, s.id DESC, mt.matched_at DESC

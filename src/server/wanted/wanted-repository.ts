@@ -3,6 +3,7 @@ import type { SavedSearchAlert, SavedSearchQuery, WishOfferStatus } from '../../
 import { queryRows, type DbOrTx } from '../db/client';
 import { manufacturers, puzzleListings, savedSearches, wantedPendingListings, wishes, wishOffers } from '../db/schema';
 import type { SavedSearch, Wish, WishOffer } from '../db/schema';
+import { ownerInBrowse } from '../listings/browse-query';
 import { offerableMemberSql, reachableMemberSql } from './wanted-members-sql';
 
 // The SQL of Wanted (docs/product/wanted.md). Services call these inside their transactions.
@@ -25,9 +26,13 @@ export async function insertSavedSearch(db: DbOrTx, values: typeof savedSearches
   return row!;
 }
 
-/** New matches: active listings that matched since the member last opened the search. */
+/**
+ * New matches: listings browse shows now (active, their owner neither suspended nor away:
+ * docs/product/trust.md#away) that matched since the member last opened the search, so the
+ * count agrees with the matches page, which is browse's.
+ */
 const newMatchesSql = sql<number>`(SELECT count(*) FROM saved_search_matches m
-    JOIN puzzle_listings p ON p.id = m.listing_id AND p.status = 'active'
+    JOIN puzzle_listings p ON p.id = m.listing_id AND p.status = 'active' AND ${ownerInBrowse}
     WHERE m.saved_search_id = saved_searches.id
       AND m.matched_at > coalesce(saved_searches.last_opened_at, '-infinity'::timestamptz))::int`;
 

@@ -157,6 +157,25 @@ describe('a listing going live and the saved searches it matches', () => {
     expect(await notificationsOf(keen.id, 'wanted_match')).toHaveLength(1);
   });
 
+  it('a question changed after it was matched is matched as it now reads (each question is parsed once until it changes)', async () => {
+    const word = `zr${Date.now().toString(36)}`;
+    const owner = await signedInMember(db());
+    const keen = await signedInMember(db());
+    const id = (await save(keen, { query: { q: word, maxPieces: 500 } })).json().id as number;
+    await publish(owner, { title: `The ${word} Quay`, pieces: 300 });
+    expect(await notificationsOf(keen.id, 'wanted_match')).toHaveLength(1);
+
+    // Now only big puzzles: a small one is no longer news, a big one is.
+    const changed = await api.patch(`/api/saved-searches/${id}`, keen, { query: { q: word, minPieces: 1000 } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await publish(owner, { title: `The ${word} Pier`, pieces: 300 });
+    expect(await notificationsOf(keen.id, 'wanted_match')).toHaveLength(1);
+    const big = await publish(owner, { title: `The ${word} Lock`, pieces: 1000 });
+    const told = await notificationsOf(keen.id, 'wanted_match');
+    expect(told).toHaveLength(2);
+    expect(told.map((n) => n.link)).toContain(`/puzzle/${big.id}`);
+  });
+
   it('matches exactly the listings browse finds for each saved question (the keyed look-up and the rule agree)', async () => {
     const tag = `yx${Date.now().toString(36)}`;
     const owner = await signedInMember(db());

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isSuspended } from '../../domain/admin';
-import { matchesBrowseFilters, textLocation, type BrowsableListing } from '../../domain/browse';
+import { matchesBrowseFilters, textLocation, type BrowsableListing, type BrowseFilters } from '../../domain/browse';
 import { isAway } from '../../domain/away';
-import { listingMatchKeys, savedSearchFilters } from '../../domain/wanted';
+import { listingMatchKeys, savedSearchFilters, type SavedSearchQuery } from '../../domain/wanted';
 import type { AppContext } from '../app-context';
 import type { DbOrTx } from '../db/client';
 import type { PuzzleListing } from '../db/schema';
@@ -59,7 +59,7 @@ async function inPlace(
   tx: DbOrTx,
   listingId: number,
   search: CandidateSearch,
-  q: ReturnType<typeof savedSearchFilters>,
+  q: BrowseFilters,
   asked: Map<string, Promise<boolean>>,
 ): Promise<boolean> {
   const distance = q.maxDistance !== undefined;
@@ -80,6 +80,28 @@ async function inPlace(
 /** Candidates checked between two turns of the event loop (a few milliseconds' work). */
 const SLICE = 200;
 
+/**
+ * Each saved search's question, parsed, by search id, while its text is unchanged: a listing
+ * reads thousands of candidates (3,453 for one on the publish bench) and most come back for
+ * the next listing, so each question is parsed once a process rather than once a listing
+ * (parsing them was about 50 of the 86 ms of matching a listing: docs/performance.md,
+ * "Publishing with Wanted"). Bounded: past PARSED_KEPT the oldest entry goes.
+ */
+const parsedQuestions = new Map<number, { text: string; filters: BrowseFilters }>();
+const PARSED_KEPT = 50_000;
+
+function questionOf(search: CandidateSearch): BrowseFilters {
+  const kept = parsedQuestions.get(search.id);
+  if (kept?.text === search.queryText) return kept.filters;
+  const filters = savedSearchFilters(JSON.parse(search.queryText) as SavedSearchQuery);
+  if (!kept && parsedQuestions.size >= PARSED_KEPT) {
+    const oldest = parsedQuestions.keys().next();
+    if (!oldest.done) parsedQuestions.delete(oldest.value);
+  }
+  parsedQuestions.set(search.id, { text: search.queryText, filters });
+  return filters;
+}
+
 /** Saved searches: the candidates by key, each checked by browse's own rule; one notice per member. */
 async function matchSavedSearches(
   tx: DbOrTx,
@@ -90,15 +112,14 @@ async function matchSavedSearches(
 ): Promise<void> {
   const card = browsable(listing, manufacturerName);
   const candidates = await candidateSearches(tx, listingMatchKeys(card), listing.userId, now);
-  // Each search's question is parsed once, and a slice at a time with the event loop given
-  // back between slices: a listing may have thousands of candidates (3,453 for one on the
-  // publish bench: about 50 ms of parsing in one go), and the publish calls answered beside
-  // the matcher must not wait behind them (docs/performance.md, "Publishing with Wanted").
-  const byListing: { search: CandidateSearch; filters: ReturnType<typeof savedSearchFilters> }[] = [];
+  // A slice at a time with the event loop given back between slices: a listing may have
+  // thousands of candidates, and the publish calls answered beside the matcher must not wait
+  // behind them (docs/performance.md, "Publishing with Wanted").
+  const byListing: { search: CandidateSearch; filters: BrowseFilters }[] = [];
   for (let i = 0; i < candidates.length; i += SLICE) {
     if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     for (const search of candidates.slice(i, i + SLICE)) {
-      const filters = savedSearchFilters(search.query);
+      const filters = questionOf(search);
       if (matchesBrowseFilters(card, filters)) byListing.push({ search, filters });
     }
   }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { SavedSearchAlert, SavedSearchQuery, WishOfferStatus } from '../../domain/wanted';
+import type { SavedSearchAlert, WishOfferStatus } from '../../domain/wanted';
 import { queryRows, type DbOrTx } from '../db/client';
 import { manufacturers, puzzleListings, savedSearches, wantedPendingListings, wishes, wishOffers } from '../db/schema';
 import type { SavedSearch, Wish, WishOffer } from '../db/schema';
@@ -91,7 +91,8 @@ export type CandidateSearch = {
   id: number;
   memberId: number;
   email: string;
-  query: SavedSearchQuery;
+  /** The saved question as its JSON text: the matcher parses each text once (wanted-matching-service.ts). */
+  queryText: string;
   alert: SavedSearchAlert;
   /** The searcher's own point: where Max Distance measures from when the search names no place. */
   point: { latitude: number; longitude: number } | null;
@@ -112,7 +113,7 @@ export async function candidateSearches(
     id: number;
     member_id: number;
     email: string;
-    query: unknown;
+    query_text: string;
     alert: string;
     latitude: number | null;
     longitude: number | null;
@@ -124,7 +125,7 @@ export async function candidateSearches(
         WHERE match_key = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))
           AND member_id <> ${ownerId}
       )
-      SELECT s.id, s.member_id, u.email, s.query, s.alert, u.latitude, u.longitude
+      SELECT s.id, s.member_id, u.email, s.query::text AS query_text, s.alert, u.latitude, u.longitude
       FROM s JOIN users u ON u.id = s.member_id
       WHERE ${reachableMemberSql(sql`u`, now)}`,
   );
@@ -132,7 +133,7 @@ export async function candidateSearches(
     id: Number(r.id),
     memberId: Number(r.member_id),
     email: r.email,
-    query: (typeof r.query === 'string' ? JSON.parse(r.query) : r.query) as SavedSearchQuery,
+    queryText: r.query_text,
     alert: r.alert as SavedSearchAlert,
     point:
       r.latitude === null || r.longitude === null

@@ -18,17 +18,23 @@ export async function lockMemberForAchievements(tx: DbOrTx, memberId: number): P
 }
 
 /**
- * The member's counts, as the rules read them. A statement of its own after the lock: under
- * READ COMMITTED it sees everything committed before it started, including the work of a
- * transaction that held the lock a moment ago.
+ * The member's counts, as the rules read them, and the achievements they already hold. A
+ * statement of its own after the lock: under READ COMMITTED it sees everything committed
+ * before it started, including the work of a transaction that held the lock a moment ago.
+ * What they hold comes in the same statement, so a publish that earns nothing new (most do)
+ * writes nothing (docs/performance.md, "Publishing with Wanted").
  */
-export async function achievementCounts(tx: DbOrTx, memberId: number): Promise<AchievementCounts> {
+export async function achievementState(
+  tx: DbOrTx,
+  memberId: number,
+): Promise<{ counts: AchievementCounts; held: Set<string> }> {
   const [row] = await queryRows<{
     listingsPublished: number | string;
     completedTrades: number;
     rating: number | null;
     postsCreated: number | string;
     likesReceived: number | string;
+    held: string[];
   }>(
     tx,
     sql`SELECT
@@ -40,20 +46,33 @@ export async function achievementCounts(tx: DbOrTx, memberId: number): Promise<A
           (SELECT count(*) FROM community_likes k JOIN community_posts p ON p.id = k.post_id
             WHERE p.user_id = u.id)
           + (SELECT count(*) FROM community_likes k JOIN community_replies r ON r.id = k.reply_id
-              WHERE r.user_id = u.id) AS "likesReceived"
+              WHERE r.user_id = u.id) AS "likesReceived",
+          ARRAY(SELECT a.achievement_type::text FROM user_achievements a WHERE a.user_id = u.id) AS held
         FROM users u WHERE u.id = ${memberId}`,
   );
-  if (!row) return { listingsPublished: 0, completedTrades: 0, rating: null, postsCreated: 0, likesReceived: 0 };
+  if (!row) {
+    return {
+      counts: { listingsPublished: 0, completedTrades: 0, rating: null, postsCreated: 0, likesReceived: 0 },
+      held: new Set(),
+    };
+  }
   return {
-    listingsPublished: Number(row.listingsPublished),
-    completedTrades: Number(row.completedTrades),
-    rating: row.rating === null ? null : Number(row.rating),
-    postsCreated: Number(row.postsCreated),
-    likesReceived: Number(row.likesReceived),
+    counts: {
+      listingsPublished: Number(row.listingsPublished),
+      completedTrades: Number(row.completedTrades),
+      rating: row.rating === null ? null : Number(row.rating),
+      postsCreated: Number(row.postsCreated),
+      likesReceived: Number(row.likesReceived),
+    },
+    held: new Set(row.held),
   };
 }
 
-/** Inserts what is not there yet; answers only the rows this call inserted (one per member and type, whatever races it). */
+/** The member's counts, as the rules read them (achievementState without what they hold). */
+export async function achievementCounts(tx: DbOrTx, memberId: number): Promise<AchievementCounts> {
+  return (await achievementState(tx, memberId)).counts;
+}
+
 export async function insertNewAchievements(tx: DbOrTx, rows: NewUserAchievement[]): Promise<UserAchievement[]> {
   if (rows.length === 0) return [];
   return tx

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../db/client';
 import { userActivities } from '../db/schema';
 import { recordNotice, type Outbox } from '../notices/notices';
 import {
-  achievementCounts,
+  achievementState,
   achievementRows,
   insertNewAchievements,
   lockMemberForAchievements,
@@ -43,7 +43,8 @@ export async function unlockEarnedAchievements(
 ): Promise<AchievementType[]> {
   const member = await lockMemberForAchievements(tx, memberId);
   if (!member) return [];
-  const earned = earnedAchievements(await achievementCounts(tx, memberId));
+  const { counts, held } = await achievementState(tx, memberId);
+  const earned = earnedAchievements(counts).filter((type) => !held.has(type));
   const inserted = await insertNewAchievements(
     tx,
     earned.map((type) => ({

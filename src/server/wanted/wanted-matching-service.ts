@@ -82,13 +82,16 @@ const SLICE = 200;
 
 /**
  * Each saved search's question, parsed, by search id, while its text is unchanged: a listing
- * reads thousands of candidates (3,453 for one on the publish bench) and most come back for
- * the next listing, so each question is parsed once a process rather than once a listing
- * (parsing them was about 50 of the 86 ms of matching a listing: docs/performance.md,
- * "Publishing with Wanted"). Bounded: past PARSED_KEPT the oldest entry goes.
+ * reads thousands of candidates (about 5,000 a listing on the publish bench) and most come back
+ * for the next listing, so each question is parsed once a process rather than once a listing.
+ * Matching 150 queued listings on the bench's 100,000 saved searches: 27.5 ms of app CPU a
+ * listing with every question kept, 65 ms when only half could be (each listing's candidates
+ * pushed out the next one's), and parsing was about 50 of the 86 ms before
+ * (docs/performance.md, "Publishing with Wanted"). 100,000 questions take about 16 MB; past
+ * PARSED_KEPT the oldest entry goes.
  */
 const parsedQuestions = new Map<number, { text: string; filters: BrowseFilters }>();
-const PARSED_KEPT = 50_000;
+const PARSED_KEPT = 200_000;
 
 function questionOf(search: CandidateSearch): BrowseFilters {
   const kept = parsedQuestions.get(search.id);

@@ -50,6 +50,19 @@ async function notificationsOf(memberId: number, type: string) {
 
 const save = (who: SignedIn, body: object) => api.post('/api/saved-searches', who, body);
 
+/** A live listing queued for matching and never matched, as a process that stopped after the publish committed leaves it. */
+async function queuedUnmatched(ownerId: number, title: string, pieces = 1000, at = new Date()): Promise<number> {
+  const [row] = await db()
+    .insert(puzzleListings)
+    .values({ userId: ownerId, title, pieces, condition: 'good', status: 'active', publishedAt: at })
+    .returning();
+  await queryRows(
+    db(),
+    sql`INSERT INTO wanted_pending_listings (listing_id, queued_at) VALUES (${row!.id}, ${at.toISOString()}::timestamptz)`,
+  );
+  return row!.id;
+}
+
 describe('saved searches', () => {
   it('saves browse filters with a name made from them and the default alert; refuses an empty question', async () => {
     const member = await signedInMember(db());
@@ -382,22 +395,7 @@ describe('the first offer, in turn', () => {
     const ago = [3, 1, 2].map((s) => new Date(Date.now() - s * 1000));
     const queued: number[] = [];
     for (const [i, at] of ago.entries()) {
-      const [row] = await db()
-        .insert(puzzleListings)
-        .values({
-          userId: owner.id,
-          title: `${word} ${i}`,
-          pieces: 500,
-          condition: 'good',
-          status: 'active',
-          publishedAt: at,
-        })
-        .returning();
-      await queryRows(
-        db(),
-        sql`INSERT INTO wanted_pending_listings (listing_id, queued_at) VALUES (${row!.id}, ${at.toISOString()}::timestamptz)`,
-      );
-      queued.push(row!.id);
+      queued.push(await queuedUnmatched(owner.id, `${word} ${i}`, 500, at));
     }
     // A publish wakes the matcher: it takes the whole queue, its own listing last.
     const published = await publish(owner, { title: `${word} live` });
@@ -416,17 +414,13 @@ describe('the first offer, in turn', () => {
     const title = uniqueTitle('Closing Time');
     const owner = await signedInMember(db());
     const [a] = await line(title, 1);
-    const [row] = await db()
-      .insert(puzzleListings)
-      .values({ userId: owner.id, title, pieces: 1000, condition: 'good', status: 'active', publishedAt: new Date() })
-      .returning();
-    await queryRows(db(), sql`INSERT INTO wanted_pending_listings (listing_id) VALUES (${row!.id})`);
+    const listingId = await queuedUnmatched(owner.id, title);
     // Another app on the same database (its own matcher), closing.
     const closing = { ...app.t.ctx };
     stopWantedMatching(closing);
     matchAfterReply(closing, app.t.app.log);
     await afterReplyIdle(closing);
-    const queued = () => queryRows(db(), sql`SELECT 1 FROM wanted_pending_listings WHERE listing_id = ${row!.id}`);
+    const queued = () => queryRows(db(), sql`SELECT 1 FROM wanted_pending_listings WHERE listing_id = ${listingId}`);
     expect(await queued()).toHaveLength(1);
     matchAfterReply(app.t.ctx, app.t.app.log);
     await settle();
@@ -438,15 +432,10 @@ describe('the first offer, in turn', () => {
     const title = uniqueTitle('Lost Turn');
     const owner = await signedInMember(db());
     const [a] = await line(title, 1);
-    // As if the process had stopped after the publish committed: the queue row alone.
-    const [row] = await db()
-      .insert(puzzleListings)
-      .values({ userId: owner.id, title, pieces: 1000, condition: 'good', status: 'active', publishedAt: new Date() })
-      .returning();
-    await queryRows(db(), sql`INSERT INTO wanted_pending_listings (listing_id) VALUES (${row!.id})`);
+    const listingId = await queuedUnmatched(owner.id, title);
     const swept = await sweepWanted(app.t.ctx, new Date(Date.now() + 60_000));
-    expect(swept.listingsMatched).toContain(row!.id);
-    expect((await sweepWanted(app.t.ctx, new Date(Date.now() + 60_000))).listingsMatched).not.toContain(row!.id);
+    expect(swept.listingsMatched).toContain(listingId);
+    expect((await sweepWanted(app.t.ctx, new Date(Date.now() + 60_000))).listingsMatched).not.toContain(listingId);
     expect(await notificationsOf(a!.id, 'wish_offer')).toHaveLength(1);
   });
 });

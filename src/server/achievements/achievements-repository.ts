@@ -73,6 +73,7 @@ export async function achievementCounts(tx: DbOrTx, memberId: number): Promise<A
   return (await achievementState(tx, memberId)).counts;
 }
 
+/** Inserts what is not there yet; answers only the rows this call inserted (one per member and type, whatever races it). */
 export async function insertNewAchievements(tx: DbOrTx, rows: NewUserAchievement[]): Promise<UserAchievement[]> {
   if (rows.length === 0) return [];
   return tx

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   EMAIL_CHOICE_LABELS,
@@ -93,9 +93,15 @@ export function EmailSettings() {
 function Choice({ kind, saved }: { kind: (typeof KINDS)[number]; saved: NotificationPreferences }) {
   const save = useSaveEmailPreference();
   const name = useId();
-  const chosen = save.isPending && save.variables[kind.key] ? save.variables[kind.key] : saved[kind.key];
-  const change = (choice: EmailChoice) =>
+  // The choice shows as soon as it is clicked, until the save answers: set in the click itself,
+  // so the radio never flicks back to the saved choice while the mutation's own state catches up
+  // (a browser test caught it unchecked just after the click).
+  const [picked, setPicked] = useState<EmailChoice | null>(null);
+  const chosen = picked ?? saved[kind.key];
+  const change = (choice: EmailChoice) => {
+    setPicked(choice);
     save.mutate({ [kind.key]: choice } as NotificationPreferencesPatch, {
+      onSettled: () => setPicked(null),
       onSuccess: () =>
         toast({
           title: 'E-mail setting saved',
@@ -108,6 +114,7 @@ function Choice({ kind, saved }: { kind: (typeof KINDS)[number]; saved: Notifica
           variant: 'destructive',
         }),
     });
+  };
   return (
     <fieldset aria-describedby={`${name}-hint`} className="flex flex-col gap-2 border-t border-line pt-5">
       <legend className="float-left mb-2 text-xl font-bold">{kind.legend}</legend>

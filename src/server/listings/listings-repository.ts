@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client';
 import { puzzleListings, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
 import { ownerNotSuspended } from './browse-query';
@@ -13,10 +13,17 @@ import { iso, listingJson, listingViewJoins } from './listing-view';
 // regardless, as the page's ids are never remembered.
 
 /** A listing as the API shows it, whatever its status (callers decide who may see it). */
-export async function findListingView(db: DbOrTx, id: number, viewerId: number | null): Promise<Listing | null> {
+export async function findListingView(
+  db: DbOrTx,
+  id: number,
+  viewerId: number | null,
+  /** A data-changing statement to run in the same round trip (it runs whatever it returns). */
+  alongside?: SQL,
+): Promise<Listing | null> {
+  const carried = alongside ? sql`WITH alongside AS (${alongside}) ` : sql``;
   const [row] = await queryRows<{ listing: Listing }>(
     db,
-    sql`SELECT ${listingJson(viewerId)} AS listing FROM puzzle_listings p ${listingViewJoins} WHERE p.id = ${id}`,
+    sql`${carried}SELECT ${listingJson(viewerId)} AS listing FROM puzzle_listings p ${listingViewJoins} WHERE p.id = ${id}`,
   );
   return row?.listing ?? null;
 }

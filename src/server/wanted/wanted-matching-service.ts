@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isSuspended } from '../../domain/admin';
 import { matchesBrowseFilters, textLocation, type BrowsableListing, type BrowseFilters } from '../../domain/browse';
@@ -26,6 +27,7 @@ import {
   listingForMatching,
   type CandidateSearch,
   pendingListingIds,
+  pendingListingInsert,
   queuePendingListing,
   savedSearchNames,
 } from './wanted-repository';
@@ -42,6 +44,15 @@ import { startOffers } from './wish-offers-service';
 /** In the transaction that makes a listing live (published, made Live again, unarchived). */
 export async function queueWantedMatching(tx: DbOrTx, listingId: number, now = new Date()): Promise<void> {
   await queuePendingListing(tx, listingId, now);
+}
+
+/**
+ * The same queue row as a statement for the caller to carry inside one of its own (a CTE):
+ * a publish reads its answer in the same round trip (docs/performance.md, "Publishing with
+ * Wanted").
+ */
+export function wantedMatchingQueueRow(listingId: number, now = new Date()): SQL {
+  return pendingListingInsert(listingId, now);
 }
 
 function browsable(listing: PuzzleListing, manufacturerName: string | null): BrowsableListing {

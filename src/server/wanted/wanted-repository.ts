@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SavedSearchAlert, WishOfferStatus } from '../../domain/wanted';
 import { queryRows, type DbOrTx } from '../db/client';
 import { manufacturers, puzzleListings, savedSearches, wantedPendingListings, wishes, wishOffers } from '../db/schema';
@@ -377,7 +377,13 @@ export async function dueOfferListingIds(db: DbOrTx, now: Date, limit: number): 
 // Listings waiting to be matched
 
 export async function queuePendingListing(db: DbOrTx, listingId: number, now: Date): Promise<void> {
-  await db.insert(wantedPendingListings).values({ listingId, queuedAt: now }).onConflictDoNothing();
+  await db.execute(pendingListingInsert(listingId, now));
+}
+
+/** The queue row's insert as one statement, for another statement to carry (a CTE). */
+export function pendingListingInsert(listingId: number, now: Date): SQL {
+  return sql`INSERT INTO wanted_pending_listings (listing_id, queued_at) VALUES (${listingId}, ${now.toISOString()}::timestamptz)
+    ON CONFLICT DO NOTHING`;
 }
 
 /** Takes the listing's queue row if no other process has it: locked, then deleted with the work. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACHIEVEMENTS, earnedAchievements, HELPFUL_LIKES, type AchievementType } from '../../src/domain/achievements';
-import { achievementCounts } from '../../src/server/achievements/achievements-repository';
+import { achievementState } from '../../src/server/achievements/achievements-repository';
 import { unlockEarnedAchievements } from '../../src/server/achievements/achievements-service';
 import { migrationsFolder, queryRows, type DbOrTx } from '../../src/server/db/client';
 import {
@@ -309,7 +309,7 @@ describe('the migration that introduced achievements', () => {
       expect(mine.map((r) => r.achievementType).sort(), `member ${id}`).toEqual([...expected[id]!].sort());
       // The same rules as the domain's, applied to the counts the app reads.
       expect(mine.map((r) => r.achievementType).sort()).toEqual(
-        earnedAchievements(await achievementCounts(db(), id)).sort(),
+        earnedAchievements((await achievementState(db(), id)).counts).sort(),
       );
       for (const row of mine) {
         const rule = ACHIEVEMENTS[row.achievementType as AchievementType];

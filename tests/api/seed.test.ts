@@ -8,7 +8,7 @@ import { LISTING_CONDITIONS, LISTING_DIFFICULTIES } from '../../src/domain/enums
 import { isProfileComplete } from '../../src/domain/profile';
 import { queryRows, type Database } from '../../src/server/db/client';
 import { earnedAchievements } from '../../src/domain/achievements';
-import { achievementCounts } from '../../src/server/achievements/achievements-repository';
+import { achievementState } from '../../src/server/achievements/achievements-repository';
 import {
   adminActions,
   feedbackReports,
@@ -248,7 +248,9 @@ describe('the demo club', () => {
     const unlocked = await database.db.select().from(userAchievements);
     for (const m of members) {
       const mine = unlocked.filter((a) => a.userId === m.id).map((a) => a.achievementType);
-      expect(mine.sort(), m.email).toEqual(earnedAchievements(await achievementCounts(database.db, m.id)).sort());
+      expect(mine.sort(), m.email).toEqual(
+        earnedAchievements((await achievementState(database.db, m.id)).counts).sort(),
+      );
     }
     const types = new Set(unlocked.map((a) => a.achievementType));
     expect(types.has('first_listing') && types.has('first_trade')).toBe(true);

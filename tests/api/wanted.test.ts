@@ -7,7 +7,11 @@ import { puzzleListings, savedSearchMatches, tradingNotifications, users, wishes
 import { afterReplyIdle } from '../../src/server/http/after-reply';
 import { sweepWanted } from '../../src/server/jobs/wanted-sweeper';
 import { drainNotices } from '../../src/server/notices/notices';
-import { matchAfterReply, stopWantedMatching } from '../../src/server/wanted/wanted-matching-service';
+import {
+  matchAfterReply,
+  queueWantedMatching,
+  stopWantedMatching,
+} from '../../src/server/wanted/wanted-matching-service';
 import { signedInMember, useTradeTestApp, type SignedIn } from './trades-fixtures';
 
 // Wanted (docs/product/wanted.md, docs/api/wanted.md): saved searches and their alerts, the
@@ -56,10 +60,7 @@ async function queuedUnmatched(ownerId: number, title: string, pieces = 1000, at
     .insert(puzzleListings)
     .values({ userId: ownerId, title, pieces, condition: 'good', status: 'active', publishedAt: at })
     .returning();
-  await queryRows(
-    db(),
-    sql`INSERT INTO wanted_pending_listings (listing_id, queued_at) VALUES (${row!.id}, ${at.toISOString()}::timestamptz)`,
-  );
+  await queueWantedMatching(db(), row!.id, at);
   return row!.id;
 }
 

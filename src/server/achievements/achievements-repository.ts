@@ -68,11 +68,6 @@ export async function achievementState(
   };
 }
 
-/** The member's counts, as the rules read them (achievementState without what they hold). */
-export async function achievementCounts(tx: DbOrTx, memberId: number): Promise<AchievementCounts> {
-  return (await achievementState(tx, memberId)).counts;
-}
-
 /** Inserts what is not there yet; answers only the rows this call inserted (one per member and type, whatever races it). */
 export async function insertNewAchievements(tx: DbOrTx, rows: NewUserAchievement[]): Promise<UserAchievement[]> {
   if (rows.length === 0) return [];

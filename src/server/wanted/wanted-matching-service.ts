@@ -28,7 +28,6 @@ import {
   type CandidateSearch,
   pendingListingIds,
   pendingListingInsert,
-  queuePendingListing,
   savedSearchNames,
 } from './wanted-repository';
 import { wantedMatchNotice } from './wanted-notices';
@@ -43,7 +42,7 @@ import { startOffers } from './wish-offers-service';
 
 /** In the transaction that makes a listing live (published, made Live again, unarchived). */
 export async function queueWantedMatching(tx: DbOrTx, listingId: number, now = new Date()): Promise<void> {
-  await queuePendingListing(tx, listingId, now);
+  await tx.execute(wantedMatchingQueueRow(listingId, now));
 }
 
 /**

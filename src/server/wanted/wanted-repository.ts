@@ -376,11 +376,7 @@ export async function dueOfferListingIds(db: DbOrTx, now: Date, limit: number): 
 // ---------------------------------------------------------------------------------------
 // Listings waiting to be matched
 
-export async function queuePendingListing(db: DbOrTx, listingId: number, now: Date): Promise<void> {
-  await db.execute(pendingListingInsert(listingId, now));
-}
-
-/** The queue row's insert as one statement, for another statement to carry (a CTE). */
+/** The queue row's insert, as a statement of its own or for another to carry (a CTE). */
 export function pendingListingInsert(listingId: number, now: Date): SQL {
   return sql`INSERT INTO wanted_pending_listings (listing_id, queued_at) VALUES (${listingId}, ${now.toISOString()}::timestamptz)
     ON CONFLICT DO NOTHING`;

@@ -9,6 +9,13 @@ import { defineConfig } from 'vitest/config';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const setupFiles = ['tests/support/fail-on-console-error.ts'];
+// The process and browser tests run real programs and a real browser on a busy machine. In CI
+// a failed one is tried once more, and one that passes then is named at the end of the run as
+// flaky, with its error and what its pages showed (tests/support/failure-notes.ts): a flaky
+// test is a bug to find, but one slow moment should not throw away a whole run's work
+// (docs/architecture.md#tests). Locally a failure is a failure.
+const retryInCI = process.env.CI === 'true' ? 1 : 0;
+const withFailureNotes = [...setupFiles, 'tests/support/failure-notes.ts'];
 
 export default defineConfig({
   test: {
@@ -58,7 +65,8 @@ export default defineConfig({
         test: {
           name: 'process',
           include: ['tests/process/**/*.test.ts'],
-          setupFiles,
+          setupFiles: withFailureNotes,
+          retry: retryInCI,
           globalSetup: ['tests/support/global-setup-embedded.ts'],
           env: { TEST_DB_KIND: 'embedded' },
           fileParallelism: false,
@@ -72,7 +80,8 @@ export default defineConfig({
           name: 'e2e',
           isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
-          setupFiles,
+          setupFiles: withFailureNotes,
+          retry: retryInCI,
           globalSetup: ['tests/support/global-setup-embedded.ts', 'tests/support/global-setup-browser.ts'],
           env: { TEST_DB_KIND: 'embedded' },
           // Two files at a time, each with its own server and its worker's one Chromium. Four

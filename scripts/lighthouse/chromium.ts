@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/browser';
+import { CHROMIUM_ARGS } from '../../tests/support/browser';
+import { CHROMIUM_PATH } from '../../tests/support/chromium-path';
 
 export type Chromium = { port: number; close(): Promise<void> };
 

@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { TEST_BROWSER_PATH } from './chromium-path';
 
 // Browser-test helpers: Debian's Chromium driven by playwright-core, axe-core for
 // accessibility, and a watch on each page's console so script errors and Content Security
 // Policy violations fail the test that caused them.
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The flags this machine needs (no network but loopback, no sandbox as root); also `npm run lighthouse`'s. */
 export const CHROMIUM_ARGS = [
@@ -29,7 +28,7 @@ let sharedBrowser: Promise<Browser> | undefined;
  * leaves the browser running for the next file (starting one cost every file about a second).
  */
 export async function launchBrowser(): Promise<Browser> {
-  sharedBrowser ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  sharedBrowser ??= chromium.launch({ executablePath: TEST_BROWSER_PATH, headless: true, args: CHROMIUM_ARGS });
   const browser = await sharedBrowser;
   const opened = new Set<BrowserContext>();
   const handle: Partial<Browser> = {
@@ -55,6 +54,30 @@ export async function launchBrowser(): Promise<Browser> {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * Every page this worker's browser has open, as a few lines each (address, open dialogs and
+ * alerts, the start of the text): what a member would have seen when a browser test failed.
+ */
+export async function openPagesNow(): Promise<string[]> {
+  if (!sharedBrowser) return [];
+  const pages = (await sharedBrowser).contexts().flatMap((context) => context.pages());
+  return Promise.all(
+    pages.map(async (page) => {
+      const seen = await page
+        .evaluate(() => {
+          const text = (el: Element) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim().slice(0, 400);
+          const layers = [...document.querySelectorAll('[role=dialog], [role=alertdialog], [role=alert]')];
+          return [
+            ...layers.map((el) => `${el.getAttribute('role')}: ${text(el)}`),
+            `main: ${text(document.querySelector('main') ?? document.body)}`,
+          ];
+        })
+        .catch((error: unknown) => [`(could not read the page: ${String(error).split('\n')[0]})`]);
+      return [page.url(), ...seen.map((line) => `  ${line}`)].join('\n');
+    }),
+  );
 }
 
 /** Console errors a page may log on purpose. */

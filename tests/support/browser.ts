@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { TEST_BROWSER_PATH } from './chromium-path';
 
 // Browser-test helpers: Debian's Chromium driven by playwright-core, axe-core for
@@ -57,15 +64,20 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Every page this worker's browser has open, as a few lines each (address, open dialogs and
- * alerts, the start of the text): what a member would have seen when a browser test failed.
+ * Every page this worker's browser has open, as a few lines each (address, calls still
+ * unanswered, open dialogs and alerts, the start of the text): what a member would have seen
+ * when a browser test failed.
  */
 export async function openPagesNow(): Promise<string[]> {
   if (!sharedBrowser) return [];
   const pages = (await sharedBrowser).contexts().flatMap((context) => context.pages());
   return Promise.all(
     pages.map(async (page) => {
-      const seen = await page
+      const now = Date.now();
+      const waiting = [...(unanswered.get(page) ?? new Map<Request, number>())].map(
+        ([request, since]) => `waiting ${((now - since) / 1000).toFixed(1)} s for ${request.method()} ${request.url()}`,
+      );
+      const read = page
         .evaluate(() => {
           const text = (el: Element) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim().slice(0, 400);
           const layers = [...document.querySelectorAll('[role=dialog], [role=alertdialog], [role=alert]')];
@@ -75,7 +87,15 @@ export async function openPagesNow(): Promise<string[]> {
           ];
         })
         .catch((error: unknown) => [`(could not read the page: ${String(error).split('\n')[0]})`]);
-      return [page.url(), ...seen.map((line) => `  ${line}`)].join('\n');
+      let timer: NodeJS.Timeout | undefined;
+      const seen = await Promise.race([
+        read,
+        new Promise<string[]>((resolve) => {
+          timer = setTimeout(() => resolve(['(the page did not answer within 5 s)']), 5000);
+        }),
+      ]);
+      clearTimeout(timer);
+      return [page.url(), ...waiting, ...seen].join('\n  ');
     }),
   );
 }
@@ -117,8 +137,18 @@ export function watchPage(page: Page, expected: ExpectedConsoleError[] = []): Pa
   page.on('pageerror', (error) => {
     list.push(`uncaught exception: ${error.stack ?? error.message}`);
   });
+  // The calls still unanswered, for openPagesNow (a live-update stream never ends: left out).
+  const waiting = new Map<Request, number>();
+  unanswered.set(page, waiting);
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') waiting.set(request, Date.now());
+  });
+  page.on('requestfinished', (request) => waiting.delete(request));
+  page.on('requestfailed', (request) => waiting.delete(request));
   return page;
 }
+
+const unanswered = new WeakMap<Page, Map<Request, number>>();
 
 /** A new page in the context, watched from its first request. */
 export async function newWatchedPage(context: BrowserContext, expected: ExpectedConsoleError[] = []): Promise<Page> {

@@ -11,7 +11,7 @@ import {
   type AccountsWorld,
   expectFormAlert,
 } from '../support/accounts-ui';
-import { expectNoA11yViolations, newWatchedPage as newPage } from '../support/browser';
+import { expectNoA11yViolations, newWatchedPage as newPage, waitForAnimationsToEnd } from '../support/browser';
 import { createMember } from '../support/factories';
 import { issueToken } from '../../src/server/auth/tokens-repository';
 import type { MailCatcher } from '../support/mail-catcher';
@@ -335,6 +335,8 @@ describe.skipIf(skipReason)('accounts in the browser: access', () => {
     };
     /** Scrolls the button into view (inside its dialog if need be) and checks it is on screen and usable. */
     const expectReachable = async (button: Locator, what: string) => {
+      // Measured once its dialog has zoomed in: mid-zoom the button is scaled below its size.
+      await waitForAnimationsToEnd(button.page());
       await button.scrollIntoViewIfNeeded();
       const box = await button.boundingBox();
       expect(box, what).not.toBeNull();

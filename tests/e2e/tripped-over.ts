@@ -11,6 +11,7 @@ import {
   fakeUnreadMessages,
   launchBrowser,
   newWatchedPage,
+  waitForAnimationsToEnd,
   type ExpectedConsoleError,
 } from '../support/browser';
 import { createListing } from '../support/factories';
@@ -271,7 +272,7 @@ export function describeTrippedOver(widthName: (typeof WIDTHS)[number]['name']):
         await linkDialog.getByRole('button', { name: 'Send Login Link' }).click();
         const toast = page.locator('li.toast').filter({ hasText: 'Login link sent' });
         await toast.waitFor();
-        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        await waitForAnimationsToEnd(page);
         const box = (await toast.boundingBox())!;
         for (const part of [
           linkDialog.getByRole('heading', { name: 'Email Login Link' }),

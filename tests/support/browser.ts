@@ -170,14 +170,9 @@ export function expectNoPageProblems(page: Page): void {
  * errors and uncaught exceptions (when the page is watched).
  */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
-  // Finite animations first (dialogs and toasts fade in over 150 ms): half-faded text fails
-  // the contrast rule, and on a busy machine axe can land inside those 150 ms. Endless ones
-  // (spinners) are not waited for.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  // Half-faded text fails the contrast rule, and on a busy machine axe can land inside a
+  // dialog's 150 ms fade.
+  await waitForAnimationsToEnd(page);
   // Once per page state: the same screen, in the same shape, at the same width and text
   // size, gives axe the same answer (it judges structure, names, roles and colours, not the
   // words), and the browser tests came back to the same states about 200 times a run.
@@ -198,6 +193,19 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   }
   checkedStates.add(state);
   expectNoPageProblems(page);
+}
+
+/**
+ * Waits until the page's finite animations have ended (dialogs and toasts fade and zoom in
+ * over 150 ms, so until then their text is half faded and their boxes scaled down). Endless
+ * ones (spinners) are not waited for.
+ */
+export async function waitForAnimationsToEnd(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
 }
 
 /** axe-core's own build, put into a page as it is (what @axe-core/playwright does too). */

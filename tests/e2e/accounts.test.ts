@@ -224,6 +224,9 @@ describe.skipIf(skipReason)('accounts in the browser', () => {
       await expectNoA11yViolations(page);
       await forgot.getByRole('button', { name: 'Back to Sign In' }).click();
       await dialog.waitFor();
+      // Escape once the dialog has taken the keyboard, as a member's would come: pressed while
+      // the two dialogs were still changing places, it was lost once on a busy CI run.
+      await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       // Focus goes back to the button that opened the first dialog (Radix hands it back a moment later).

@@ -19,11 +19,14 @@ const withFailureNotes = [...setupFiles, 'tests/support/failure-notes.ts'];
 
 export default defineConfig({
   test: {
-    // Two files at a time where fileParallelism allows it (unit, api, api-postgres): Vitest's
-    // default is one fewer than the cores, which on a 2-core machine is one, leaving a core idle
-    // while the embedded database (in the worker) works. The process group stays one file at a
-    // time (it times start-ups).
-    maxWorkers: 2,
+    // Three files at a time on two cores where fileParallelism allows it (unit, api,
+    // api-postgres, e2e): a file's worker waits part of the time (on PostgreSQL, on the browser,
+    // on a page's timers), so at two the cores were 75-85% busy. Measured 28 Nov 2026 on a
+    // 2-core machine: the API projects 277 s at two, 240 s at three; the browser project 354 s
+    // at two, 303 s at three (87% busy), every test passing. Four was tried for the browser
+    // project on a slower machine, whose cores two already filled: no gain. The process group
+    // stays one file at a time (it times start-ups).
+    maxWorkers: 3,
     projects: [
       {
         // 30 s, not Vitest's 5: the property tests and the lint-rule tests (which start ESLint)
@@ -84,12 +87,12 @@ export default defineConfig({
           retry: retryInCI,
           globalSetup: ['tests/support/global-setup-embedded.ts', 'tests/support/global-setup-browser.ts'],
           env: { TEST_DB_KIND: 'embedded' },
-          // Two files at a time, each with its own server and its worker's one Chromium. Four
-          // at a time was tried (28 Nov 2026): the browser project took 540-562 s of a clean CI
-          // run against 574 s at two, each file slowing as much as the parallelism gained (the
-          // machine is busy, not waiting), and the one flaky close-membership test failed at
-          // four. The longest walks run a width or a part a file instead (tests/e2e/*.ts), so
-          // the two workers share them out evenly.
+          // Three files at a time (maxWorkers above), each with its own server and its
+          // worker's one Chromium. Four was tried (28 Nov 2026, a slower machine): 540-562 s of
+          // a clean CI run against 574 s at two, each file slowing as much as the parallelism
+          // gained, and the one flaky close-membership test failed at four. The longest walks
+          // run a width or a part a file instead (tests/e2e/*.ts), so the workers share them
+          // out evenly.
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -187,8 +187,13 @@ describe.skipIf(testDbKind !== 'postgres')('trading under load (PostgreSQL)', ()
     // The run did trade: requests were made, accepted and completed, not just refused.
     const done = inState('completed', 'refunded', 'cancelled', 'declined');
     expect(done.length, summary).toBeGreaterThan(50);
+    // 429: 16 members make a few hundred requests between them in a few seconds, so one picked
+    // more often than most can pass the 30 in ten minutes (TRADE_REQUESTS_PER_TEN_MINUTES).
+    // Being told to wait changes nothing, as a refusal does not. Which moves are possible
+    // depends on how the answers interleave, so a seed does not repeat a run exactly: a run
+    // in CI met it twice in 1,000 operations (28 Nov 2026).
     expect(
-      [...answers.keys()].every((status) => [200, 201, 400, 403, 404, 409].includes(status)),
+      [...answers.keys()].every((status) => [200, 201, 400, 403, 404, 409, 429].includes(status)),
       summary,
     ).toBe(true);
   }, 180_000);

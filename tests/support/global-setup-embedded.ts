@@ -12,6 +12,9 @@ import { PGLITE_EXTENSIONS, migrationsFolder } from '../../src/server/db/client'
 export default async function setup(project: TestProject) {
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle(client), { migrationsFolder });
+  // Written out now, so a copy opens without replaying the migrations' WAL: about 8% less CPU
+  // a copy (0.72 → 0.66 s, eight opens, 28 Nov 2026), and a run opens about 110 of them.
+  await client.exec('CHECKPOINT');
   const dump = await client.dumpDataDir('none');
   await client.close();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'jc-template-')), 'template.tar');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSweepsHere } from '../support/test-database';
+import { runOnOneDatabase } from '../support/test-database';
 import { stopTradeTestApp, signedInMember, type SignedIn } from './trades-fixtures';
 import { startAdminTestApp, type AdminTestEnv } from './admin-fixtures';
 
@@ -43,7 +43,7 @@ function call(c: Call, who?: { cookie: string }) {
   });
 }
 
-describe.runIf(runSweepsHere)('every admin call', () => {
+describe.runIf(runOnOneDatabase)('every admin call', () => {
   it('is in the API document, marked for administrators only', async () => {
     const calls = await adminCalls();
     // Every kind of admin call (docs/api/admin.md), each at least once.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { runSweepsHere } from '../support/test-database';
+import { runOnOneDatabase } from '../support/test-database';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe.runIf(runSweepsHere)('the authorization table', () => {
+describe.runIf(runOnOneDatabase)('the authorization table', () => {
   it('has a row for every route of the API document, and every cell answers as the table says', async () => {
     const check = await checkTable(
       t,

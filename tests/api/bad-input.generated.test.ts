@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { runSweepsHere } from '../support/test-database';
+import { runOnOneDatabase } from '../support/test-database';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,7 +112,7 @@ function callersFor(route: ApiRoute): Caller[] {
 const takesInput = (route: ApiRoute) =>
   Boolean(route.body || route.pathParams.length || route.queryParams.length || route.bodyTypes.length);
 
-describe.runIf(runSweepsHere)('generated bad input (every route of the API document)', () => {
+describe.runIf(runOnOneDatabase)('generated bad input (every route of the API document)', () => {
   it('gives every route that reads input at least 50 variants', () => {
     const swept = routes.filter((r) => !r.path.startsWith(FIXTURE_PREFIX) && takesInput(r));
     // A sanity check on reading the document: the club has dozens of such routes.

@@ -15,13 +15,14 @@ declare module 'vitest' {
 export const testDbKind = (process.env.TEST_DB_KIND ?? 'embedded') as 'embedded' | 'postgres';
 
 /**
- * The generated sweeps (bad input, the authorization table, admin access) ask every route
- * the same questions through the same handlers and schemas whichever database answers, so
- * they run once: on PostgreSQL when the run has it (production's database, and 2.5 times
- * faster at it: 71 s against 177 s for the bad-input sweep), else on the embedded one, so a
- * newcomer's `npm test` still runs them. docs/decisions/0019-generated-security-tests.md.
+ * Tests that ask the same questions through the same handlers and schemas whichever database
+ * answers run once: the generated sweeps (bad input, the authorization table, admin access)
+ * and the sign-in calls' timing. On PostgreSQL when the run has it (production's database,
+ * and 2.5 times faster at it: 71 s against 177 s for the bad-input sweep), else on the
+ * embedded one, so a newcomer's `npm test` still runs them.
+ * docs/decisions/0019-generated-security-tests.md.
  */
-export const runSweepsHere = testDbKind === 'postgres' || !process.env.TEST_DATABASE_URL;
+export const runOnOneDatabase = testDbKind === 'postgres' || !process.env.TEST_DATABASE_URL;
 
 export function urlForDatabase(adminUrl: string, name: string): string {
   const u = new URL(adminUrl);

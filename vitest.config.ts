@@ -21,11 +21,11 @@ export default defineConfig({
   test: {
     // Three files at a time on two cores where fileParallelism allows it (unit, api,
     // api-postgres, e2e): a file's worker waits part of the time (on PostgreSQL, on the browser,
-    // on a page's timers), so at two the cores were 75-85% busy. Measured 28 Nov 2026 on a
-    // 2-core machine: the API projects 277 s at two, 240 s at three; the browser project 354 s
-    // at two, 303 s at three (87% busy), every test passing. Four was tried for the browser
-    // project on a slower machine, whose cores two already filled: no gain. The process group
-    // stays one file at a time (it times start-ups).
+    // on a page's timers), so at two the cores were 75-85% busy. Clean-clone CI runs on one
+    // 2-core machine (28 Nov 2026): the browser project 354 s at two, 299 s at three, every
+    // test passing; the API projects 264 s and 261 s (they are CPU-bound: no loss, no gain).
+    // Four was tried for the browser project on a slower machine, whose cores two already
+    // filled: no gain. The process group stays one file at a time (it times start-ups).
     maxWorkers: 3,
     projects: [
       {

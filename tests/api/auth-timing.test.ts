@@ -16,10 +16,10 @@ import { runOnOneDatabase } from '../support/test-database';
 
 const CALLS = 200;
 const WARM_UP = 20;
+
 // The timing is the handlers' (a real hash whether or not the address has an account), the
 // same whichever database answers: it runs once (runOnOneDatabase), on PostgreSQL when the run
 // has it.
-
 describe.runIf(runOnOneDatabase)('e-mail calls take as long for strangers as for members', () => {
   let t: TestApp;
   let members: string[];

@@ -190,8 +190,8 @@ describe.skipIf(testDbKind !== 'postgres')('trading under load (PostgreSQL)', ()
     // 429: 16 members make a few hundred requests between them in a few seconds, so one picked
     // more often than most can pass the 30 in ten minutes (TRADE_REQUESTS_PER_TEN_MINUTES).
     // Being told to wait changes nothing, as a refusal does not. Which moves are possible
-    // depends on how the answers interleave, so a seed does not repeat a run exactly: a run
-    // in CI met it twice in 1,000 operations (28 Nov 2026).
+    // depends on how the answers interleave, so a seed does not repeat a run exactly: a local
+    // run met it twice in 1,000 operations (28 Nov 2026).
     expect(
       [...answers.keys()].every((status) => [200, 201, 400, 403, 404, 409, 429].includes(status)),
       summary,

@@ -30,7 +30,7 @@ export const CHROMIUM_ARGS = [
  * Test-only: V8 in the page stops at its baseline compiler (Sparkplug) and never optimises. A
  * test's page lives a few seconds, so the optimising compilers' work (on the renderer's other
  * threads) was never paid back: four browser test files, side by side, took 35 s of renderer
- * CPU and 51 s with the optimisers, 29-31 s and 48 s without (28 Nov 2026). Not Lighthouse's:
+ * CPU and 51 s with the optimisers, 29-31 s and 46-48 s without (28 Nov 2026). Not Lighthouse's:
  * it measures what members' browsers do.
  */
 const TEST_ONLY_ARGS = ['--js-flags=--max-opt=1'];

@@ -18,6 +18,7 @@ export default async function setup(project: TestProject) {
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, initDbStartParams: ['--wal-segsize=1'] });
   await migrate(drizzle(client), { migrationsFolder });
   await client.exec(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+  // One statement each: DROP DATABASE refuses to run inside exec()'s implicit transaction.
   await client.query('DROP DATABASE template0');
   await client.query('DROP DATABASE template1');
   await client.exec('CHECKPOINT');

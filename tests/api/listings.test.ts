@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListingStatus } from '../../src/domain/enums';
 import { createSession } from '../../src/server/auth/sessions-repository';
-import { manufacturers, puzzleListings, tradeRequests } from '../../src/server/db/schema';
+import { manufacturers, puzzleListings, tradeRequests, users } from '../../src/server/db/schema';
 import { markListingSold } from '../../src/server/listings/listings-repository';
 import { saveImage } from '../../src/server/uploads/image-store';
 import { buildTestApp, type TestApp } from '../support/build-app';
@@ -260,6 +260,38 @@ describe('seeing a listing', () => {
     const res = await call('GET', `/api/puzzle-listings/${id}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Puzzle not found');
+  });
+
+  it('answers the puzzle page in one query beside the session, owner standing included', async () => {
+    const owner = await member();
+    const viewer = await member();
+    const listing = await createListing(t.database.db, owner.id);
+    const url = `/api/puzzle-listings/${listing.id}`;
+    await call('GET', url, viewer); // the session's statement is prepared on first use
+    const execute = vi.spyOn(t.database.db, 'execute');
+    const select = vi.spyOn(t.database.db, 'select');
+    try {
+      for (const who of [viewer, null]) expect((await call('GET', url, who)).statusCode).toBe(200);
+      // One raw query a page (the listing, the viewer's open request, the owner's suspension
+      // and holiday); the session lookup is a prepared statement, not the query builder.
+      expect(execute).toHaveBeenCalledTimes(2);
+      expect(select).not.toHaveBeenCalled();
+    } finally {
+      execute.mockRestore();
+      select.mockRestore();
+    }
+    // The owner's standing read in that query still decides the page.
+    const soon = new Date(Date.now() + 3 * 86_400_000);
+    await t.database.db
+      .update(users)
+      .set({ awayFrom: new Date(Date.now() - 60_000), awayUntil: soon })
+      .where(eq(users.id, owner.id));
+    expect((await call('GET', url, viewer)).json().ownerAwayUntil).toBe(soon.toISOString());
+    await t.database.db
+      .update(users)
+      .set({ suspendedAt: new Date(), suspensionReason: 'A test' })
+      .where(eq(users.id, owner.id));
+    expect((await call('GET', url, viewer)).statusCode).toBe(404);
   });
 
   it('hides a member who chose not to show their location', async () => {

@@ -28,23 +28,47 @@ export async function findListingView(
   return row?.listing ?? null;
 }
 
+/** What the puzzle page needs to know of the owner: suspended (the page is gone) or away. */
+export type OwnerStanding = {
+  suspendedAt: string | null;
+  suspendedUntil: string | null;
+  awayFrom: string | null;
+  awayUntil: string | null;
+};
+
 /**
- * The listing page's answer: the listing and, for a signed-in viewer, their open request for
- * it, in one query (the partial unique index on requester and listing finds it).
+ * The puzzle page's answer in one query: the listing; for a signed-in viewer, their open
+ * request for it (the partial unique index on requester and listing finds it); and the owner's
+ * standing (suspended, away), by primary key, so the page needs no second round trip.
  */
-export async function findListingDetail(db: DbOrTx, id: number, viewerId: number): Promise<ListingDetail | null> {
-  const [row] = await queryRows<{ listing: Listing; request: ListingDetail['myOpenRequest'] }>(
-    db,
-    sql`SELECT ${listingJson(viewerId)} AS listing,
-        (SELECT json_build_object('tradeId', t.id, 'status', t.status,
+export async function findListingPage(
+  db: DbOrTx,
+  id: number,
+  viewerId: number | null,
+): Promise<{ listing: Listing; request: ListingDetail['myOpenRequest']; owner: OwnerStanding | null } | null> {
+  const request =
+    viewerId === null
+      ? sql`NULL::json`
+      : sql`(SELECT json_build_object('tradeId', t.id, 'status', t.status,
             'createdAt', ${iso(sql`t.created_at`)})
           FROM trade_requests t
           WHERE t.requester_id = ${viewerId} AND t.puzzle_listing_id = p.id
             AND t.status IN ('pending', 'accepted', 'shipped', 'disputed')
-          LIMIT 1) AS request
+          LIMIT 1)`;
+  const [row] = await queryRows<{
+    listing: Listing;
+    request: ListingDetail['myOpenRequest'];
+    owner: OwnerStanding | null;
+  }>(
+    db,
+    sql`SELECT ${listingJson(viewerId)} AS listing, ${request} AS request,
+        (SELECT json_build_object('suspendedAt', ${iso(sql`s.suspended_at`)},
+            'suspendedUntil', ${iso(sql`s.suspended_until`)}, 'awayFrom', ${iso(sql`s.away_from`)},
+            'awayUntil', ${iso(sql`s.away_until`)})
+          FROM users s WHERE s.id = p.user_id) AS owner
       FROM puzzle_listings p ${listingViewJoins} WHERE p.id = ${id}`,
   );
-  return row ? { ...row.listing, myOpenRequest: row.request ?? null } : null;
+  return row ? { listing: row.listing, request: row.request ?? null, owner: row.owner } : null;
 }
 
 /** All of a member's listings, newest first (My Listings). */

@@ -29,7 +29,7 @@ import {
   activeListingViewsOf,
   countWithdrawableListingsOf,
   findListing,
-  findListingDetail,
+  findListingPage,
   findListingView,
   insertListing,
   updateListing,
@@ -71,9 +71,11 @@ export async function shownToOthers(db: DbOrTx, listing: Pick<PuzzleListing, 'st
 
 /** A listing for `viewerId` (null for a visitor): 404 unless it is theirs or shown to others. */
 export async function listingForViewer(db: DbOrTx, id: number, viewerId: number | null): Promise<ListingDetail> {
-  const listing = viewerId === null ? await findListingView(db, id, null) : await findListingDetail(db, id, viewerId);
-  if (!listing) throw new AppError('LISTING_NOT_FOUND');
-  const owner = (await membersById(db, [listing.userId])).get(listing.userId);
+  const page = await findListingPage(db, id, viewerId);
+  if (!page) throw new AppError('LISTING_NOT_FOUND');
+  const { owner } = page;
+  // A signed-out viewer has no open request to be told of: their answer has no such field.
+  const listing = viewerId === null ? page.listing : { ...page.listing, myOpenRequest: page.request };
   const shown = listing.status === 'active' && !(owner && isSuspended(owner));
   if (listing.userId !== viewerId && !shown) throw new AppError('LISTING_NOT_FOUND');
   // An away owner's puzzle page stays, saying when they are back (docs/product/trust.md#away).

@@ -22,6 +22,7 @@ import { createPictureStorage } from '../../src/server/uploads/create-storage';
 import { createMailer } from '../../src/server/mail/mailer';
 import { createMailQueue } from '../../src/server/mail/mail-queue';
 import { createInProcessEventBus } from '../../src/server/events/event-bus';
+import { stopWantedMatching } from '../../src/server/wanted/wanted-matching-service';
 
 export const CONNECTIONS = 32;
 
@@ -116,7 +117,11 @@ export async function startBenchApp(
     ? createMailQueue(database.db, transport, { appUrl: config.appUrl, unsubscribeSecret: undefined, log: logger })
     : transport;
   const events = createInProcessEventBus();
-  const app = await buildApp({ config, database, mailer, events, pictures: createPictureStorage(config) });
+  const ctx = { config, database, mailer, events, pictures: createPictureStorage(config) };
+  const app = await buildApp(ctx);
+  // As main.ts closes: the matcher stops after the listing in hand, so the close does not wait
+  // for a queue the bench's publishing left (it stays in the database for the next run).
+  app.addHook('onClose', async () => stopWantedMatching(ctx));
   options.onApp?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

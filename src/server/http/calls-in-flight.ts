@@ -26,14 +26,20 @@ function countOut(count: Count, request: FastifyRequest): void {
 /** Counts the scope's calls (register it on the API scope), but not the live-update stream. */
 export function countCallsInFlight(scope: FastifyInstance, key: object, streamUrl: string): void {
   const count = countOf(key);
-  scope.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+  scope.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     if (request.routeOptions.url !== streamUrl) {
       counted.add(request);
       count.inFlight += 1;
+      // The response's close comes once the answer is sent or the connection is gone. It is
+      // the one signal for a caller who leaves while a POST is being answered: its request
+      // stream closed when its body was read, so Fastify's onRequestAbort never sees the
+      // leaving, and onResponse never comes. Counted once a call had it left the count for
+      // good, and the matcher waited its full second for every listing after.
+      reply.raw.once('close', () => countOut(count, request));
     }
     done();
   });
-  // Once each, whichever comes: the answer sent, or the caller gone before it.
+  // Whichever comes first of the three: the answer sent, the caller gone, the response closed.
   scope.addHook('onResponse', (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
     countOut(count, request);
     done();

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
-import { favorites, puzzleListings } from '../../src/server/db/schema';
+import { favorites, puzzleListings, users } from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { createListing, createMember } from '../support/factories';
 
@@ -151,6 +151,29 @@ describe('favourites', () => {
     expect((await call('GET', '/api/favorites', me)).json()).toEqual([]);
     await t.database.db.update(puzzleListings).set({ status: 'active' }).where(eq(puzzleListings.id, listing.id));
     expect((await call('GET', '/api/favorites', me)).json()).toHaveLength(1);
+  });
+
+  it('lists in one query however many there are, leaving out a suspended owner’s', async () => {
+    const [owner, suspended, me] = [await member(), await member(), await member()];
+    const shown = [await createListing(t.database.db, owner.id), await createListing(t.database.db, owner.id)];
+    const hidden = await createListing(t.database.db, suspended.id);
+    for (const listing of [...shown, hidden]) await call('POST', `/api/favorites/${listing.id}`, me);
+    await t.database.db
+      .update(users)
+      .set({ suspendedAt: new Date(), suspensionReason: 'A test' })
+      .where(eq(users.id, suspended.id));
+    const execute = vi.spyOn(t.database.db, 'execute');
+    const select = vi.spyOn(t.database.db, 'select');
+    try {
+      const list = (await call('GET', '/api/favorites', me)).json() as Array<{ puzzleListingId: number }>;
+      expect(list.map((f) => f.puzzleListingId)).toEqual([shown[1]!.id, shown[0]!.id]);
+      // The session lookup is a prepared statement; the list, favourites and listings, is one.
+      expect(execute).toHaveBeenCalledTimes(1);
+      expect(select).not.toHaveBeenCalled();
+    } finally {
+      execute.mockRestore();
+      select.mockRestore();
+    }
   });
 
   it('a deleted listing takes its favourites with it', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { favorites, type Favorite } from '../db/schema';
 
@@ -29,13 +29,4 @@ export async function removeFavorite(db: DbOrTx, userId: number, listingId: numb
     .where(and(eq(favorites.userId, userId), eq(favorites.puzzleListingId, listingId)))
     .returning({ id: favorites.id });
   return deleted.length > 0;
-}
-
-/** The member's favourites, most recently added first. */
-export async function memberFavorites(db: DbOrTx, userId: number): Promise<Favorite[]> {
-  return db
-    .select()
-    .from(favorites)
-    .where(eq(favorites.userId, userId))
-    .orderBy(desc(favorites.createdAt), desc(favorites.id));
 }

@@ -3,8 +3,8 @@ import type { Favorite } from '../../domain/favorites';
 import type { Listing } from '../../domain/listings';
 import type { DbOrTx } from '../db/client';
 import type { Favorite as FavoriteRow } from '../db/schema';
-import { listingForViewer, listingsForViewer } from '../listings/listings-service';
-import { addFavorite, memberFavorites, removeFavorite } from './favorites-repository';
+import { favoritesWithListings, listingForViewer } from '../listings/listings-service';
+import { addFavorite, removeFavorite } from './favorites-repository';
 
 // A member's favourites (docs/product/listings.md#favourites). The id is always the LISTING id, for add and
 // remove alike (the profile area calls DELETE /favorites/{id} with it too), and every
@@ -22,17 +22,13 @@ function toFavorite(row: FavoriteRow, listing: Listing): Favorite {
  * owner's alone now, and they come back if it is relisted.
  */
 export async function listFavorites(db: DbOrTx, memberId: number): Promise<Favorite[]> {
-  const rows = await memberFavorites(db, memberId);
-  const listings = await listingsForViewer(
-    db,
-    rows.map((f) => f.puzzleListingId),
-    memberId,
-  );
-  const byId = new Map(listings.map((l) => [l.id, l]));
-  return rows.flatMap((f) => {
-    const listing = byId.get(f.puzzleListingId);
-    return listing ? [toFavorite(f, listing)] : [];
-  });
+  const rows = await favoritesWithListings(db, memberId);
+  return rows.map((row) => ({
+    id: row.id,
+    puzzleListingId: row.puzzleListingId,
+    createdAt: new Date(row.createdAt).toISOString(),
+    listing: row.listing,
+  }));
 }
 
 /** Adds a live listing the member can see; adding twice is not an error (a double tap): `created` says which. */

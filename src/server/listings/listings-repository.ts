@@ -100,15 +100,24 @@ export async function activeListingViewsOf(
   return rows.map((r) => r.listing);
 }
 
-/** Active listings of members not suspended with these ids, plus any of the viewer's own (favourites page). */
-export async function visibleListingViews(db: DbOrTx, ids: number[], viewerId: number): Promise<Listing[]> {
-  if (ids.length === 0) return [];
-  const rows = await queryRows<{ listing: Listing }>(
+/**
+ * A member's favourites with their listings as they see them, most recently added first, in
+ * one query. Those whose listing is no longer live, or whose owner is suspended, are left out
+ * (the member's own listings always show): kept, and shown again if it comes back.
+ */
+export async function favoriteListingViews(
+  db: DbOrTx,
+  memberId: number,
+): Promise<Array<{ id: number; puzzleListingId: number; createdAt: Date | string; listing: Listing }>> {
+  const rows = await queryRows<{ id: number; puzzleListingId: number; createdAt: Date | string; listing: Listing }>(
     db,
-    sql`SELECT ${listingJson(viewerId)} AS listing FROM puzzle_listings p ${listingViewJoins}
-      WHERE p.id IN ${ids} AND ((p.status = 'active' AND ${ownerNotSuspended}) OR p.user_id = ${viewerId})`,
+    sql`SELECT f.id, f.puzzle_listing_id AS "puzzleListingId", f.created_at AS "createdAt",
+        ${listingJson(memberId)} AS listing
+      FROM favorites f JOIN puzzle_listings p ON p.id = f.puzzle_listing_id ${listingViewJoins}
+      WHERE f.user_id = ${memberId} AND ((p.status = 'active' AND ${ownerNotSuspended}) OR p.user_id = ${memberId})
+      ORDER BY f.created_at DESC, f.id DESC`,
   );
-  return rows.map((r) => r.listing);
+  return rows.map((r) => ({ ...r, id: Number(r.id), puzzleListingId: Number(r.puzzleListingId) }));
 }
 
 /**

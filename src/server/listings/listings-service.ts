@@ -30,10 +30,10 @@ import {
   countWithdrawableListingsOf,
   findListing,
   findListingPage,
+  favoriteListingViews,
   findListingView,
   insertListing,
   updateListing,
-  visibleListingViews,
   withdrawListingsOf,
 } from './listings-repository';
 
@@ -84,9 +84,9 @@ export async function listingForViewer(db: DbOrTx, id: number, viewerId: number 
   return { ...seen, heldForMe: await isHeldFor(db, id, viewerId) };
 }
 
-/** Active listings of members not suspended with these ids, plus any of the viewer's own; in no particular order. */
-export function listingsForViewer(db: DbOrTx, ids: number[], viewerId: number): Promise<Listing[]> {
-  return visibleListingViews(db, ids, viewerId);
+/** The member's favourites whose listing they may see, newest first, each with it (one query). */
+export function favoritesWithListings(db: DbOrTx, memberId: number) {
+  return favoriteListingViews(db, memberId);
 }
 
 /** At most this many listings on a member's page: more than a member has on offer at once. */

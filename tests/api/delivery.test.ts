@@ -5,10 +5,11 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
+import { SYNC_COMPRESSION_MAX_BYTES } from '../../src/server/http/compression';
 import { LANDING_PAGE_MODULE, preferredEncoding } from '../../src/server/http/static-client';
 import { precompressDir } from '../../scripts/precompress.mjs';
 import { buildTestApp, type TestApp } from '../support/build-app';
-import { createMember } from '../support/factories';
+import { createListing, createMember } from '../support/factories';
 import { tempDir } from '../support/test-database';
 import { FAKE_INDEX_HTML } from '../support/fake-client';
 
@@ -198,6 +199,31 @@ describe('API answers', () => {
     const gzip = await get('/api/docs/json', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('a browse page is compressed in one go, with its exact length; a larger answer streams', async () => {
+    const owner = await createMember(t.database.db);
+    for (let i = 0; i < 24; i++) {
+      await createListing(t.database.db, owner.id, {
+        title: `Harbour Lights ${i}`,
+        description: 'A calm sea. '.repeat(20),
+      });
+    }
+    const plain = await get('/api/puzzle-listings?pageSize=24');
+    const size = plain.rawPayload.length;
+    // Above the plugin's own default on two cores (8 KB), within ours (64 KB).
+    expect(size).toBeGreaterThan(8 * 1024);
+    expect(size).toBeLessThanOrEqual(SYNC_COMPRESSION_MAX_BYTES);
+    const br = await get('/api/puzzle-listings?pageSize=24', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    // Compressed in one call, its length is known: a stream would have sent it in chunks.
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const docs = await get('/api/docs/json', { 'accept-encoding': 'br, gzip' });
+    expect((await get('/api/docs/json')).rawPayload.length).toBeGreaterThan(SYNC_COMPRESSION_MAX_BYTES);
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(docs.headers['content-length']).toBeUndefined();
   });
 
   it('a personal answer is never stored, and a small one goes as it is', async () => {

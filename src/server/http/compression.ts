@@ -11,6 +11,16 @@ import type { FastifyInstance } from 'fastify';
 /** Smaller answers are not worth compressing. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
+/**
+ * Answers up to this size are compressed in one call on the app's thread, not through a
+ * compression stream in libuv's threadpool. The plugin's default on two cores is 8 KB, so a
+ * browse page (about 20 KB) took the stream: a 24 KB page cost 0.53 ms of CPU that way and
+ * 0.25 ms in one call, and the threadpool's hand-offs are dear on a machine whose two cores
+ * the app and PostgreSQL already fill (docs/performance.md, 'Club evening'). Larger answers
+ * still stream, so the event loop is never held long.
+ */
+export const SYNC_COMPRESSION_MAX_BYTES = 64 * 1024;
+
 /** Registers on-the-fly compression for the routes registered after it in this scope. */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
@@ -18,6 +28,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     // Only answers: request bodies stay plain JSON (no compressed uploads to inflate).
     globalDecompression: false,
     threshold: COMPRESSION_THRESHOLD_BYTES,
+    syncThreshold: SYNC_COMPRESSION_MAX_BYTES,
     encodings: ['br', 'gzip'],
   });
 }

@@ -214,6 +214,29 @@ describe('who may read and write a thread', () => {
     }
   });
 
+  it('reads a conversation in one query, membership checked in it; an empty one is [] to its members', async () => {
+    const { owner, asker, thread } = await conversation();
+    await messagesOf(asker, thread.id); // the session's statement is prepared on first use
+    const execute = vi.spyOn(t.database.db, 'execute');
+    const select = vi.spyOn(t.database.db, 'select');
+    try {
+      expect(await messagesOf(asker, thread.id)).toHaveLength(1);
+      expect(execute).toHaveBeenCalledTimes(1);
+      expect(select).not.toHaveBeenCalled();
+    } finally {
+      execute.mockRestore();
+      select.mockRestore();
+    }
+    await t.database.db.delete(messages).where(eq(messages.threadId, thread.id));
+    for (const who of [owner, asker]) {
+      const res = await call('GET', `/api/message-threads/${thread.id}/messages`, who);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+    }
+    const stranger = await member('Trevor', 'Baxter');
+    expect((await call('GET', `/api/message-threads/${thread.id}/messages`, stranger)).statusCode).toBe(404);
+  });
+
   it('a third member gets 404 for reading, posting and mark-read, and changes nothing', async () => {
     const { owner, asker, thread } = await conversation();
     const stranger = await member('Trevor', 'Baxter');

@@ -28,6 +28,7 @@ import {
   lockConversation,
   markRead,
   messageRowsForThread,
+  participantMessageRows,
   threadRowsForMember,
   type MessageRow,
 } from './threads-repository';
@@ -80,8 +81,9 @@ function toMessageView(row: MessageRow): Message {
 }
 
 export async function listMessages(db: Db, memberId: number, threadId: number): Promise<Message[]> {
-  await requireParticipant(db, threadId, memberId);
-  return (await messageRowsForThread(db, threadId, memberId)).map(toMessageView);
+  const rows = await participantMessageRows(db, threadId, memberId);
+  if (rows === null) throw notFound();
+  return rows.map(toMessageView);
 }
 
 /** A listing a member may write about: shown to them, or one they already trade or talk about. */

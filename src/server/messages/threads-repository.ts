@@ -163,6 +163,15 @@ function contentFor(m: SQL, viewer: SQL): SQL {
   return sql`CASE WHEN ${m}.actor_content IS NOT NULL AND ${m}.system_actor_id = ${viewer} THEN ${m}.actor_content ELSE ${m}.content END`;
 }
 
+/** The columns of a MessageRow for the message `m` (its sender `u` joined), as `viewer` reads it. */
+function messageColumns(viewer: SQL): SQL {
+  return sql`m.id, m.thread_id AS "threadId", m.sender_id AS "senderId",
+        u.first_name AS "senderFirstName", u.last_name AS "senderLastName",
+        ${contentFor(sql`m`, viewer)} AS content, m.is_system_message AS "isSystemMessage", m.created_at AS "createdAt",
+        (SELECT coalesce(json_agg(p.user_id ORDER BY p.user_id), '[]'::json) FROM message_thread_participants p
+          WHERE p.thread_id = m.thread_id AND p.last_read_at >= m.created_at) AS "readBy"`;
+}
+
 /** A thread's messages as `viewerId` reads them, oldest first, each with who has read it (from lastReadAt). */
 export async function messageRowsForThread(
   db: DbOrTx,
@@ -172,16 +181,37 @@ export async function messageRowsForThread(
 ): Promise<MessageRow[]> {
   return queryRows<MessageRow>(
     db,
-    sql`SELECT m.id, m.thread_id AS "threadId", m.sender_id AS "senderId",
-        u.first_name AS "senderFirstName", u.last_name AS "senderLastName",
-        ${contentFor(sql`m`, sql`${viewerId}`)} AS content, m.is_system_message AS "isSystemMessage", m.created_at AS "createdAt",
-        (SELECT coalesce(json_agg(p.user_id ORDER BY p.user_id), '[]'::json) FROM message_thread_participants p
-          WHERE p.thread_id = m.thread_id AND p.last_read_at >= m.created_at) AS "readBy"
+    sql`SELECT ${messageColumns(sql`${viewerId}`)}
       FROM messages m
       LEFT JOIN users u ON u.id = m.sender_id
       WHERE m.thread_id = ${threadId} ${onlyMessageId === undefined ? sql`` : sql`AND m.id = ${onlyMessageId}`}
       ORDER BY m.created_at, m.id`,
   );
+}
+
+/**
+ * messageRowsForThread for one of the thread's members, with the membership checked in the
+ * same query (the conversation page: one round trip, not two); null when `viewerId` is not a
+ * participant. A participant's row always comes back, with no message when there is none.
+ */
+export async function participantMessageRows(
+  db: DbOrTx,
+  threadId: number,
+  viewerId: number,
+): Promise<MessageRow[] | null> {
+  const rows = await queryRows<MessageRow | { id: null }>(
+    db,
+    sql`SELECT x.* FROM message_thread_participants me
+      LEFT JOIN LATERAL (
+        SELECT ${messageColumns(sql`${viewerId}`)}
+        FROM messages m LEFT JOIN users u ON u.id = m.sender_id
+        WHERE m.thread_id = me.thread_id
+      ) x ON true
+      WHERE me.thread_id = ${threadId} AND me.user_id = ${viewerId}
+      ORDER BY x."createdAt", x.id`,
+  );
+  if (rows.length === 0) return null;
+  return rows.filter((row): row is MessageRow => row.id !== null);
 }
 
 /**

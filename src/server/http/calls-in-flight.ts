@@ -33,8 +33,8 @@ export function countCallsInFlight(scope: FastifyInstance, key: object, streamUr
       // The response's close comes once the answer is sent or the connection is gone. It is
       // the one signal for a caller who leaves while a POST is being answered: its request
       // stream closed when its body was read, so Fastify's onRequestAbort never sees the
-      // leaving, and onResponse never comes. Counted once a call had it left the count for
-      // good, and the matcher waited its full second for every listing after.
+      // leaving, and onResponse never comes. Without it such a call stayed counted for good,
+      // and the matcher waited its full second before every listing from then on.
       reply.raw.once('close', () => countOut(count, request));
     }
     done();

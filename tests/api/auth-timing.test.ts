@@ -62,12 +62,15 @@ describe.runIf(runOnOneDatabase)('e-mail calls take as long for strangers as for
     return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
   };
 
+  let round = 0;
+
   /** Times CALLS calls for members and as many for strangers, after a warm-up, interleaved. */
   async function measure(url: string) {
     const member: number[] = [];
     const stranger: number[] = [];
+    round += 1; // a measurement taken again asks for strangers never asked for before
     for (let i = 0; i < CALLS + WARM_UP; i++) {
-      const strangerEmail = `stranger.${i}.${url.split('/').pop()}@example.net`;
+      const strangerEmail = `stranger.${round}.${i}.${url.split('/').pop()}@example.net`;
       // Alternate who goes first, so neither always follows the other.
       const pair = [
         async () => member.push(await timedCall(url, members[i]!)),
@@ -90,15 +93,24 @@ describe.runIf(runOnOneDatabase)('e-mail calls take as long for strangers as for
     // Everybody gets an e-mail: a verify link, or "you are already a member" with a sign-in link.
     { url: '/api/auth/register-email', mailsPerRound: 2 },
   ])('$url', ({ url, mailsPerRound }) => {
-    it('answers a member and a stranger in the same time (medians of 200 calls each differ by less than 1 ms)', async () => {
-      const mailsBefore = mailFiles();
-      const { member, stranger } = await measure(url);
-      expect(
-        Math.abs(member - stranger),
-        `member ${member.toFixed(3)} ms, stranger ${stranger.toFixed(3)} ms`,
-      ).toBeLessThan(1);
-      // The work still happened, after the answers.
-      expect(mailFiles() - mailsBefore).toBe((CALLS + WARM_UP) * mailsPerRound);
-    });
+    // Measured once more before it fails: a leak (a hash or a statement one side skips) shows
+    // in both measurements, while a busy moment of the machine (CI runs other files on the
+    // same two cores; a call takes 30 ms on a slow machine) seldom lands on one side twice.
+    // Seen once in a clean-clone run on 1 Dec 2026 (29.3 against 30.7 ms); it passed in both
+    // runs of the file on its own that followed.
+    it(
+      'answers a member and a stranger in the same time (medians of 200 calls each differ by less than 1 ms)',
+      { retry: 1 },
+      async () => {
+        const mailsBefore = mailFiles();
+        const { member, stranger } = await measure(url);
+        expect(
+          Math.abs(member - stranger),
+          `member ${member.toFixed(3)} ms, stranger ${stranger.toFixed(3)} ms`,
+        ).toBeLessThan(1);
+        // The work still happened, after the answers.
+        expect(mailFiles() - mailsBefore).toBe((CALLS + WARM_UP) * mailsPerRound);
+      },
+    );
   });
 });

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { favorites, puzzleListings, users } from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../support/build-app';
+import { queriesDuring } from '../support/count-queries';
 import { createListing, createMember } from '../support/factories';
 
 let t: TestApp;
@@ -162,18 +163,12 @@ describe('favourites', () => {
       .update(users)
       .set({ suspendedAt: new Date(), suspensionReason: 'A test' })
       .where(eq(users.id, suspended.id));
-    const execute = vi.spyOn(t.database.db, 'execute');
-    const select = vi.spyOn(t.database.db, 'select');
-    try {
+    const queries = await queriesDuring(t.database.db, async () => {
       const list = (await call('GET', '/api/favorites', me)).json() as Array<{ puzzleListingId: number }>;
       expect(list.map((f) => f.puzzleListingId)).toEqual([shown[1]!.id, shown[0]!.id]);
-      // The session lookup is a prepared statement; the list, favourites and listings, is one.
-      expect(execute).toHaveBeenCalledTimes(1);
-      expect(select).not.toHaveBeenCalled();
-    } finally {
-      execute.mockRestore();
-      select.mockRestore();
-    }
+    });
+    // The favourites and their listings in one query.
+    expect(queries).toEqual({ raw: 1, built: 0 });
   });
 
   it('a deleted listing takes its favourites with it', async () => {

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingStatus } from '../../src/domain/enums';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { manufacturers, puzzleListings, tradeRequests, users } from '../../src/server/db/schema';
 import { markListingSold } from '../../src/server/listings/listings-repository';
 import { saveImage } from '../../src/server/uploads/image-store';
 import { buildTestApp, type TestApp } from '../support/build-app';
+import { queriesDuring } from '../support/count-queries';
 import { createListing, createMember } from '../support/factories';
 
 let t: TestApp;
@@ -268,18 +269,11 @@ describe('seeing a listing', () => {
     const listing = await createListing(t.database.db, owner.id);
     const url = `/api/puzzle-listings/${listing.id}`;
     await call('GET', url, viewer); // the session's statement is prepared on first use
-    const execute = vi.spyOn(t.database.db, 'execute');
-    const select = vi.spyOn(t.database.db, 'select');
-    try {
+    const queries = await queriesDuring(t.database.db, async () => {
       for (const who of [viewer, null]) expect((await call('GET', url, who)).statusCode).toBe(200);
-      // One raw query a page (the listing, the viewer's open request, the owner's suspension
-      // and holiday); the session lookup is a prepared statement, not the query builder.
-      expect(execute).toHaveBeenCalledTimes(2);
-      expect(select).not.toHaveBeenCalled();
-    } finally {
-      execute.mockRestore();
-      select.mockRestore();
-    }
+    });
+    // One query a page: the listing, the viewer's open request, the owner's suspension and holiday.
+    expect(queries).toEqual({ raw: 2, built: 0 });
     // The owner's standing read in that query still decides the page.
     const soon = new Date(Date.now() + 3 * 86_400_000);
     await t.database.db

@@ -6,6 +6,7 @@ import { runUnreadMessageMail } from '../../src/server/jobs/unread-message-mail'
 import type { Message as MessageView, MessageThread as ThreadView } from '../../src/domain/messages';
 import { addMessage, createThread } from '../../src/server/messages/threads-repository';
 import { buildTestApp, type TestApp } from '../support/build-app';
+import { queriesDuring } from '../support/count-queries';
 import { createListing, createMember } from '../support/factories';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher';
 
@@ -217,16 +218,10 @@ describe('who may read and write a thread', () => {
   it('reads a conversation in one query, membership checked in it; an empty one is [] to its members', async () => {
     const { owner, asker, thread } = await conversation();
     await messagesOf(asker, thread.id); // the session's statement is prepared on first use
-    const execute = vi.spyOn(t.database.db, 'execute');
-    const select = vi.spyOn(t.database.db, 'select');
-    try {
+    const queries = await queriesDuring(t.database.db, async () => {
       expect(await messagesOf(asker, thread.id)).toHaveLength(1);
-      expect(execute).toHaveBeenCalledTimes(1);
-      expect(select).not.toHaveBeenCalled();
-    } finally {
-      execute.mockRestore();
-      select.mockRestore();
-    }
+    });
+    expect(queries).toEqual({ raw: 1, built: 0 });
     await t.database.db.delete(messages).where(eq(messages.threadId, thread.id));
     for (const who of [owner, asker]) {
       const res = await call('GET', `/api/message-threads/${thread.id}/messages`, who);

@@ -12,8 +12,17 @@ import { addFavorite, removeFavorite } from './favorites-repository';
 
 export const NOT_A_FAVORITE_MESSAGE = 'This puzzle is not in your favourites.';
 
-function toFavorite(row: FavoriteRow, listing: Listing): Favorite {
-  return { id: row.id, puzzleListingId: row.puzzleListingId, createdAt: row.createdAt.toISOString(), listing };
+/** A stored favourite's createdAt is a Date, or text from a raw query's row. */
+function toFavorite(
+  row: Pick<FavoriteRow, 'id' | 'puzzleListingId'> & { createdAt: Date | string },
+  listing: Listing,
+): Favorite {
+  return {
+    id: row.id,
+    puzzleListingId: row.puzzleListingId,
+    createdAt: new Date(row.createdAt).toISOString(),
+    listing,
+  };
 }
 
 /**
@@ -23,12 +32,7 @@ function toFavorite(row: FavoriteRow, listing: Listing): Favorite {
  */
 export async function listFavorites(db: DbOrTx, memberId: number): Promise<Favorite[]> {
   const rows = await favoritesWithListings(db, memberId);
-  return rows.map((row) => ({
-    id: row.id,
-    puzzleListingId: row.puzzleListingId,
-    createdAt: new Date(row.createdAt).toISOString(),
-    listing: row.listing,
-  }));
+  return rows.map((row) => toFavorite(row, row.listing));
 }
 
 /** Adds a live listing the member can see; adding twice is not an error (a double tap): `created` says which. */

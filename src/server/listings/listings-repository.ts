@@ -109,7 +109,7 @@ export async function favoriteListingViews(
   db: DbOrTx,
   memberId: number,
 ): Promise<Array<{ id: number; puzzleListingId: number; createdAt: Date | string; listing: Listing }>> {
-  const rows = await queryRows<{ id: number; puzzleListingId: number; createdAt: Date | string; listing: Listing }>(
+  return queryRows<{ id: number; puzzleListingId: number; createdAt: Date | string; listing: Listing }>(
     db,
     sql`SELECT f.id, f.puzzle_listing_id AS "puzzleListingId", f.created_at AS "createdAt",
         ${listingJson(memberId)} AS listing
@@ -117,7 +117,6 @@ export async function favoriteListingViews(
       WHERE f.user_id = ${memberId} AND ((p.status = 'active' AND ${ownerNotSuspended}) OR p.user_id = ${memberId})
       ORDER BY f.created_at DESC, f.id DESC`,
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id), puzzleListingId: Number(r.puzzleListingId) }));
 }
 
 /**

@@ -103,7 +103,7 @@ export default tseslint.config(
       // so every call's input and answer are typed from the server's schemas (decision 0029).
       'no-restricted-syntax': [
         'error',
-        ...["Literal[value=/^\\/api\\//]", "TemplateElement[value.raw=/^\\/api\\//]"].map((selector) => ({
+        ...['Literal[value=/^\\/api\\//]', 'TemplateElement[value.raw=/^\\/api\\//]'].map((selector) => ({
           selector,
           message: "Call the API by its route contract key: api.call('GET /api/…') (src/web/lib/api-client.ts).",
         })),

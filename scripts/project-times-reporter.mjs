@@ -31,7 +31,9 @@ export default class ProjectTimesReporter {
         .slice(0, 3)
         .map(([file, ms]) => `${file.split('/').pop()} ${(ms / 1000).toFixed(0)} s`)
         .join(', ');
-      lines.push(`  ${name.padEnd(13)} ${((end - start) / 1000).toFixed(0).padStart(4)} s  ${files.length} files  (${slowest})`);
+      lines.push(
+        `  ${name.padEnd(13)} ${((end - start) / 1000).toFixed(0).padStart(4)} s  ${files.length} files  (${slowest})`,
+      );
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   }

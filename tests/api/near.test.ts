@@ -236,7 +236,9 @@ describe('saved searches near me', () => {
     const near = await api.post('/api/saved-searches', york, { query: { q: 'kingfisher', maxDistance: 30 } });
     expect(near.statusCode, near.body).toBe(201);
     const townWatcher = await memberAt('YO1 7HH', 'York');
-    const inTown = await api.post('/api/saved-searches', townWatcher, { query: { q: 'kingfisher', location: 'Leeds' } });
+    const inTown = await api.post('/api/saved-searches', townWatcher, {
+      query: { q: 'kingfisher', location: 'Leeds' },
+    });
     expect(inTown.statusCode, inTown.body).toBe(201);
 
     const fromLeeds = await publish(leedsOwner, 'Kingfisher by the Aire');

@@ -74,7 +74,8 @@ describe('what members tripped over, through the API', () => {
       }
       throw new Error(`no join e-mail for ${email}`);
     }
-    const check = async (token: string) => (await api.post('/api/auth/verify-email/check', undefined, { token })).json();
+    const check = async (token: string) =>
+      (await api.post('/api/auth/verify-email/check', undefined, { token })).json();
 
     it('says ready, then used, without using the link itself', async () => {
       const token = await joinLink(uniqueEmail('check'));

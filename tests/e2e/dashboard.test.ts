@@ -102,9 +102,7 @@ describe.skipIf(skipReason)('the member home', () => {
     expect(await items.nth(0).getByRole('link').getAttribute('href')).toBe(`/puzzle/${newer.id}`);
     expect(await items.nth(0).locator('time').innerText()).toMatch(/ago$/);
     expect(await items.nth(1).getByRole('link').getAttribute('href')).toBe(`/puzzle/${older.id}`);
-    expect(await items.nth(1).locator('time').innerText()).toMatch(
-      /^\d{1,2} [A-Z][a-z]{2} \d{4} at \d{2}:\d{2}$/,
-    );
+    expect(await items.nth(1).locator('time').innerText()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} at \d{2}:\d{2}$/);
 
     const community = card(page, 'Community Highlights');
     expect(await community.getByText(/available to trade$/).innerText()).toBe('2 puzzles available to trade');

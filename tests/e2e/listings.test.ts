@@ -96,7 +96,8 @@ describe.skipIf(skipReason)('listing a puzzle, finding it, sharing, favouriting,
     await page.getByLabel('Artist (optional)').press('Enter');
     await page.getByLabel('Pieces', { exact: true }).press('Enter');
     const writes = await page.evaluate(
-      () => new Promise<number>((resolve) => setTimeout(() => resolve((window as unknown as { writes: number }).writes))),
+      () =>
+        new Promise<number>((resolve) => setTimeout(() => resolve((window as unknown as { writes: number }).writes))),
     );
     expect(writes).toBe(0);
     expect(sent).toEqual([]);

@@ -171,7 +171,9 @@ describe.skipIf(skipReason)('messages', () => {
     await aPage.locator('[aria-live="polite"]').getByText(`New message from Brenda B.: ${reply}`).waitFor();
     // A was looking at it, so it does not count as unread.
     expect(((await (await aMarksRead).json()) as { count: number }).count).toBe(0);
-    await messagesLink(aPage).getByText(/unread message/).waitFor({ state: 'detached' });
+    await messagesLink(aPage)
+      .getByText(/unread message/)
+      .waitFor({ state: 'detached' });
     await expectNoA11yViolations(aPage);
 
     // The Sent tab keeps threads the member has written in.

@@ -17,7 +17,6 @@ export const NO_ADMINISTRATOR_MESSAGE =
   'There is no other administrator to write to at the moment. Please try again later.';
 export const CLUB_CONTACT_NOTIFICATION = 'club_contact';
 
-
 /** A member's message to the club team: a new thread with every administrator. Answers its id. */
 export async function writeToClubTeam(deps: NoticeDeps, memberId: number, body: ContactMemberBody): Promise<number> {
   return commitWithNotices(deps, async (tx, outbox) => {

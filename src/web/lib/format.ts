@@ -40,4 +40,3 @@ export function formatCommunityDate(date: DateInput): string {
 export function formatActivityDate(date: DateInput): string {
   return formatClubDateTime(date);
 }
-

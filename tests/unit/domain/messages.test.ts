@@ -97,4 +97,3 @@ describe('formatMessageTime', () => {
     expect(formatMessageTime(new Date('2023-12-25T09:00:00Z'), now)).toBe('25 Dec');
   });
 });
-

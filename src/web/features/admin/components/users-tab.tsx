@@ -97,9 +97,7 @@ export function UsersTab() {
         <EmptyState title="No users found">{q || status ? 'Nobody matches that search.' : null}</EmptyState>
       ) : (
         <>
-          <p aria-live="polite">
-            {plural(users.data.total, 'member')}
-          </p>
+          <p aria-live="polite">{plural(users.data.total, 'member')}</p>
           <TableScroll caption="Members of the club">
             <thead>
               <tr>

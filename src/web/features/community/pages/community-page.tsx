@@ -30,7 +30,6 @@ const PostPanel = lazyNamed(() => import('../components/post-panel'), 'PostPanel
 
 type Tab = 'posts' | 'activity';
 
-
 function categoryParam(value: string | null): CommunityCategory | undefined {
   return COMMUNITY_CATEGORIES.find((c) => c === value);
 }

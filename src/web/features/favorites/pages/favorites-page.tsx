@@ -42,9 +42,7 @@ export function FavoritesPage({ ListingCard }: FavoritesPageProps) {
         </EmptyState>
       ) : (
         <>
-          <p role="status">
-            {plural(favorites.data.length, 'favourite puzzle')}
-          </p>
+          <p role="status">{plural(favorites.data.length, 'favourite puzzle')}</p>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Favourite puzzles">
             {favorites.data.map((f) => (
               <li key={f.id}>

@@ -30,7 +30,6 @@ export interface MemberPageProps {
   }>;
 }
 
-
 /** /members/{id} (docs/product/members.md#member-pages): a member as other members see them. */
 export function MemberPage({ ListingCard, MessageMemberDialog }: MemberPageProps) {
   const id = parseUrlId(useParams().id);

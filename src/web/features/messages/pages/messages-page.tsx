@@ -11,7 +11,6 @@ import { ThreadList, type ThreadTab } from '../components/thread-list';
 import { ThreadView } from '../components/thread-view';
 import { parseUrlId } from '../../../lib/url-id';
 
-
 /**
  * /messages (docs/product/messages.md#the-messages-page): the conversation list on the left, the open conversation on the right.
  * The open conversation is in the URL (?thread={id}); ?contact={listingId} opens the Contact

@@ -19,7 +19,6 @@ import { waitsFor, type Trade, type TradeListRole } from '../../../../domain/tra
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { parseUrlId } from '../../../lib/url-id';
 
-
 /** ?tab=requester or ?tab=owner, else null. */
 function tabParam(value: string | null): TradeListRole | null {
   return value === 'requester' || value === 'owner' ? value : null;

@@ -100,7 +100,12 @@ export async function ensurePostgresDatabase(url: string): Promise<void> {
  */
 export async function startBenchApp(
   database: Database,
-  options: { env?: Record<string, string>; onApp?: (app: FastifyInstance) => void; mailQueue?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    onApp?: (app: FastifyInstance) => void;
+    mailQueue?: boolean;
+    matching?: boolean;
+  } = {},
 ): Promise<{ origin: string; close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jc-bench-app-'));
   // Distance questions name the bench towns' outward codes: a local postcodes.io stand-in
@@ -123,6 +128,8 @@ export async function startBenchApp(
   // for a queue the bench's publishing left (it stays in the database for the next run).
   app.addHook('onClose', async () => stopWantedMatching(ctx));
   options.onApp?.(app);
+  // `matching: false`: the matcher never starts (a publish measured alone).
+  if (options.matching === false) stopWantedMatching(ctx);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return {

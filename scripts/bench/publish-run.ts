@@ -14,7 +14,10 @@
 // this process, which made the figures pessimistic).
 //
 // Environment: BENCH_PUBLISH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/jc_bench_publish,
-// created when missing), BENCH_SECONDS, BENCH_RELOAD=1 (reload the data).
+// created when missing), BENCH_SECONDS, BENCH_RELOAD=1 (reload the data). For comparing one
+// change with another (the budget is judged only as `npm run bench` runs it): BENCH_CONNECTIONS
+// (default 8), BENCH_MATCHING=off (the matcher does not run: the publish call alone; the queue
+// is left for a later run), BENCH_DRAIN=off (the run ends without waiting for the queue).
 
 import { fork } from 'node:child_process';
 import os from 'node:os';
@@ -38,7 +41,11 @@ import { loadWanted, SAVED_SEARCHES, WISHES } from './wanted-data';
 const PG_URL = process.env.BENCH_PUBLISH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/jc_bench_publish';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const WARMUP_SECONDS = 2;
-const CONNECTIONS = 8;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const MATCHING = process.env.BENCH_MATCHING !== 'off';
+const DRAIN = MATCHING && process.env.BENCH_DRAIN !== 'off';
+/** The budget's shape: 8 connections, the matcher running. */
+const JUDGED = CONNECTIONS === 8 && MATCHING;
 const BUDGET_P99_MS = 50;
 const MEMBERS = 2_000;
 /** Beyond this the queue is taken to be stuck. */
@@ -88,7 +95,7 @@ async function main(): Promise<void> {
     const cookies: string[] = [];
     for (const id of memberIds) cookies.push(`jc_session=${(await createSession(db, id, false)).token}`);
 
-    const { origin, close } = await startBenchApp(database, { mailQueue: true });
+    const { origin, close } = await startBenchApp(database, { mailQueue: true, matching: MATCHING });
     // The members publish from a child process (publish-client.ts), off the app's event loop.
     const client = fork(path.join(import.meta.dirname, 'publish-client.ts'), {
       execArgv: ['--import', 'tsx'],
@@ -123,7 +130,7 @@ async function main(): Promise<void> {
       );
       const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(1);
       // The matching after the answers: until the queue is empty.
-      for (;;) {
+      while (DRAIN) {
         const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM wanted_pending_listings`);
         if (Number(row!.n) === 0) break;
         if (Date.now() - measuredEnd > DRAIN_LIMIT_MS)
@@ -144,13 +151,17 @@ async function main(): Promise<void> {
       log(
         `PostgreSQL, ${have.searches.toLocaleString('en-GB')} saved searches, ${have.wishes.toLocaleString('en-GB')} wishes; ${CONNECTIONS} connections, ${SECONDS} s\n`,
       );
-      log('| publish | count | req/s | p50 ms | p99 ms | queue drained after the last answer | budget |');
-      log('|---|---:|---:|---:|---:|---:|---|');
+      const verdict = !JUDGED ? 'not judged' : p99 < BUDGET_P99_MS ? 'ok' : 'MISSED';
+      const drainedCell = DRAIN ? `${drained} ms` : 'not waited for';
       log(
-        `| POST /api/puzzle-listings (every listing different) | ${times.length} | ${Math.round(times.length / SECONDS)} | ${pct(50)} | ${pct(99)} | ${drained} ms | ${p99 < BUDGET_P99_MS ? 'ok' : 'MISSED'} |`,
+        '| publish | count | req/s | p50 ms | p90 ms | p99 ms | max ms | queue drained after the last answer | budget |',
+      );
+      log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+      log(
+        `| POST /api/puzzle-listings (every listing different) | ${times.length} | ${Math.round(times.length / SECONDS)} | ${pct(50)} | ${pct(90)} | ${pct(99)} | ${pct(100)} | ${drainedCell} | ${verdict} |`,
       );
       log(
-        `\nqueue: ${queuedBefore!.n} listings waiting at the start, ${queuedAtEnd!.n} at the last answer, empty ${drained} ms later`,
+        `\nqueue: ${queuedBefore!.n} listings waiting at the start, ${queuedAtEnd!.n} at the last answer${DRAIN ? `, empty ${drained} ms later` : ''}${MATCHING ? '' : ' (matching off)'}`,
       );
       log(
         `event loop delay while publishing: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
@@ -160,12 +171,14 @@ async function main(): Promise<void> {
       log(
         `| while publishing (per publish) | ${cpuCell(ms(appDuring) / times.length)} | ${cpuCell(pgDuring / times.length)} |`,
       );
-      log(
-        `| publishing and matching, to the drained queue (per listing) | ${cpuCell(ms(appThrough) / listings)} | ${cpuCell(pgThrough / listings)} |`,
-      );
+      if (DRAIN) {
+        log(
+          `| publishing and matching, to the drained queue (per listing) | ${cpuCell(ms(appThrough) / listings)} | ${cpuCell(pgThrough / listings)} |`,
+        );
+      }
       log(`\nso far: ${made!.matches} saved-search matches, ${made!.offers} first offers`);
       log(`load average after: ${loadAverage()}`);
-      if (p99 >= BUDGET_P99_MS) process.exitCode = 1;
+      if (JUDGED && p99 >= BUDGET_P99_MS) process.exitCode = 1;
     } finally {
       client.kill();
       await close();

@@ -75,6 +75,25 @@ export function earnedAchievements(counts: AchievementCounts): AchievementType[]
   return ACHIEVEMENT_TYPES.filter((type) => ACHIEVEMENTS[type].earned(counts));
 }
 
+const NOTHING_YET: AchievementCounts = {
+  listingsPublished: 0,
+  completedTrades: 0,
+  rating: null,
+  postsCreated: 0,
+  likesReceived: 0,
+};
+
+/**
+ * What a listing going live can earn, whatever the member's record: the rules that a first
+ * published listing alone satisfies. No rule counts listings beyond the first (a unit test holds
+ * this), so a publish needs neither the member's counts nor their lock: it inserts these and the
+ * unique (member, type) constraint keeps each to one (docs/performance.md, "Publishing with Wanted").
+ */
+export const EARNED_BY_PUBLISHING: readonly AchievementType[] = earnedAchievements({
+  ...NOTHING_YET,
+  listingsPublished: 1,
+}).filter((type) => !ACHIEVEMENTS[type].earned(NOTHING_YET));
+
 /** The notification a member gets for a new achievement. */
 export function achievementNotice(type: AchievementType): { title: string; message: string } {
   const { title, description } = ACHIEVEMENTS[type];

@@ -3,12 +3,22 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingStatus } from '../../src/domain/enums';
 import { createSession } from '../../src/server/auth/sessions-repository';
-import { manufacturers, puzzleListings, tradeRequests, users } from '../../src/server/db/schema';
+import {
+  manufacturers,
+  puzzleListings,
+  tradeRequests,
+  userAchievements,
+  users,
+  wantedPendingListings,
+} from '../../src/server/db/schema';
+import { afterReplyIdle } from '../../src/server/http/after-reply';
 import { markListingSold } from '../../src/server/listings/listings-repository';
+import { drainNotices } from '../../src/server/notices/notices';
 import { saveImage } from '../../src/server/uploads/image-store';
 import { buildTestApp, type TestApp } from '../support/build-app';
-import { queriesDuring } from '../support/count-queries';
+import { queriesDuring, roundTripsDuring } from '../support/count-queries';
 import { createListing, createMember } from '../support/factories';
+import { testDbKind } from '../support/test-database';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -262,6 +272,46 @@ describe('seeing a listing', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Puzzle not found');
   });
+
+  it.runIf(testDbKind === 'postgres')(
+    'publishes in six round trips: session, rate limit, BEGIN, the listing, the answer with its queue row and First Listing, COMMIT',
+    async () => {
+      const owner = await member();
+      const publish = () =>
+        call('POST', '/api/puzzle-listings', owner, {
+          title: 'Harbour Lights',
+          pieces: 1000,
+          condition: 'good',
+          status: 'active',
+        });
+      let first: Awaited<ReturnType<typeof publish>> | undefined;
+      const sentFirst = await roundTripsDuring(async () => void (first = await publish()));
+      expect(first!.statusCode).toBe(201);
+      // The first publish also announces First Listing: its activity row and notification.
+      const earned = await t.database.db.select().from(userAchievements).where(eq(userAchievements.userId, owner.id));
+      expect(earned.map((a) => a.achievementType)).toEqual(['first_listing']);
+      expect(sentFirst.length).toBeGreaterThan(6);
+      // The first listing's matching, after the answer, is done before the second is counted.
+      await afterReplyIdle(t.ctx);
+      await drainNotices(t.ctx);
+
+      let second: Awaited<ReturnType<typeof publish>> | undefined;
+      const sent = await roundTripsDuring(async () => void (second = await publish()));
+      expect(second!.statusCode).toBe(201);
+      // The request's own statements (the browse caches' announcements to other processes go
+      // on other connections beside them: browse-cache-sync.ts).
+      const own = sent.filter((text) => !text.startsWith('SELECT pg_notify'));
+      expect(own).toHaveLength(6);
+      expect(own[2]).toBe('begin');
+      expect(own[4]).toMatch(/^WITH carried_0 AS \(INSERT INTO wanted_pending_listings/);
+      expect(own[5]).toBe('commit');
+      const [queued] = await t.database.db
+        .select()
+        .from(wantedPendingListings)
+        .where(eq(wantedPendingListings.listingId, second!.json().id as number));
+      expect(queued).toBeDefined();
+    },
+  );
 
   it('answers the puzzle page in one query beside the session, owner standing included', async () => {
     const owner = await member();

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { vi } from 'vitest';
 import type { DbOrTx } from '../../src/server/db/client';
 
@@ -15,5 +16,25 @@ export async function queriesDuring(db: DbOrTx, work: () => Promise<void>): Prom
   } finally {
     execute.mockRestore();
     select.mockRestore();
+  }
+}
+
+/**
+ * On PostgreSQL, every statement the app sends while `work` runs, whoever sends it: the
+ * session look-up, a rate limit's count, BEGIN and COMMIT included (each a round trip).
+ */
+export async function roundTripsDuring(work: () => Promise<void>): Promise<string[]> {
+  const sent: string[] = [];
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    const [first] = args;
+    sent.push(typeof first === 'string' ? first : ((first as { text?: string }).text ?? ''));
+    return original.apply(this, args);
+  } as never);
+  try {
+    await work();
+    return sent;
+  } finally {
+    spy.mockRestore();
   }
 }

@@ -13,19 +13,40 @@ import { iso, listingJson, listingViewJoins } from './listing-view';
 // regardless, as the page's ids are never remembered.
 
 /** A listing as the API shows it, whatever its status (callers decide who may see it). */
-export async function findListingView(
+export async function findListingView(db: DbOrTx, id: number, viewerId: number | null): Promise<Listing | null> {
+  return (await findListingViewCarrying(db, id, viewerId, []))?.listing ?? null;
+}
+
+/**
+ * The same answer, with data-changing statements run in the same round trip, each a CTE with
+ * a RETURNING clause: a publish carries its Wanted queue row and First Listing this way
+ * (docs/performance.md, "Publishing with Wanted"). `returned[i]` holds the rows `writes[i]`
+ * returned, as JSON objects. They run whatever the listing is.
+ */
+export async function findListingViewCarrying(
   db: DbOrTx,
   id: number,
   viewerId: number | null,
-  /** A data-changing statement to run in the same round trip (it runs whatever it returns). */
-  alongside?: SQL,
-): Promise<Listing | null> {
-  const carried = alongside ? sql`WITH alongside AS (${alongside}) ` : sql``;
-  const [row] = await queryRows<{ listing: Listing }>(
-    db,
-    sql`${carried}SELECT ${listingJson(viewerId)} AS listing FROM puzzle_listings p ${listingViewJoins} WHERE p.id = ${id}`,
+  writes: SQL[],
+): Promise<{ listing: Listing; returned: unknown[][] } | null> {
+  const name = (i: number) => sql.raw(`carried_${i}`);
+  const carried =
+    writes.length === 0
+      ? sql``
+      : sql`WITH ${sql.join(
+          writes.map((w, i) => sql`${name(i)} AS (${w})`),
+          sql`, `,
+        )} `;
+  const returned = writes.map(
+    (_, i) => sql`, (SELECT coalesce(json_agg(c), '[]'::json) FROM ${name(i)} c) AS ${sql.raw(`returned_${i}`)}`,
   );
-  return row?.listing ?? null;
+  const [row] = await queryRows<Record<string, unknown> & { listing: Listing }>(
+    db,
+    sql`${carried}SELECT ${listingJson(viewerId)} AS listing${sql.join(returned)}
+      FROM puzzle_listings p ${listingViewJoins} WHERE p.id = ${id}`,
+  );
+  if (!row) return null;
+  return { listing: row.listing, returned: writes.map((_, i) => row[`returned_${i}`] as unknown[]) };
 }
 
 /** What the puzzle page needs to know of the owner: suspended (the page is gone) or away. */

@@ -15,7 +15,12 @@ import {
 } from '../../domain/listings';
 import type { DbOrTx } from '../db/client';
 import type { NewPuzzleListing, PuzzleListing } from '../db/schema';
-import { unlockEarnedAchievements } from '../achievements/achievements-service';
+import {
+  announceUnlocked,
+  publishingAchievementsInsert,
+  unlockEarnedAchievements,
+  type InsertedAchievement,
+} from '../achievements/achievements-service';
 import { findUnknownManufacturerIds } from '../manufacturers/manufacturers-service';
 import { membersById } from '../members/members-service';
 import { commitWithNotices, type NoticeDeps, type Outbox } from '../notices/notices';
@@ -32,6 +37,7 @@ import {
   findListingPage,
   favoriteListingViews,
   findListingView,
+  findListingViewCarrying,
   insertListing,
   updateListing,
   withdrawListingsOf,
@@ -178,17 +184,23 @@ export async function createListing(
   ];
   if (errors.length > 0) throw invalid(errors);
   const listing = await commitWithNotices(deps, async (tx, outbox) => {
+    const now = new Date();
+    const live = input.status === 'active';
     const row = await insertListing(tx, {
       ...formColumns(input),
       userId: ownerId,
       status: input.status,
-      publishedAt: input.status === 'active' ? new Date() : null,
+      publishedAt: live ? now : null,
     });
-    if (row.status === 'active') await unlockEarnedAchievements(tx, ownerId, outbox);
-    // The answer is read before the commit, carrying a live listing's matching queue row: a
-    // round trip fewer for every publish (docs/performance.md, "Publishing with Wanted").
-    const queueRow = row.status === 'active' ? wantedMatchingQueueRow(row.id) : undefined;
-    return (await findListingView(tx, row.id, ownerId, queueRow))!;
+    if (!live) return (await findListingView(tx, row.id, ownerId))!;
+    // A publish's answer is read before the commit and carries its Wanted queue row and its
+    // First Listing: two round trips fewer (docs/performance.md, "Publishing with Wanted").
+    const answer = await findListingViewCarrying(tx, row.id, ownerId, [
+      wantedMatchingQueueRow(row.id, now),
+      publishingAchievementsInsert(ownerId, now),
+    ]);
+    await announceUnlocked(tx, answer!.returned[1] as InsertedAchievement[], outbox, now);
+    return answer!.listing;
   });
   forgetBrowseCaches();
   return listing;

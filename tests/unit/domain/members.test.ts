@@ -3,6 +3,7 @@ import {
   ACHIEVEMENT_TYPES,
   ACHIEVEMENTS,
   achievementNotice,
+  EARNED_BY_PUBLISHING,
   earnedAchievements,
   FORMER_MEMBER_NAME,
   isFormerMemberName,
@@ -25,6 +26,26 @@ const none: AchievementCounts = {
 };
 
 describe('the achievement rules', () => {
+  it('a publish earns First Listing and nothing else, and no rule counts listings beyond the first (a publish inserts what it earns without counting)', () => {
+    expect(EARNED_BY_PUBLISHING).toEqual(['first_listing']);
+    const records: AchievementCounts[] = [
+      { listingsPublished: 0, completedTrades: 0, rating: null, postsCreated: 0, likesReceived: 0 },
+      { listingsPublished: 0, completedTrades: 9, rating: 4.4, postsCreated: 3, likesReceived: 9 },
+      { listingsPublished: 0, completedTrades: 12, rating: 5, postsCreated: 40, likesReceived: 30 },
+    ];
+    for (const record of records) {
+      const withOne = earnedAchievements({ ...record, listingsPublished: 1 });
+      expect(withOne).toEqual(
+        [...new Set([...earnedAchievements(record), ...EARNED_BY_PUBLISHING])].sort(
+          (a, b) => ACHIEVEMENT_TYPES.indexOf(a) - ACHIEVEMENT_TYPES.indexOf(b),
+        ),
+      );
+      for (const listings of [2, 3, 5, 10, 25, 50, 100, 1000, 100_000]) {
+        expect(earnedAchievements({ ...record, listingsPublished: listings })).toEqual(withOne);
+      }
+    }
+  });
+
   it('a new member has earned nothing', () => {
     expect(earnedAchievements(none)).toEqual([]);
   });

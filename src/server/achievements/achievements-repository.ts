@@ -68,23 +68,10 @@ export async function achievementState(
   };
 }
 
-/** A new achievement row as a statement returns it, with the e-mail its notice is addressed to. */
-export type InsertedAchievement = { id: number; userId: number; achievementType: string; email: string };
-
-/**
- * The same insert as a statement for the caller to carry inside one of its own (a CTE): a
- * publish's answer brings First Listing with it (docs/performance.md, "Publishing with Wanted").
- */
-export function newAchievementsInsert(rows: NewUserAchievement[]): SQL {
-  const values = rows.map(
-    (row) =>
-      sql`(${row.userId}, ${row.achievementType}, ${row.title}, ${row.description ?? null}, ${(row.unlockedAt ?? new Date()).toISOString()}::timestamptz)`,
-  );
-  return sql`INSERT INTO ${userAchievements} (user_id, achievement_type, title, description, unlocked_at)
-    VALUES ${sql.join(values, sql`, `)}
-    ON CONFLICT (user_id, achievement_type) DO NOTHING
-    RETURNING id, user_id AS "userId", achievement_type AS "achievementType",
-      (SELECT u.email FROM ${users} u WHERE u.id = ${userAchievements.userId}) AS email`;
+/** Whether the member holds every one of `types`, as SQL for the caller's statement. */
+export function holdsAllSql(memberId: number, types: readonly string[]): SQL<boolean> {
+  return sql<boolean>`((SELECT count(*) FROM ${userAchievements} a
+    WHERE a.user_id = ${memberId} AND a.achievement_type = ANY(${`{${types.join(',')}}`}::text[])) = ${types.length})`;
 }
 
 /** Inserts what is not there yet; answers only the rows this call inserted (one per member and type, whatever races it). */

@@ -10,24 +10,20 @@ import {
 } from '../../domain/achievements';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { userActivities, type NewUserAchievement } from '../db/schema';
+import { userActivities } from '../db/schema';
 import { recordNotice, type Outbox } from '../notices/notices';
 import {
   achievementState,
   achievementRows,
   insertNewAchievements,
+  holdsAllSql,
   lockMemberForAchievements,
-  newAchievementsInsert,
-  type InsertedAchievement,
 } from './achievements-repository';
-
-export type { InsertedAchievement };
 
 // Achievements are unlocked by what members do (docs/product/members.md#achievements), in the transaction of the event
 // that earns them: a listing going live, a trade completing, a rating changing, a forum post,
-// a like. The rules are the domain's (src/domain/achievements.ts); this is the one door, and
-// a publish, which can earn only First Listing, carries that insert in its answer's statement
-// (publishingAchievementsInsert).
+// a like. The rules are the domain's (src/domain/achievements.ts); this is the one door (a
+// new listing's statement asks first whether its owner still needs it: holdsWhatPublishingEarns).
 
 /** Where a member's achievements are shown: their own member page. */
 export function achievementsPath(memberId: number): string {
@@ -53,54 +49,22 @@ export async function unlockEarnedAchievements(
   if (!member) return [];
   const { counts, held } = await achievementState(tx, memberId);
   const earned = earnedAchievements(counts).filter((type) => !held.has(type));
-  const inserted = await insertNewAchievements(tx, newRows(memberId, earned, now));
-  return announceUnlocked(
+  const inserted = await insertNewAchievements(
     tx,
-    inserted.map((row) => ({
-      id: row.id,
+    earned.map((type) => ({
       userId: memberId,
-      achievementType: row.achievementType,
-      email: member.email,
+      achievementType: type,
+      title: ACHIEVEMENTS[type].title,
+      description: ACHIEVEMENTS[type].description,
+      unlockedAt: now,
     })),
-    outbox,
-    now,
   );
-}
+  const unlocked = inserted.map((row) => row.achievementType as AchievementType);
+  if (unlocked.length === 0) return [];
 
-function newRows(memberId: number, types: readonly AchievementType[], now: Date): NewUserAchievement[] {
-  return types.map((type) => ({
-    userId: memberId,
-    achievementType: type,
-    title: ACHIEVEMENTS[type].title,
-    description: ACHIEVEMENTS[type].description,
-    unlockedAt: now,
-  }));
-}
-
-/**
- * What a listing going live earns (First Listing), as a statement for the publish to carry in
- * its answer's (a CTE). It needs no counts and no lock: a first published listing alone earns it
- * (EARNED_BY_PUBLISHING) and the unique (member, type) constraint inserts it once whatever races.
- * Pass the rows it returned to `announceUnlocked` in the same transaction.
- */
-export function publishingAchievementsInsert(memberId: number, now: Date): SQL {
-  return newAchievementsInsert(newRows(memberId, EARNED_BY_PUBLISHING, now));
-}
-
-/**
- * Each newly inserted achievement gets its user_activities row and an in-app notification (no
- * e-mail: a badge is good news, not news to be mailed about); answers their types.
- */
-export async function announceUnlocked(
-  tx: DbOrTx,
-  inserted: InsertedAchievement[],
-  outbox: Outbox,
-  now: Date,
-): Promise<AchievementType[]> {
-  if (inserted.length === 0) return [];
   await tx.insert(userActivities).values(
     inserted.map((row) => ({
-      userId: row.userId,
+      userId: memberId,
       activityType: 'achievement_unlocked' as const,
       targetType: 'achievement',
       targetId: row.id,
@@ -110,16 +74,26 @@ export async function announceUnlocked(
   );
   await recordNotice(tx, outbox, {
     at: now,
-    notifications: inserted.map((row) => ({
-      member: { id: row.userId, email: row.email },
+    notifications: unlocked.map((type) => ({
+      member: { id: memberId, email: member.email },
       tradeRequestId: null,
       type: 'achievement_unlocked',
-      ...achievementNotice(row.achievementType as AchievementType),
-      link: { path: achievementsPath(row.userId), label: 'See your achievements' },
+      ...achievementNotice(type),
+      link: { path: achievementsPath(memberId), label: 'See your achievements' },
       email: false,
     })),
   });
-  return inserted.map((row) => row.achievementType as AchievementType);
+  return unlocked;
+}
+
+/**
+ * Whether the member already holds all a listing going live can earn (EARNED_BY_PUBLISHING:
+ * First Listing), as SQL for the new listing's own statement. A publish goes through the door
+ * above only when they do not, in a transaction of its own after the listing's: once in a
+ * member's life, so every other publish needs no transaction (decision 0015).
+ */
+export function holdsWhatPublishingEarns(memberId: number): SQL<boolean> {
+  return holdsAllSql(memberId, EARNED_BY_PUBLISHING);
 }
 
 /** Each member in turn (in id order, the order trades lock members in), for an event that concerns several. */

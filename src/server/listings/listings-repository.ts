@@ -14,39 +14,34 @@ import { iso, listingJson, listingViewJoins } from './listing-view';
 
 /** A listing as the API shows it, whatever its status (callers decide who may see it). */
 export async function findListingView(db: DbOrTx, id: number, viewerId: number | null): Promise<Listing | null> {
-  return (await findListingViewCarrying(db, id, viewerId, []))?.listing ?? null;
+  const [row] = await queryRows<{ listing: Listing }>(
+    db,
+    sql`SELECT ${listingJson(viewerId)} AS listing FROM puzzle_listings p ${listingViewJoins} WHERE p.id = ${id}`,
+  );
+  return row?.listing ?? null;
 }
 
 /**
- * The same answer, with data-changing statements run in the same round trip, each a CTE with
- * a RETURNING clause: a publish carries its Wanted queue row and First Listing this way
- * (docs/performance.md, "Publishing with Wanted"). `returned[i]` holds the rows `writes[i]`
- * returned, as JSON objects. They run whatever the listing is.
+ * A new listing and its answer (as its owner sees it) in one statement: the insert is a
+ * data-changing CTE the answer is read from, so a new listing needs no transaction and costs one
+ * round trip (docs/performance.md, "Publishing with Wanted"). `alongside`: a statement run in
+ * the same one, given the new listing's id (a live listing's Wanted queue row). `also`: a value
+ * the caller wants answered from the same snapshot.
  */
-export async function findListingViewCarrying(
+export async function insertListingAnswered<T = null>(
   db: DbOrTx,
-  id: number,
-  viewerId: number | null,
-  writes: SQL[],
-): Promise<{ listing: Listing; returned: unknown[][] } | null> {
-  const name = (i: number) => sql.raw(`carried_${i}`);
-  const carried =
-    writes.length === 0
-      ? sql``
-      : sql`WITH ${sql.join(
-          writes.map((w, i) => sql`${name(i)} AS (${w})`),
-          sql`, `,
-        )} `;
-  const returned = writes.map(
-    (_, i) => sql`, (SELECT coalesce(json_agg(c), '[]'::json) FROM ${name(i)} c) AS ${sql.raw(`returned_${i}`)}`,
-  );
-  const [row] = await queryRows<Record<string, unknown> & { listing: Listing }>(
+  values: NewPuzzleListing,
+  options: { alongside?: (newId: SQL) => SQL; also?: SQL<T> } = {},
+): Promise<{ listing: Listing; also: T }> {
+  const insert = db.insert(puzzleListings).values(values).returning().getSQL();
+  const alongside = options.alongside ? sql`, alongside AS (${options.alongside(sql`(SELECT id FROM p)`)})` : sql``;
+  const [row] = await queryRows<{ listing: Listing; also: T }>(
     db,
-    sql`${carried}SELECT ${listingJson(viewerId)} AS listing${sql.join(returned)}
-      FROM puzzle_listings p ${listingViewJoins} WHERE p.id = ${id}`,
+    sql`WITH p AS (${insert})${alongside}
+      SELECT ${listingJson(values.userId)} AS listing, ${options.also ?? sql`NULL`} AS also FROM p ${listingViewJoins}`,
   );
-  if (!row) return null;
-  return { listing: row.listing, returned: writes.map((_, i) => row[`returned_${i}`] as unknown[]) };
+  forgetBrowseCaches();
+  return row!;
 }
 
 /** What the puzzle page needs to know of the owner: suspended (the page is gone) or away. */
@@ -156,12 +151,6 @@ export async function findListing(
     ? await query.for('no key update', opts.skipLocked ? { skipLocked: true } : undefined)
     : await query;
   return row ?? null;
-}
-
-export async function insertListing(db: DbOrTx, values: NewPuzzleListing): Promise<PuzzleListing> {
-  const [row] = await db.insert(puzzleListings).values(values).returning();
-  forgetBrowseCaches();
-  return row!;
 }
 
 export async function updateListing(db: DbOrTx, id: number, values: Partial<NewPuzzleListing>): Promise<PuzzleListing> {

@@ -15,12 +15,7 @@ import {
 } from '../../domain/listings';
 import type { DbOrTx } from '../db/client';
 import type { NewPuzzleListing, PuzzleListing } from '../db/schema';
-import {
-  announceUnlocked,
-  publishingAchievementsInsert,
-  unlockEarnedAchievements,
-  type InsertedAchievement,
-} from '../achievements/achievements-service';
+import { holdsWhatPublishingEarns, unlockEarnedAchievements } from '../achievements/achievements-service';
 import { findUnknownManufacturerIds } from '../manufacturers/manufacturers-service';
 import { membersById } from '../members/members-service';
 import { commitWithNotices, type NoticeDeps, type Outbox } from '../notices/notices';
@@ -37,8 +32,7 @@ import {
   findListingPage,
   favoriteListingViews,
   findListingView,
-  findListingViewCarrying,
-  insertListing,
+  insertListingAnswered,
   updateListing,
   withdrawListingsOf,
 } from './listings-repository';
@@ -183,26 +177,20 @@ export async function createListing(
     ...(await checkManufacturer(deps.db, input.manufacturerId, null)),
   ];
   if (errors.length > 0) throw invalid(errors);
-  const listing = await commitWithNotices(deps, async (tx, outbox) => {
-    const now = new Date();
-    const live = input.status === 'active';
-    const row = await insertListing(tx, {
-      ...formColumns(input),
-      userId: ownerId,
-      status: input.status,
-      publishedAt: live ? now : null,
-    });
-    if (!live) return (await findListingView(tx, row.id, ownerId))!;
-    // A publish's answer is read before the commit and carries its Wanted queue row and its
-    // First Listing: two round trips fewer (docs/performance.md, "Publishing with Wanted").
-    const answer = await findListingViewCarrying(tx, row.id, ownerId, [
-      wantedMatchingQueueRow(row.id, now),
-      publishingAchievementsInsert(ownerId, now),
-    ]);
-    await announceUnlocked(tx, answer!.returned[1] as InsertedAchievement[], outbox, now);
-    return answer!.listing;
-  });
-  forgetBrowseCaches();
+  const now = new Date();
+  const live = input.status === 'active';
+  const values = { ...formColumns(input), userId: ownerId, status: input.status, publishedAt: live ? now : null };
+  // One statement, no transaction: the listing, a live one's Wanted queue row, the answer, and
+  // whether its owner still needs First Listing (docs/performance.md, "Publishing with Wanted").
+  const { listing, also: holdsAll } = live
+    ? await insertListingAnswered(deps.db, values, {
+        alongside: (id) => wantedMatchingQueueRow(id, now),
+        also: holdsWhatPublishingEarns(ownerId),
+      })
+    : await insertListingAnswered(deps.db, values);
+  // A member's first listing to go live: the one door, now that the listing is committed (a
+  // process that stops in between leaves it to the member's next publish or other event).
+  if (live && !holdsAll) await commitWithNotices(deps, (tx, outbox) => unlockEarnedAchievements(tx, ownerId, outbox));
   return listing;
 }
 

@@ -47,10 +47,10 @@ export async function queueWantedMatching(tx: DbOrTx, listingId: number, now = n
 
 /**
  * The same queue row as a statement for the caller to carry inside one of its own (a CTE):
- * a publish reads its answer in the same round trip (docs/performance.md, "Publishing with
- * Wanted").
+ * a new listing's statement carries it, the id given as SQL (docs/performance.md, "Publishing
+ * with Wanted").
  */
-export function wantedMatchingQueueRow(listingId: number, now = new Date()): SQL {
+export function wantedMatchingQueueRow(listingId: number | SQL, now = new Date()): SQL {
   return pendingListingInsert(listingId, now);
 }
 

@@ -377,9 +377,9 @@ export async function dueOfferListingIds(db: DbOrTx, now: Date, limit: number): 
 // Listings waiting to be matched
 
 /** The queue row's insert, as a statement of its own or for another to carry (a CTE). */
-export function pendingListingInsert(listingId: number, now: Date): SQL {
+export function pendingListingInsert(listingId: number | SQL, now: Date): SQL {
   return sql`INSERT INTO wanted_pending_listings (listing_id, queued_at) VALUES (${listingId}, ${now.toISOString()}::timestamptz)
-    ON CONFLICT DO NOTHING RETURNING listing_id`;
+    ON CONFLICT DO NOTHING`;
 }
 
 /** Takes the listing's queue row if no other process has it: locked, then deleted with the work. */

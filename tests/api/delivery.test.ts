@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
-import { SYNC_COMPRESSION_MAX_BYTES } from '../../src/server/http/compression';
+import { BROTLI_QUALITY, SYNC_COMPRESSION_MAX_BYTES } from '../../src/server/http/compression';
 import { LANDING_PAGE_MODULE, preferredEncoding } from '../../src/server/http/static-client';
 import { precompressDir } from '../../scripts/precompress.mjs';
 import { buildTestApp, type TestApp } from '../support/build-app';
@@ -201,7 +201,7 @@ describe('API answers', () => {
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
   });
 
-  it('a browse page is compressed in one go, with its exact length; a larger answer streams', async () => {
+  it('a browse page is compressed in one go, at Brotli quality 3, with its exact length; a larger answer streams', async () => {
     const owner = await createMember(t.database.db);
     for (let i = 0; i < 24; i++) {
       await createListing(t.database.db, owner.id, {
@@ -219,6 +219,12 @@ describe('API answers', () => {
     // Compressed in one call, its length is known: a stream would have sent it in chunks.
     expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    // At our quality (3, not the plugin's 4): the same bytes as Brotli gives at 3.
+    const atQuality = (q: number) =>
+      brotliCompressSync(plain.rawPayload, { params: { [constants.BROTLI_PARAM_QUALITY]: q } });
+    expect(BROTLI_QUALITY).toBe(3);
+    expect(br.rawPayload.equals(atQuality(BROTLI_QUALITY))).toBe(true);
+    expect(br.rawPayload.equals(atQuality(4))).toBe(false);
 
     const docs = await get('/api/docs/json', { 'accept-encoding': 'br, gzip' });
     expect((await get('/api/docs/json')).rawPayload.length).toBeGreaterThan(SYNC_COMPRESSION_MAX_BYTES);

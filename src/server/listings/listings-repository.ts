@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
 import { puzzleListings, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
 import { ownerNotSuspended } from './browse-query';
 import { forgetBrowseCaches } from './browse-repository';
+import { queryFixedPlan } from './prepared-statements';
 import type { Listing, ListingDetail } from '../../domain/listings';
 import { iso, listingJson, listingViewJoins } from './listing-view';
 
@@ -61,6 +63,8 @@ export async function findListingPage(
   db: DbOrTx,
   id: number,
   viewerId: number | null,
+  /** On PostgreSQL, the statement is prepared there: planned once a connection (queryFixedPlan). */
+  pool?: pg.Pool,
 ): Promise<{ listing: Listing; request: ListingDetail['myOpenRequest']; owner: OwnerStanding | null } | null> {
   const request =
     viewerId === null
@@ -71,12 +75,15 @@ export async function findListingPage(
           WHERE t.requester_id = ${viewerId} AND t.puzzle_listing_id = p.id
             AND t.status IN ('pending', 'accepted', 'shipped', 'disputed')
           LIMIT 1)`;
-  const [row] = await queryRows<{
+  // Planning this statement (the listing's forty fields, the owner's row, the request)
+  // cost PostgreSQL several times running it (docs/performance.md, 'Club evening').
+  const [row] = await queryFixedPlan<{
     listing: Listing;
     request: ListingDetail['myOpenRequest'];
     owner: OwnerStanding | null;
   }>(
     db,
+    pool,
     sql`SELECT ${listingJson(viewerId)} AS listing, ${request} AS request,
         (SELECT json_build_object('suspendedAt', ${iso(sql`s.suspended_at`)},
             'suspendedUntil', ${iso(sql`s.suspended_until`)}, 'awayFrom', ${iso(sql`s.away_from`)},

@@ -13,6 +13,7 @@ import {
   SOLD_IS_FINAL_MESSAGE,
   TRADE_UNDER_WAY_MESSAGE,
 } from '../../domain/listings';
+import type pg from 'pg';
 import type { DbOrTx } from '../db/client';
 import type { NewPuzzleListing, PuzzleListing } from '../db/schema';
 import { holdsWhatPublishingEarns, unlockEarnedAchievements } from '../achievements/achievements-service';
@@ -69,9 +70,17 @@ export async function shownToOthers(db: DbOrTx, listing: Pick<PuzzleListing, 'st
   return listing.status === 'active' && !(await ownerSuspended(db, listing.userId));
 }
 
-/** A listing for `viewerId` (null for a visitor): 404 unless it is theirs or shown to others. */
-export async function listingForViewer(db: DbOrTx, id: number, viewerId: number | null): Promise<ListingDetail> {
-  const page = await findListingPage(db, id, viewerId);
+/**
+ * A listing for `viewerId` (null for a visitor): 404 unless it is theirs or shown to others.
+ * `pool` (PostgreSQL): the page's statement is prepared there (findListingPage).
+ */
+export async function listingForViewer(
+  db: DbOrTx,
+  id: number,
+  viewerId: number | null,
+  pool?: pg.Pool,
+): Promise<ListingDetail> {
+  const page = await findListingPage(db, id, viewerId, pool);
   if (!page) throw new AppError('LISTING_NOT_FOUND');
   const { owner } = page;
   // A signed-out viewer has no open request to be told of: their answer has no such field.

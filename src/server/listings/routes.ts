@@ -58,7 +58,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
   app.get(
     '/puzzle-listings/:id',
     { schema: contractSchema('GET /api/puzzle-listings/:id', { params: idParams, response: errorAnswers(404) }) },
-    async (request) => listingForViewer(db, request.params.id, request.member?.id ?? null),
+    async (request) => listingForViewer(db, request.params.id, request.member?.id ?? null, ctx.database.pool),
   );
 
   // Fastify prefers the static segment over /:id.

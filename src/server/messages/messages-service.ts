@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../domain/errors';
 import type { AppContext } from '../app-context';
@@ -55,9 +56,10 @@ export async function requireParticipant(db: DbOrTx, threadId: number, memberId:
   if (!(await isParticipant(db, threadId, memberId))) throw notFound();
 }
 
-export async function listThreads(db: Db, memberId: number): Promise<MessageThread[]> {
+/** The member's conversations; `pool` (PostgreSQL): the statement is prepared there. */
+export async function listThreads(db: Db, memberId: number, pool?: pg.Pool): Promise<MessageThread[]> {
   const now = new Date();
-  return (await threadRowsForMember(db, memberId)).map((row) => toThreadView(row, memberId, now));
+  return (await threadRowsForMember(db, memberId, undefined, pool)).map((row) => toThreadView(row, memberId, now));
 }
 
 async function threadView(db: DbOrTx, memberId: number, threadId: number): Promise<MessageThread> {
@@ -80,8 +82,9 @@ function toMessageView(row: MessageRow): Message {
   };
 }
 
-export async function listMessages(db: Db, memberId: number, threadId: number): Promise<Message[]> {
-  const rows = await participantMessageRows(db, threadId, memberId);
+/** A conversation's messages; `pool` (PostgreSQL): the statement is prepared there. */
+export async function listMessages(db: Db, memberId: number, threadId: number, pool?: pg.Pool): Promise<Message[]> {
+  const rows = await participantMessageRows(db, threadId, memberId, pool);
   if (rows === null) throw notFound();
   return rows.map(toMessageView);
 }

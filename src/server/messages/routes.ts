@@ -36,7 +36,7 @@ export async function messageRoutes(parent: FastifyInstance, ctx: AppContext): P
   app.get(
     '/message-threads',
     { onRequest: memberOnly, schema: contractSchema('GET /api/message-threads') },
-    async (request) => listThreads(db, requireMember(request).id),
+    async (request) => listThreads(db, requireMember(request).id, ctx.database.pool),
   );
 
   // 201 for a new conversation; 200 when the message went into the one the two members
@@ -78,7 +78,7 @@ export async function messageRoutes(parent: FastifyInstance, ctx: AppContext): P
         response: errorAnswers(404),
       }),
     },
-    async (request) => listMessages(db, requireMember(request).id, request.params.threadId),
+    async (request) => listMessages(db, requireMember(request).id, request.params.threadId, ctx.database.pool),
   );
 
   app.post(

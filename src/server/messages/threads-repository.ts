@@ -1,5 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
+import { queryFixedPlan } from '../listings/prepared-statements';
 import { messageThreadParticipants, messageThreads, messages } from '../db/schema';
 import type { ThreadRow } from './message-views';
 
@@ -113,9 +115,16 @@ export async function isParticipant(db: DbOrTx, threadId: number, userId: number
  * per-thread subqueries that the (thread_id, created_at) index answers. `onlyThreadId`
  * narrows it to one thread (the answer to starting a conversation).
  */
-export async function threadRowsForMember(db: DbOrTx, userId: number, onlyThreadId?: number): Promise<ThreadRow[]> {
-  return queryRows<ThreadRow>(
+export async function threadRowsForMember(
+  db: DbOrTx,
+  userId: number,
+  onlyThreadId?: number,
+  /** On PostgreSQL, prepared there: planned once a connection (docs/performance.md, 'Club evening'). */
+  pool?: pg.Pool,
+): Promise<ThreadRow[]> {
+  return queryFixedPlan<ThreadRow>(
     db,
+    pool,
     sql`SELECT t.id, t.subject, t.puzzle_listing_id AS "puzzleListingId", t.trade_request_id AS "tradeRequestId",
         t.direct_pair_key IS NOT NULL AS "isDirect",
         t.last_message_at AS "lastMessageAt", t.created_at AS "createdAt", t.updated_at AS "updatedAt",
@@ -198,9 +207,12 @@ export async function participantMessageRows(
   db: DbOrTx,
   threadId: number,
   viewerId: number,
+  /** On PostgreSQL, prepared there: planned once a connection. */
+  pool?: pg.Pool,
 ): Promise<MessageRow[] | null> {
-  const rows = await queryRows<MessageRow | { id: null }>(
+  const rows = await queryFixedPlan<MessageRow | { id: null }>(
     db,
+    pool,
     sql`SELECT x.* FROM message_thread_participants me
       LEFT JOIN LATERAL (
         SELECT ${messageColumns(sql`${viewerId}`)}

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { AppError } from '../../domain/errors';
 import type { Favorite } from '../../domain/favorites';
 import type { Listing } from '../../domain/listings';
@@ -28,10 +29,11 @@ function toFavorite(
 /**
  * The member's favourites, most recently added first. Favourites of listings that are no
  * longer live (drafted, archived, sold) are kept but not shown: their details are the
- * owner's alone now, and they come back if it is relisted.
+ * owner's alone now, and they come back if it is relisted. `pool` (PostgreSQL): the statement
+ * is prepared there.
  */
-export async function listFavorites(db: DbOrTx, memberId: number): Promise<Favorite[]> {
-  const rows = await favoritesWithListings(db, memberId);
+export async function listFavorites(db: DbOrTx, memberId: number, pool?: pg.Pool): Promise<Favorite[]> {
+  const rows = await favoritesWithListings(db, memberId, pool);
   return rows.map((row) => toFavorite(row, row.listing));
 }
 

@@ -13,7 +13,7 @@ export async function favoriteRoutes(parent: FastifyInstance, ctx: AppContext): 
   const db = ctx.database.db;
 
   app.get('/favorites', { onRequest: memberOnly, schema: contractSchema('GET /api/favorites') }, async (request) =>
-    listFavorites(db, requireMember(request).id),
+    listFavorites(db, requireMember(request).id, ctx.database.pool),
   );
 
   // 201 the first time, 200 after (a double tap).

@@ -95,9 +95,11 @@ export async function findListingPage(
 }
 
 /** All of a member's listings, newest first (My Listings). */
-export async function memberListingViews(db: DbOrTx, ownerId: number): Promise<Listing[]> {
-  const rows = await queryRows<{ listing: Listing }>(
+export async function memberListingViews(db: DbOrTx, ownerId: number, pool?: pg.Pool): Promise<Listing[]> {
+  // On PostgreSQL, prepared on `pool`: planned once a connection (see findListingPage).
+  const rows = await queryFixedPlan<{ listing: Listing }>(
     db,
+    pool,
     sql`SELECT ${listingJson(ownerId)} AS listing FROM puzzle_listings p ${listingViewJoins}
       WHERE p.user_id = ${ownerId} ORDER BY p.created_at DESC, p.id DESC`,
   );
@@ -131,9 +133,12 @@ export async function activeListingViewsOf(
 export async function favoriteListingViews(
   db: DbOrTx,
   memberId: number,
+  pool?: pg.Pool,
 ): Promise<Array<{ id: number; puzzleListingId: number; createdAt: Date | string; listing: Listing }>> {
-  return queryRows<{ id: number; puzzleListingId: number; createdAt: Date | string; listing: Listing }>(
+  // On PostgreSQL, prepared on `pool`: planned once a connection (see findListingPage).
+  return queryFixedPlan<{ id: number; puzzleListingId: number; createdAt: Date | string; listing: Listing }>(
     db,
+    pool,
     sql`SELECT f.id, f.puzzle_listing_id AS "puzzleListingId", f.created_at AS "createdAt",
         ${listingJson(memberId)} AS listing
       FROM favorites f JOIN puzzle_listings p ON p.id = f.puzzle_listing_id ${listingViewJoins}

@@ -94,8 +94,8 @@ export async function listingForViewer(
 }
 
 /** The member's favourites whose listing they may see, newest first, each with it (one query). */
-export function favoritesWithListings(db: DbOrTx, memberId: number) {
-  return favoriteListingViews(db, memberId);
+export function favoritesWithListings(db: DbOrTx, memberId: number, pool?: pg.Pool) {
+  return favoriteListingViews(db, memberId, pool);
 }
 
 /** At most this many listings on a member's page: more than a member has on offer at once. */

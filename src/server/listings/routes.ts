@@ -65,7 +65,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
   app.get(
     '/puzzle-listings/my-listings',
     { onRequest: memberOnly, schema: contractSchema('GET /api/puzzle-listings/my-listings') },
-    async (request) => memberListingViews(db, requireMember(request).id),
+    async (request) => memberListingViews(db, requireMember(request).id, ctx.database.pool),
   );
 
   // The List a Puzzle form's guidance (docs/decisions/0024): the suggested points for a size

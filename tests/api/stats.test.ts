@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { queryRows } from '../../src/server/db/client';
+import { CLUB_NUMBERS_TTL_MS } from '../../src/server/stats/stats-repository';
 import {
   communityPosts,
   tradeRequests,
@@ -318,6 +319,42 @@ describe('GET /api/member-content', () => {
       },
     });
     expect(activeListings).toBeGreaterThanOrEqual(1);
+  });
+
+  it("remembers the club's two numbers for 30 seconds a process; the latest posts are always read", async () => {
+    const db = t.database.db;
+    const { row, cookie } = await member();
+    const highlights = async () =>
+      (await get('/api/member-content', cookie)).json().communityHighlights as {
+        activeListings: number;
+        members: number;
+        latestPosts: Array<{ title: string }>;
+      };
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * CLUB_NUMBERS_TTL_MS });
+    try {
+      const before = await highlights(); // counted now: the last count is older than 30 s
+      await createListing(db, row.id, { status: 'active' });
+      await member();
+      await db.insert(communityPosts).values({
+        userId: row.id,
+        title: 'A brand new post',
+        content: 'Fresh off the press.',
+        category: 'general',
+      });
+      vi.setSystemTime(Date.now() + CLUB_NUMBERS_TTL_MS - 1_000);
+      const within = await highlights();
+      expect(within.latestPosts[0]!.title).toBe('A brand new post');
+      expect({ activeListings: within.activeListings, members: within.members }).toEqual({
+        activeListings: before.activeListings,
+        members: before.members,
+      });
+      vi.setSystemTime(Date.now() + 2_000);
+      const after = await highlights();
+      expect(after.activeListings).toBe(before.activeListings + 1);
+      expect(after.members).toBe(before.members + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

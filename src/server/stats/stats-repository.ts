@@ -115,11 +115,30 @@ export async function recentActivity(db: DbOrTx, memberId: number): Promise<Acti
 export const LATEST_POSTS_LIMIT = 3;
 
 /**
+ * How long a process reuses the club's two numbers (puzzles on offer, members) for the member
+ * home. Counting 100,000 puzzles on offer cost PostgreSQL 15 ms a home page, the dearest read
+ * of the evening bench (docs/performance.md, 'Club evening'); the numbers are the same for
+ * every member and a half-minute lag is not news to anyone. The latest posts are read fresh.
+ */
+export const CLUB_NUMBERS_TTL_MS = 30_000;
+type ClubNumbers = { activeListings: number; members: number };
+const clubNumbers = new WeakMap<object, { at: number; value: ClubNumbers }>();
+
+/**
  * GET /api/member-content: the page names the call; its shape is ours. It carries the few
  * live numbers the Community Highlights card can show next to its links. The latest posts are
  * the ones the forum shows every member: not hidden for an administrator's look, not removed.
  */
 export async function memberContent(db: DbOrTx): Promise<MemberContent> {
+  const remembered = clubNumbers.get(db);
+  const fresh = remembered !== undefined && Date.now() - remembered.at < CLUB_NUMBERS_TTL_MS;
+  const numbers = fresh
+    ? sql`SELECT ${remembered.value.activeListings}::int AS "activeListings", ${remembered.value.members}::int AS members`
+    : sql`SELECT
+                (SELECT count(*)::int FROM puzzle_listings
+                  WHERE status = 'active' AND is_available) AS "activeListings",
+                -- Members who finished joining and have not left (the directory's rule).
+                (SELECT count(*)::int FROM users u WHERE ${joinedMemberSql(sql`u`)}) AS members`;
   const rows = await queryRows<{
     activeListings: number;
     members: number;
@@ -131,17 +150,19 @@ export async function memberContent(db: DbOrTx): Promise<MemberContent> {
     db,
     sql`
       SELECT c.*, p.id, p.title, p.category, p.created_at AS "createdAt"
-        FROM (SELECT
-                (SELECT count(*)::int FROM puzzle_listings
-                  WHERE status = 'active' AND is_available) AS "activeListings",
-                -- Members who finished joining and have not left (the directory's rule).
-                (SELECT count(*)::int FROM users u WHERE ${joinedMemberSql(sql`u`)}) AS members) c
+        FROM (${numbers}) c
         LEFT JOIN LATERAL (SELECT id, title, category, created_at FROM community_posts
                             WHERE hidden_at IS NULL AND deleted_at IS NULL
                             ORDER BY created_at DESC, id DESC
                             LIMIT ${LATEST_POSTS_LIMIT}) p ON true
        ORDER BY p.created_at DESC, p.id DESC`,
   );
+  if (!fresh && rows[0]) {
+    clubNumbers.set(db, {
+      at: Date.now(),
+      value: { activeListings: Number(rows[0].activeListings), members: Number(rows[0].members) },
+    });
+  }
   const first = rows[0];
   return {
     communityHighlights: {

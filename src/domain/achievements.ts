@@ -86,8 +86,8 @@ const NOTHING_YET: AchievementCounts = {
 /**
  * What a listing going live can earn, whatever the member's record: the rules that a first
  * published listing alone satisfies. No rule counts listings beyond the first (a unit test holds
- * this), so a publish needs neither the member's counts nor their lock: it inserts these and the
- * unique (member, type) constraint keeps each to one (docs/performance.md, "Publishing with Wanted").
+ * this), so a member who holds these has nothing more to earn by publishing, and a new listing's
+ * statement only asks whether they do (docs/decisions/0015, 'A new listing going live asks first').
  */
 export const EARNED_BY_PUBLISHING: readonly AchievementType[] = earnedAchievements({
   ...NOTHING_YET,

@@ -171,7 +171,7 @@ describe('favourites', () => {
     await list(); // the session's statement is prepared on first use
     // The favourites and their listings in one query: on PostgreSQL a prepared statement on
     // the pool, past the Drizzle client, so counted as round trips there (the session's first).
-    if (testDbKind === 'postgres') expect(await roundTripsDuring(list)).toHaveLength(2);
+    if (testDbKind === 'postgres') expect(await roundTripsDuring(t.ctx, list)).toHaveLength(2);
     else expect(await queriesDuring(t.database.db, list)).toEqual({ raw: 1, built: 0 });
   });
 

@@ -224,7 +224,7 @@ describe('who may read and write a thread', () => {
     };
     // On PostgreSQL the statement is prepared on the pool, past the Drizzle client: count the
     // round trips there (the session's, then the conversation's).
-    if (testDbKind === 'postgres') expect(await roundTripsDuring(read)).toHaveLength(2);
+    if (testDbKind === 'postgres') expect(await roundTripsDuring(t.ctx, read)).toHaveLength(2);
     else expect(await queriesDuring(t.database.db, read)).toEqual({ raw: 1, built: 0 });
     await t.database.db.delete(messages).where(eq(messages.threadId, thread.id));
     for (const who of [owner, asker]) {
@@ -495,7 +495,7 @@ describe('the conversation list', () => {
     };
     // One query for the list beside the session's: on PostgreSQL a prepared statement on the
     // pool, past the Drizzle client, so counted as round trips there.
-    if (testDbKind === 'postgres') expect(await roundTripsDuring(list)).toHaveLength(2);
+    if (testDbKind === 'postgres') expect(await roundTripsDuring(t.ctx, list)).toHaveLength(2);
     else expect((await queriesDuring(t.database.db, list)).raw).toBe(1);
   });
 });

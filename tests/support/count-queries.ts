@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { vi } from 'vitest';
+import type { AppContext } from '../../src/server/app-context';
 import type { DbOrTx } from '../../src/server/db/client';
+import { afterReplyIdle } from '../../src/server/http/after-reply';
+import { drainNotices } from '../../src/server/notices/notices';
 
 /**
  * The statements `work` sends through `db`: `raw` counts db.execute (every queryRows),
@@ -21,9 +24,15 @@ export async function queriesDuring(db: DbOrTx, work: () => Promise<void>): Prom
 
 /**
  * On PostgreSQL, every statement the app sends while `work` runs, whoever sends it: the
- * session look-up, a rate limit's count, BEGIN and COMMIT included (each a round trip).
+ * session look-up, a rate limit's count, BEGIN and COMMIT included (each a round trip). The
+ * app's work after earlier answers (the Wanted matcher, notices' e-mails and events) is let
+ * finish first, and the browse caches' announcements to other processes (`SELECT pg_notify`,
+ * sent on their own connection whenever a listing was written: browse-cache-sync.ts) are left
+ * out, so that only what `work` asks is counted.
  */
-export async function roundTripsDuring(work: () => Promise<void>): Promise<string[]> {
+export async function roundTripsDuring(ctx: AppContext, work: () => Promise<void>): Promise<string[]> {
+  await afterReplyIdle(ctx);
+  await drainNotices(ctx);
   const sent: string[] = [];
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
@@ -33,7 +42,7 @@ export async function roundTripsDuring(work: () => Promise<void>): Promise<strin
   } as never);
   try {
     await work();
-    return sent;
+    return sent.filter((text) => !text.startsWith('SELECT pg_notify'));
   } finally {
     spy.mockRestore();
   }

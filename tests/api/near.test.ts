@@ -7,6 +7,8 @@ import { drainNotices } from '../../src/server/notices/notices';
 import { locateDueMembers } from '../../src/server/geo/geo-service';
 import { createLogger } from '../../src/server/http/logging';
 import { buildTestApp, type TestApp } from '../support/build-app';
+import { queriesDuring, roundTripsDuring } from '../support/count-queries';
+import { testDbKind } from '../support/test-database';
 import { startGeoStandIn, type GeoStandIn } from '../support/postcode-geo-stand-in';
 import { http, listingFor, signedInMember, type SignedIn } from './trades-fixtures';
 
@@ -128,6 +130,23 @@ describe('browse by distance', () => {
     expect(ids).not.toContain(londonPuzzle);
     expect(ids).not.toContain(nowherePuzzle);
     expect(near.find((c) => c.id === leedsPuzzle)?.distanceMiles).toBe(22);
+  });
+
+  it("measures from the point the member's session read: beside the session, one statement more than a visitor's (their favourites)", async () => {
+    const mine = 'pageSize=100&maxDistance=30';
+    const visitors = 'pageSize=100&maxDistance=30&location=YO1%207HH';
+    // Each once first, so the session's prepared statement and browse's caches are warm for both.
+    const miles = (cards: Card[]) => cards.map((c) => [c.id, c.distanceMiles]);
+    expect(miles(await browse(mine, york))).toEqual(miles(await browse(visitors)));
+    const statements = async (work: () => Promise<unknown>) =>
+      testDbKind === 'postgres'
+        ? (await roundTripsDuring(t.ctx, async () => void (await work()))).length
+        : Object.values(await queriesDuring(t.database.db, async () => void (await work()))).reduce((a, b) => a + b);
+    const visitor = await statements(() => browse(visitors));
+    // Which cards the member has favourited is a statement of its own. On PostgreSQL the session
+    // look-up is a round trip too; on the embedded database it is not counted. Their point is not
+    // read again.
+    expect(await statements(() => browse(mine, york))).toBe(visitor + 1 + (testDbKind === 'postgres' ? 1 : 0));
   });
 
   it('says how far London is (about 175 miles) and sorts nearest first', async () => {

@@ -12,6 +12,8 @@ import {
   queueWantedMatching,
   stopWantedMatching,
 } from '../../src/server/wanted/wanted-matching-service';
+import { statementsSentDuring } from '../support/count-queries';
+import { testDbKind } from '../support/test-database';
 import { signedInMember, useTradeTestApp, type SignedIn } from './trades-fixtures';
 
 // Wanted (docs/product/wanted.md, docs/api/wanted.md): saved searches and their alerts, the
@@ -279,6 +281,28 @@ describe('the wish list', () => {
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe('You can keep up to 100 puzzles on your wish list. Remove one to add another.');
   });
+});
+
+describe('the Wanted page', () => {
+  it.runIf(testDbKind === 'postgres')(
+    'reads each list in one prepared statement beside the session, with what the member saved',
+    async () => {
+      const member = await signedInMember(db());
+      await save(member, { name: 'Castles', query: { q: 'castle' } });
+      const title = uniqueTitle('Bluebell Wood');
+      await wish(member, { title });
+      for (const path of ['/api/saved-searches', '/api/wishes']) {
+        let answer: Awaited<ReturnType<typeof api.get>> | undefined;
+        const sent = await statementsSentDuring(app.t.ctx, async () => void (answer = await api.get(path, member)));
+        expect(answer!.statusCode).toBe(200);
+        expect(answer!.json()).toHaveLength(1);
+        // The session's look-up, then the list, both planned once a connection (docs/performance.md).
+        expect(sent.map((statement) => statement.name)).toEqual([expect.any(String), expect.any(String)]);
+      }
+      expect((await api.get('/api/wishes', member)).json()).toMatchObject([{ title, ahead: 0, offer: null }]);
+      expect((await api.get('/api/saved-searches', member)).json()).toMatchObject([{ name: 'Castles', newMatches: 0 }]);
+    },
+  );
 });
 
 describe('the first offer, in turn', () => {

@@ -31,18 +31,30 @@ export async function queriesDuring(db: DbOrTx, work: () => Promise<void>): Prom
  * out, so that only what `work` asks is counted.
  */
 export async function roundTripsDuring(ctx: AppContext, work: () => Promise<void>): Promise<string[]> {
+  return (await statementsSentDuring(ctx, work)).map((statement) => statement.text);
+}
+
+/**
+ * As roundTripsDuring, with each statement's name: a named statement is a prepared one,
+ * planned once a connection (src/server/listings/prepared-statements.ts).
+ */
+export async function statementsSentDuring(
+  ctx: AppContext,
+  work: () => Promise<void>,
+): Promise<{ text: string; name: string | undefined }[]> {
   await afterReplyIdle(ctx);
   await drainNotices(ctx);
-  const sent: string[] = [];
+  const sent: { text: string; name: string | undefined }[] = [];
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
     const [first] = args;
-    sent.push(typeof first === 'string' ? first : ((first as { text?: string }).text ?? ''));
+    const config = typeof first === 'string' ? { text: first } : (first as { text?: string; name?: string });
+    sent.push({ text: config.text ?? '', name: config.name });
     return original.apply(this, args);
   } as never);
   try {
     await work();
-    return sent.filter((text) => !text.startsWith('SELECT pg_notify'));
+    return sent.filter(({ text }) => !text.startsWith('SELECT pg_notify'));
   } finally {
     spy.mockRestore();
   }

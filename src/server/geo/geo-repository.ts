@@ -68,14 +68,3 @@ export async function scheduleRetry(db: DbOrTx, claim: LocateClaim, at: Date): P
       WHERE id = ${claim.id} AND postcode = ${claim.postcode}`,
   );
 }
-
-/** A member's own point, if known. */
-export async function memberPoint(db: DbOrTx, memberId: number): Promise<GeoPoint | null> {
-  const [row] = await queryRows<{ latitude: number | null; longitude: number | null }>(
-    db,
-    sql`SELECT latitude, longitude FROM users WHERE id = ${memberId}`,
-  );
-  return row && row.latitude !== null && row.longitude !== null
-    ? { latitude: Number(row.latitude), longitude: Number(row.longitude) }
-    : null;
-}

@@ -13,14 +13,7 @@ import {
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { listingCardsChanged } from '../listings/listings-admin-service';
-import {
-  claimDueLookups,
-  markPostcodeSaved,
-  memberPoint,
-  saveLocation,
-  scheduleRetry,
-  type LocateClaim,
-} from './geo-repository';
+import { claimDueLookups, markPostcodeSaved, saveLocation, scheduleRetry, type LocateClaim } from './geo-repository';
 import {
   createPostcodeGeo,
   DEFAULT_GEO_TIMEOUT_MS,
@@ -125,7 +118,8 @@ async function placePoint(geo: PostcodeGeo, place: string): Promise<GeoPoint | n
 export async function browseOrigin(
   deps: Deps,
   query: BrowseQuery,
-  viewerId: number | null,
+  /** The signed-in member as their session read them (request.member), or null. */
+  viewer: { latitude: number | null; longitude: number | null } | null,
 ): Promise<GeoPoint | undefined> {
   const asked = distanceAsked(query);
   const geo = postcodeGeoFor(deps.config);
@@ -148,7 +142,12 @@ export async function browseOrigin(
     if (point === null) throw unknownPlace();
     return point;
   }
-  const own = viewerId === null ? null : await memberPoint(deps.db, viewerId);
+  // The member's row came with their session moments ago: reading it again would be one more
+  // round trip on every signed-in browse (docs/performance.md, "Club evening").
+  const own =
+    viewer && viewer.latitude !== null && viewer.longitude !== null
+      ? { latitude: viewer.latitude, longitude: viewer.longitude }
+      : null;
   if (asked && own === null) {
     throw new AppError('VALIDATION', DISTANCE_NEEDS_PLACE_MESSAGE, [
       { path: 'location', message: DISTANCE_NEEDS_PLACE_MESSAGE },

@@ -1,5 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { queryFixedPlan } from '../listings/prepared-statements';
 import { queryRows, type Database, type Db, type DbOrTx } from '../db/client';
 
 // Every limit the club counts (the per-IP and per-member limits of @fastify/rate-limit, and
@@ -52,12 +54,15 @@ export function createMemoryHitCounter(maxKeys = MEMORY_KEYS_MAX): HitCounter {
 /**
  * One statement per hit, atomic under concurrency (the row lock of ON CONFLICT), on the
  * database's clock so processes on machines whose clocks differ still share one window.
+ * Prepared on the pool when given: every rate-limited call pays it, and its plan (one key's
+ * row) never changes.
  */
-export function createPostgresHitCounter(db: DbOrTx): HitCounter {
+export function createPostgresHitCounter(db: DbOrTx, pool?: pg.Pool): HitCounter {
   return {
     async hit(key, windowMs) {
-      const [row] = await queryRows<{ count: number; ttlMs: number }>(
+      const [row] = await queryFixedPlan<{ count: number; ttlMs: number }>(
         db,
+        pool,
         sql`INSERT INTO rate_limit_hits AS h (key, window_start, expires_at, count)
           VALUES (${key}, now(), now() + ${windowMs} * interval '1 millisecond', 1)
           ON CONFLICT (key) DO UPDATE SET
@@ -84,7 +89,8 @@ const counters = new WeakMap<Database, HitCounter>();
 export function hitCounterFor(database: Database): HitCounter {
   let counter = counters.get(database);
   if (!counter) {
-    counter = database.kind === 'postgres' ? createPostgresHitCounter(database.db) : createMemoryHitCounter();
+    counter =
+      database.kind === 'postgres' ? createPostgresHitCounter(database.db, database.pool) : createMemoryHitCounter();
     counters.set(database, counter);
   }
   return counter;

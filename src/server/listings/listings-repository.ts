@@ -33,12 +33,17 @@ export async function findListingView(db: DbOrTx, id: number, viewerId: number |
 export async function insertListingAnswered<T = null>(
   db: DbOrTx,
   values: NewPuzzleListing,
-  options: { alongside?: (newId: SQL) => SQL; also?: SQL<T> } = {},
+  options: { alongside?: (newId: SQL) => SQL; also?: SQL<T>; pool?: pg.Pool } = {},
 ): Promise<{ listing: Listing; also: T }> {
   const insert = db.insert(puzzleListings).values(values).returning().getSQL();
   const alongside = options.alongside ? sql`, alongside AS (${options.alongside(sql`(SELECT id FROM p)`)})` : sql``;
-  const [row] = await queryRows<{ listing: Listing; also: T }>(
+  // Prepared on PostgreSQL (`pool`, outside a transaction only): planning the insert and its
+  // CTEs was a large part of PostgreSQL's work for a publish (with the rate limit's count also
+  // prepared, 3.8-4.4 -> 2.7 ms of its CPU: docs/performance.md, "Publishing with Wanted"). Its
+  // text changes only with which form fields were given, so a connection keeps a handful.
+  const [row] = await queryFixedPlan<{ listing: Listing; also: T }>(
     db,
+    options.pool,
     sql`WITH p AS (${insert})${alongside}
       SELECT ${listingJson(values.userId)} AS listing, ${options.also ?? sql`NULL`} AS also FROM p ${listingViewJoins}`,
   );

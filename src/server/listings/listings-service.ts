@@ -180,6 +180,8 @@ export async function createListing(
   ownerId: number,
   input: ListingInput,
   images: ImageCheck,
+  /** On PostgreSQL, the insert is prepared there (insertListingAnswered). */
+  pool?: pg.Pool,
 ): Promise<Listing> {
   const errors = [
     ...(await checkImages(input, null, images)),
@@ -195,8 +197,9 @@ export async function createListing(
     ? await insertListingAnswered(deps.db, values, {
         alongside: (id) => wantedMatchingQueueRow(id, now),
         also: holdsWhatPublishingEarns(ownerId),
+        pool,
       })
-    : await insertListingAnswered(deps.db, values);
+    : await insertListingAnswered(deps.db, values, { pool });
   // A member's first listing to go live: the one door, now that the listing is committed (a
   // process that stops in between leaves it to the member's next publish or other event).
   if (live && !holdsAll) await commitWithNotices(deps, (tx, outbox) => unlockEarnedAchievements(tx, ownerId, outbox));

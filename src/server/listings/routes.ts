@@ -44,7 +44,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
       const viewerId = request.member?.id ?? null;
       // Where distances are measured from: Location's postcode or the member's own (400 for
       // a postcode nobody knows).
-      const origin = await browseOrigin({ db, config: ctx.config, log: request.log }, request.query, viewerId);
+      const origin = await browseOrigin({ db, config: ctx.config, log: request.log }, request.query, request.member);
       // The items are JSON the database built from listingJson's field list; splicing them in
       // saves parsing and re-serialising every listing of every page (docs/performance.md).
       // A string with a JSON content type is sent as it is: the schema above documents it.
@@ -92,6 +92,7 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
         requireMember(request).id,
         request.body,
         images,
+        ctx.database.pool,
       );
       // Members who want it are found after the answer (docs/decisions/0030-wanted.md).
       matchAfterReply(ctx, request.log);

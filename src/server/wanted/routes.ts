@@ -55,15 +55,15 @@ export async function wantedRoutes(parent: FastifyInstance, ctx: AppContext): Pr
       }),
     },
     async (request, reply) => {
-      const memberId = requireMember(request).id;
+      const member = requireMember(request);
       const body = await savedSearchMatchesPage(
         db,
-        memberId,
+        member.id,
         request.params.id,
         request.query.page,
         ctx.database.pool,
         new Date(),
-        (query) => browseOrigin({ db, config: ctx.config, log: request.log }, query, memberId),
+        (query) => browseOrigin({ db, config: ctx.config, log: request.log }, query, member),
       );
       // Browse's page object as browse writes it (see GET /puzzle-listings).
       return reply.type('application/json; charset=utf-8').send(body as unknown as BrowsePage);
@@ -93,7 +93,7 @@ export async function wantedRoutes(parent: FastifyInstance, ctx: AppContext): Pr
   );
 
   app.get('/wishes', { onRequest: memberOnly, schema: contractSchema('GET /api/wishes') }, async (request) =>
-    myWishes(db, requireMember(request).id),
+    myWishes(db, requireMember(request).id, ctx.database.pool),
   );
 
   // Fastify prefers the static segment over /:id.

@@ -1,9 +1,11 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SavedSearchAlert, WishOfferStatus } from '../../domain/wanted';
+import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
 import { manufacturers, puzzleListings, savedSearches, wantedPendingListings, wishes, wishOffers } from '../db/schema';
 import type { SavedSearch, Wish, WishOffer } from '../db/schema';
 import { ownerInBrowse } from '../listings/browse-query';
+import { queryFixedPlan } from '../listings/prepared-statements';
 import { offerableMemberSql, reachableMemberSql } from './wanted-members-sql';
 
 // The SQL of Wanted (docs/product/wanted.md). Services call these inside their transactions.
@@ -36,11 +38,22 @@ const newMatchesSql = sql<number>`(SELECT count(*) FROM saved_search_matches m
     WHERE m.saved_search_id = saved_searches.id
       AND m.matched_at > coalesce(saved_searches.last_opened_at, '-infinity'::timestamptz))::int`;
 
+// The Wanted page's list is asked for often and its plan never changes: a prepared statement
+// (planned once a connection on PostgreSQL; planning cost more than running it,
+// docs/performance.md "Club evening"), built once a database as the session look-up is.
+function prepareSavedSearchList(db: DbOrTx) {
+  return selectSavedSearches(db)
+    .where(eq(savedSearches.memberId, sql.placeholder('memberId')))
+    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id))
+    .prepare('jc_list_saved_searches');
+}
+const savedSearchListStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareSavedSearchList>>();
+
 /** The member's saved searches, newest first (at most 25 by the rule). */
 export function listSavedSearches(db: DbOrTx, memberId: number): Promise<SavedSearchRow[]> {
-  return selectSavedSearches(db)
-    .where(eq(savedSearches.memberId, memberId))
-    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
+  let statement = savedSearchListStatements.get(db);
+  if (!statement) savedSearchListStatements.set(db, (statement = prepareSavedSearchList(db)));
+  return statement.execute({ memberId });
 }
 
 /** The member's own saved search, or null (another member's is not theirs to know of). */
@@ -197,10 +210,12 @@ export type WishRow = {
 /**
  * The member's wishes, oldest first, each with how many other members asked for the same
  * puzzle earlier (the title key, and maker and pieces where both name them) and the listing
- * held for the member now.
+ * held for the member now. With `pool` (PostgreSQL, outside a transaction) the statement is
+ * prepared: its plan is the same for every member, and planning it cost as much as running
+ * it (docs/performance.md, "Club evening").
  */
-export async function listWishes(db: DbOrTx, memberId: number, wishId?: number): Promise<WishRow[]> {
-  const rows = await queryRows<{
+export async function listWishes(db: DbOrTx, memberId: number, wishId?: number, pool?: pg.Pool): Promise<WishRow[]> {
+  const rows = await queryFixedPlan<{
     id: number;
     title: string;
     manufacturer_id: number | null;
@@ -212,6 +227,7 @@ export async function listWishes(db: DbOrTx, memberId: number, wishId?: number):
     offer_until: string | null;
   }>(
     db,
+    pool,
     sql`SELECT w.id, w.title, w.manufacturer_id, mf.name AS manufacturer_name, w.pieces,
         ${iso(sql`w.created_at`)} AS created_at,
         (SELECT count(DISTINCT o.member_id) FROM wishes o

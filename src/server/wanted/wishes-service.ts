@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { WISHES_MAX } from '../../domain/constants';
 import { AppError } from '../../domain/errors';
 import {
@@ -20,8 +21,8 @@ import { endOfferOfRemovedWish, WISH_NOT_FOUND_MESSAGE } from './wish-offers-ser
 // The wish list (docs/product/wanted.md#the-wish-list): particular puzzles a member hopes
 // for, at most 100, each with its place in line and the offer running for it.
 
-export function myWishes(db: DbOrTx, memberId: number): Promise<WishView[]> {
-  return listWishes(db, memberId);
+export function myWishes(db: DbOrTx, memberId: number, pool?: pg.Pool): Promise<WishView[]> {
+  return listWishes(db, memberId, undefined, pool);
 }
 
 /** The puzzle a wish names: given by title, or the puzzle of a listing the member can see. */

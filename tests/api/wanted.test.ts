@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { matchesBrowseFilters } from '../../src/domain/browse';
 import { savedSearchFilters } from '../../src/domain/wanted';
@@ -6,6 +6,7 @@ import { queryRows } from '../../src/server/db/client';
 import { puzzleListings, savedSearchMatches, tradingNotifications, users, wishes } from '../../src/server/db/schema';
 import { afterReplyIdle } from '../../src/server/http/after-reply';
 import { sweepWanted } from '../../src/server/jobs/wanted-sweeper';
+import { insertNotifications } from '../../src/server/notifications/notifications-repository';
 import { drainNotices } from '../../src/server/notices/notices';
 import {
   matchAfterReply,
@@ -280,6 +281,40 @@ describe('the wish list', () => {
     const over = await wish(member, { title: 'One too many' });
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe('You can keep up to 100 puzzles on your wish list. Remove one to add another.');
+  });
+});
+
+describe("a broad listing's notices, written at once", () => {
+  it('gives back each new notification id in the order the members were given, with their own words', async () => {
+    const members = [await signedInMember(db()), await signedInMember(db()), await signedInMember(db())];
+    const at = new Date('2026-12-01T10:00:00.000Z');
+    const order = [members[2]!, members[0]!, members[1]!];
+    const ids = await insertNotifications(
+      db(),
+      order.map((m, i) => ({
+        userId: m.id,
+        tradeRequestId: null,
+        type: 'wanted_match',
+        title: `For ${m.id}`,
+        message: `Line ${i}, with 'quotes' and "marks"`,
+        link: i === 0 ? null : `/puzzles/${i}`,
+        createdAt: at,
+      })),
+    );
+    expect(ids).toHaveLength(3);
+    const rows = await db().select().from(tradingNotifications).where(inArray(tradingNotifications.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    ids.forEach((id, i) => {
+      expect(byId.get(id)).toMatchObject({
+        userId: order[i]!.id,
+        title: `For ${order[i]!.id}`,
+        message: `Line ${i}, with 'quotes' and "marks"`,
+        link: i === 0 ? null : `/puzzles/${i}`,
+        tradeRequestId: null,
+        isRead: false,
+        createdAt: at,
+      });
+    });
   });
 });
 

@@ -170,7 +170,7 @@ export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): 
   }
 
   const notifications = (notice.notifications ?? []).filter((n) => !closed.ids.has(n.member.id));
-  const rows = await addNotifications(
+  const ids = await addNotifications(
     tx,
     notifications.map((n) => ({
       userId: n.member.id,
@@ -182,15 +182,15 @@ export async function recordNotice(tx: DbOrTx, outbox: Outbox, notice: Notice): 
       createdAt: notice.at,
     })),
   );
-  rows.forEach((row, i) => {
+  ids.forEach((id, i) => {
     const { member, title, message, link, email, tradeRequestId, mailKind } = notifications[i]!;
-    outbox.events.push({ userIds: [member.id], event: { type: 'notification', data: { id: row.id } } });
+    outbox.events.push({ userIds: [member.id], event: { type: 'notification', data: { id } } });
     if (email === false) return;
     outbox.mails.push({
       to: member.email,
       kind: mailKind ?? mailKindOf(notifications[i]!),
       memberId: member.id,
-      notificationId: row.id,
+      notificationId: id,
       audience: 'party',
       subject: title,
       heading: title,

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../db/client';
 import { tradingNotifications, type NewTradingNotification, type TradingNotification } from '../db/schema';
 
 // Trading notifications: the in-app list behind the bell in the top bar. Every query is
@@ -7,9 +7,41 @@ import { tradingNotifications, type NewTradingNotification, type TradingNotifica
 
 export const NOTIFICATION_LIST_LIMIT = 100;
 
-export async function insertNotifications(db: DbOrTx, rows: NewTradingNotification[]): Promise<TradingNotification[]> {
+export type NotificationToAdd = Pick<NewTradingNotification, 'userId' | 'type' | 'title' | 'message' | 'link'> & {
+  tradeRequestId: number | null | undefined;
+  createdAt: Date;
+};
+
+/**
+ * New notifications in one statement; their ids, in the order given. The rows travel as one
+ * JSON value: a new listing's Wanted alerts can be hundreds of rows, and as separate values
+ * the query builder spent more time assembling them than PostgreSQL spent writing them
+ * (docs/performance.md, "Publishing with Wanted"). The ids come from the sequence in the
+ * order the rows are inserted (ORDER BY n), so sorted they follow the rows.
+ */
+export async function insertNotifications(db: DbOrTx, rows: NotificationToAdd[]): Promise<number[]> {
   if (rows.length === 0) return [];
-  return db.insert(tradingNotifications).values(rows).returning();
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      user_id: r.userId,
+      trade_request_id: r.tradeRequestId ?? null,
+      type: r.type,
+      title: r.title,
+      message: r.message,
+      link: r.link ?? null,
+      created_at: r.createdAt.toISOString(),
+    })),
+  );
+  const inserted = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO trading_notifications (user_id, trade_request_id, type, title, message, link, created_at)
+      SELECT (v->>'user_id')::int, (v->>'trade_request_id')::int, v->>'type', v->>'title', v->>'message',
+        v->>'link', (v->>'created_at')::timestamptz
+      FROM jsonb_array_elements(${json}::jsonb) WITH ORDINALITY AS e(v, n)
+      ORDER BY n
+      RETURNING id`,
+  );
+  return inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 export async function listNotifications(db: DbOrTx, userId: number, limit = NOTIFICATION_LIST_LIMIT) {

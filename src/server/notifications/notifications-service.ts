@@ -1,10 +1,11 @@
 import { AppError } from '../../domain/errors';
 import type { TradingNotification } from '../../domain/notifications';
 import type { DbOrTx } from '../db/client';
-import type { NewTradingNotification, TradingNotification as NotificationRow } from '../db/schema';
+import type { TradingNotification as NotificationRow } from '../db/schema';
 import {
   countUnreadNotifications,
   insertNotifications,
+  type NotificationToAdd,
   listNotifications,
   markAllNotificationsRead,
   markEmailSent,
@@ -50,8 +51,8 @@ export function readAllNotifications(db: DbOrTx, memberId: number): Promise<numb
 
 // For src/server/notices/, the one way notifications are written:
 
-/** New notifications, in the caller's transaction; the rows in the order given. */
-export function addNotifications(db: DbOrTx, rows: NewTradingNotification[]): Promise<NotificationRow[]> {
+/** New notifications, in the caller's transaction; their ids in the order given. */
+export function addNotifications(db: DbOrTx, rows: NotificationToAdd[]): Promise<number[]> {
   return insertNotifications(db, rows);
 }
 

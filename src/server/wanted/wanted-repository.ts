@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SavedSearchAlert, WishOfferStatus } from '../../domain/wanted';
 import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
@@ -155,32 +155,38 @@ export async function candidateSearches(
   }));
 }
 
-/** Records the matches; answers the ones that are new (a listing live again is not news twice). */
+/**
+ * Records the matches; answers the ones that are new (a listing live again is not news twice).
+ * The columns travel as three arrays of numbers: a listing can match hundreds of searches, and
+ * as separate values the query builder's work outgrew the insert's
+ * (docs/performance.md, "Publishing with Wanted").
+ */
 export async function insertMatches(
   db: DbOrTx,
   rows: { savedSearchId: number; listingId: number; memberId: number }[],
   now: Date,
 ): Promise<{ savedSearchId: number; memberId: number }[]> {
   if (rows.length === 0) return [];
-  const values = sql.join(
-    rows.map((r) => sql`(${r.savedSearchId}, ${r.listingId}, ${r.memberId}, ${now.toISOString()}::timestamptz)`),
-    sql`, `,
-  );
+  const ints = (of: (r: (typeof rows)[number]) => number) => `{${rows.map(of).join(',')}}`;
   const inserted = await queryRows<{ saved_search_id: number; member_id: number }>(
     db,
-    sql`INSERT INTO saved_search_matches (saved_search_id, listing_id, member_id, matched_at) VALUES ${values}
+    sql`INSERT INTO saved_search_matches (saved_search_id, listing_id, member_id, matched_at)
+      SELECT s, l, m, ${now.toISOString()}::timestamptz
+      FROM unnest(${ints((r) => r.savedSearchId)}::int[], ${ints((r) => r.listingId)}::int[],
+        ${ints((r) => r.memberId)}::int[]) AS x(s, l, m)
       ON CONFLICT DO NOTHING RETURNING saved_search_id, member_id`,
   );
   return inserted.map((r) => ({ savedSearchId: Number(r.saved_search_id), memberId: Number(r.member_id) }));
 }
 
+/** The searches' names, by id: the ids as one array value (hundreds of them for a broad listing). */
 export async function savedSearchNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: savedSearches.id, name: savedSearches.name })
-    .from(savedSearches)
-    .where(inArray(savedSearches.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  const rows = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`SELECT id, name FROM saved_searches WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
 // ---------------------------------------------------------------------------------------

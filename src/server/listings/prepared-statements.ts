@@ -67,20 +67,32 @@ export function renderedText(statement: SQL): string {
   return text;
 }
 
-// Statement names by text: a fixed statement's text repeats, and hashing it each time is work.
-const NAMES_MAX = 200;
-const names = new Map<string, string>();
+/**
+ * Names for fixed statements' texts, at most `max` of them: a text seen before gets its name
+ * back (hashing it each time is work), a new one a new name until `max` are given, and after
+ * that none (it runs unprepared, planned each time). Some fixed statements come in variants
+ * (a new listing's insert names only the fields the member gave), so the bound is what keeps
+ * every connection's prepared statements, and PostgreSQL's memory for them, finite whatever
+ * members send (docs/operations.md, 'PgBouncer').
+ */
+export function namesForFixedPlans(max: number): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < max) names.set(text, (name = nameOf(text)));
+    return name;
+  };
+}
+
+const FIXED_NAMES_MAX = 200;
+const fixedPlanName = namesForFixedPlans(FIXED_NAMES_MAX);
 
 /** A statement whose best plan is the same whatever its values. */
 export async function queryFixedPlan<T>(db: DbOrTx, pool: pg.Pool | undefined, statement: SQL): Promise<T[]> {
   if (!pool) return queryRows<T>(db, statement);
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  let name = names.get(text);
-  if (name === undefined) {
-    if (names.size >= NAMES_MAX) names.clear();
-    names.set(text, (name = nameOf(text)));
-  }
-  return (await pool.query({ name, text, values: params })).rows as T[];
+  const name = fixedPlanName(text);
+  return (await pool.query(name === undefined ? { text, values: params } : { name, text, values: params })).rows as T[];
 }
 
 // The text of a value-sensitive statement, by a key its caller derives from the same values:

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { favorites, puzzleListings, users } from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../support/build-app';
-import { queriesDuring, roundTripsDuring } from '../support/count-queries';
+import { queriesDuring, roundTripsDuring, statementsSentDuring } from '../support/count-queries';
 import { createListing, createMember } from '../support/factories';
 import { testDbKind } from '../support/test-database';
 
@@ -174,6 +174,29 @@ describe('favourites', () => {
     if (testDbKind === 'postgres') expect(await roundTripsDuring(t.ctx, list)).toHaveLength(2);
     else expect(await queriesDuring(t.database.db, list)).toEqual({ raw: 1, built: 0 });
   });
+
+  it.runIf(testDbKind === 'postgres')(
+    "adding one reads the listing with the puzzle page's prepared statement, then writes it",
+    async () => {
+      const owner = await member();
+      const me = await member();
+      const listing = await createListing(t.database.db, owner.id);
+      let answer: Awaited<ReturnType<typeof call>> | undefined;
+      const sent = await statementsSentDuring(t.ctx, async () => {
+        answer = await call('POST', `/api/favorites/${listing.id}`, me);
+      });
+      expect(answer!.statusCode).toBe(201);
+      expect(answer!.json()).toMatchObject({ puzzleListingId: listing.id });
+      // The session, the listing (planned once a connection: planning it cost several times
+      // running it, docs/performance.md), the favourite.
+      expect(sent).toHaveLength(3);
+      expect(sent[1]).toMatchObject({
+        name: expect.any(String),
+        text: expect.stringMatching(/^SELECT json_build_object\(/),
+      });
+      expect(await storedFavorites(me.id)).toHaveLength(1);
+    },
+  );
 
   it('a deleted listing takes its favourites with it', async () => {
     const owner = await member();

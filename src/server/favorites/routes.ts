@@ -24,7 +24,12 @@ export async function favoriteRoutes(parent: FastifyInstance, ctx: AppContext): 
       schema: contractSchema('POST /api/favorites/:listingId', { params: listingParams, response: errorAnswers(404) }),
     },
     async (request, reply) => {
-      const { favorite, created } = await favoriteListing(db, requireMember(request).id, request.params.listingId);
+      const { favorite, created } = await favoriteListing(
+        db,
+        requireMember(request).id,
+        request.params.listingId,
+        ctx.database.pool,
+      );
       return reply.status(created ? 201 : 200).send(favorite);
     },
   );

@@ -12,6 +12,8 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { drainNotices } from '../../src/server/notices/notices';
+import { statementsSentDuring } from '../support/count-queries';
+import { testDbKind } from '../support/test-database';
 import { expectPointsInvariant, listingFor, signedInMember, type SignedIn, useTradeTestApp } from './trades-fixtures';
 
 // The life of a trade through the API (docs/product/trades.md), step by step and party by party: what
@@ -846,6 +848,21 @@ describe('notifications', () => {
     expect((await api.get('/api/notifications/unread-count', owner)).json().count).toBe(1);
     expect((await api.get('/api/notifications')).statusCode).toBe(401);
   });
+
+  it.runIf(testDbKind === 'postgres')(
+    'the list and the unread count are each one prepared statement beside the session',
+    async () => {
+      const { requester } = await to('shipped');
+      for (const path of ['/api/notifications', '/api/notifications/unread-count']) {
+        let answer: Awaited<ReturnType<typeof api.get>> | undefined;
+        const sent = await statementsSentDuring(app.t.ctx, async () => void (answer = await api.get(path, requester)));
+        expect(answer!.statusCode).toBe(200);
+        expect(sent.map((statement) => statement.name)).toEqual([expect.any(String), expect.any(String)]);
+      }
+      expect((await api.get('/api/notifications/unread-count', requester)).json()).toEqual({ count: 2 });
+      expect((await api.get('/api/notifications', requester)).json()).toHaveLength(2);
+    },
+  );
 });
 
 describe('the points history', () => {

@@ -44,20 +44,39 @@ export async function insertNotifications(db: DbOrTx, rows: NotificationToAdd[])
   return inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
-export async function listNotifications(db: DbOrTx, userId: number, limit = NOTIFICATION_LIST_LIMIT) {
+// The bell's list and its count are asked on nearly every page: each is built once a database
+// and prepared (on PostgreSQL a named statement, planned once a connection), as the session
+// look-up is (docs/performance.md, "Club evening").
+function prepareNotificationList(db: DbOrTx) {
   return db
     .select()
     .from(tradingNotifications)
-    .where(eq(tradingNotifications.userId, userId))
+    .where(eq(tradingNotifications.userId, sql.placeholder('userId')))
     .orderBy(desc(tradingNotifications.createdAt), desc(tradingNotifications.id))
-    .limit(limit);
+    .limit(sql.placeholder('limit'))
+    .prepare('jc_list_notifications');
+}
+const notificationLists = new WeakMap<DbOrTx, ReturnType<typeof prepareNotificationList>>();
+
+export async function listNotifications(db: DbOrTx, userId: number, limit = NOTIFICATION_LIST_LIMIT) {
+  let statement = notificationLists.get(db);
+  if (!statement) notificationLists.set(db, (statement = prepareNotificationList(db)));
+  return statement.execute({ userId, limit });
 }
 
-export async function countUnreadNotifications(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
+function prepareUnreadCount(db: DbOrTx) {
+  return db
     .select({ n: count() })
     .from(tradingNotifications)
-    .where(and(eq(tradingNotifications.userId, userId), eq(tradingNotifications.isRead, false)));
+    .where(and(eq(tradingNotifications.userId, sql.placeholder('userId')), eq(tradingNotifications.isRead, false)))
+    .prepare('jc_count_unread_notifications');
+}
+const unreadCounts = new WeakMap<DbOrTx, ReturnType<typeof prepareUnreadCount>>();
+
+export async function countUnreadNotifications(db: DbOrTx, userId: number): Promise<number> {
+  let statement = unreadCounts.get(db);
+  if (!statement) unreadCounts.set(db, (statement = prepareUnreadCount(db)));
+  const [row] = await statement.execute({ userId });
   return Number(row?.n ?? 0);
 }
 

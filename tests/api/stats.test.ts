@@ -12,6 +12,8 @@ import {
   type NewUserActivity,
 } from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../support/build-app';
+import { statementsSentDuring } from '../support/count-queries';
+import { testDbKind } from '../support/test-database';
 import { createListing, createMember, type NewMemberInput } from '../support/factories';
 
 let t: TestApp;
@@ -271,6 +273,24 @@ describe('GET /api/activity/recent', () => {
       'Listed "Listing 4"',
     ]);
   });
+});
+
+describe('the member home on PostgreSQL', () => {
+  it.runIf(testDbKind === 'postgres')(
+    'Trading Activity and Recent Activity are each one prepared statement beside the session',
+    async () => {
+      const { row, cookie } = await member();
+      await createListing(t.database.db, row.id, { status: 'active', publishedAt: minutesAgo(5) });
+      for (const url of ['/api/stats', '/api/activity/recent']) {
+        let answer: Awaited<ReturnType<typeof get>> | undefined;
+        const sent = await statementsSentDuring(t.ctx, async () => void (answer = await get(url, cookie)));
+        expect(answer!.statusCode).toBe(200);
+        expect(sent.map((statement) => statement.name)).toEqual([expect.any(String), expect.any(String)]);
+      }
+      expect((await get('/api/stats', cookie)).json()).toEqual({ puzzlesListed: 1, successfulTrades: 0, rating: null });
+      expect((await get('/api/activity/recent', cookie)).json()).toHaveLength(1);
+    },
+  );
 });
 
 describe('GET /api/member-content', () => {

@@ -11,13 +11,13 @@ export async function statsRoutes(parent: FastifyInstance, ctx: AppContext): Pro
   const db = ctx.database.db;
 
   app.get('/stats', { onRequest: memberOnly, schema: contractSchema('GET /api/stats') }, (request) =>
-    memberStats(db, requireMember(request).id),
+    memberStats(db, requireMember(request).id, new Date(), ctx.database.pool),
   );
 
   app.get(
     '/activity/recent',
     { onRequest: memberOnly, schema: contractSchema('GET /api/activity/recent') },
-    (request) => recentActivity(db, requireMember(request).id),
+    (request) => recentActivity(db, requireMember(request).id, ctx.database.pool),
   );
 
   // The same for every member, but members only: the club's numbers are not for the world.

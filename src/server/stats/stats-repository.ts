@@ -5,7 +5,9 @@ import { sql } from 'drizzle-orm';
 import { FEEDBACK_VISIBLE_AFTER_MS } from '../../domain/constants';
 import type { ActivityItem, MemberContent, MemberStats } from '../../domain/stats';
 import { achievementsPath } from '../achievements/achievements-service';
+import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
+import { queryFixedPlan } from '../listings/prepared-statements';
 import { joinedMemberSql } from '../members/membership-sql';
 
 /**
@@ -18,10 +20,21 @@ import { joinedMemberSql } from '../members/membership-sql';
  * an admin (is_visible), and either both parties have left feedback on the trade or the
  * trade completed 14 days ago or more.
  */
-export async function memberStats(db: DbOrTx, memberId: number, now = new Date()): Promise<MemberStats> {
+export async function memberStats(
+  db: DbOrTx,
+  memberId: number,
+  now = new Date(),
+  /** On PostgreSQL the statement is prepared there (see recentActivity). */
+  pool?: pg.Pool,
+): Promise<MemberStats> {
   const visibleFrom = new Date(now.getTime() - FEEDBACK_VISIBLE_AFTER_MS).toISOString();
-  const [row] = await queryRows<{ puzzlesListed: number; successfulTrades: number; rating: number | string | null }>(
+  const [row] = await queryFixedPlan<{
+    puzzlesListed: number;
+    successfulTrades: number;
+    rating: number | string | null;
+  }>(
     db,
+    pool,
     sql`
       SELECT
         u.completed_trades AS "successfulTrades",
@@ -73,8 +86,11 @@ function linkFor(
  * hidden or removed post or reply (its row's is_public), and a reply on a post hidden or
  * removed since, whose line names that post's title.
  */
-export async function recentActivity(db: DbOrTx, memberId: number): Promise<ActivityItem[]> {
-  const rows = await queryRows<{
+export async function recentActivity(db: DbOrTx, memberId: number, pool?: pg.Pool): Promise<ActivityItem[]> {
+  // The member home asks this and memberStats on every visit, and neither plan depends on the
+  // member: on PostgreSQL both are prepared, planned once a connection (docs/performance.md,
+  // "Club evening").
+  const rows = await queryFixedPlan<{
     type: string;
     description: string;
     at: Date | string;
@@ -82,6 +98,7 @@ export async function recentActivity(db: DbOrTx, memberId: number): Promise<Acti
     targetId: number | null;
   }>(
     db,
+    pool,
     sql`
       (SELECT a.activity_type AS type, a.description, a.created_at AS at,
               a.target_type AS "targetType", a.target_id AS "targetId", 0 AS source, a.id

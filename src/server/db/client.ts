@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { redactUrl } from '../config';
@@ -125,15 +125,24 @@ export function openDatabase(config: {
     : openEmbedded(config.dataDir);
 }
 
-/** Rows of a raw query, whichever driver ran it. */
 /** Whether the database answers (the health check's 'ok' means both the process and it). */
 export async function pingDatabase(db: DbOrTx): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
+/** Rows of a raw query, whichever driver ran it. */
 export async function queryRows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Whole numbers as one `int[]` value (`'{1,2,3}'::int[]`): one parameter however many there
+ * are, where a list of values would be as many parameters for the query builder to assemble
+ * and PostgreSQL to parse. Only for numbers: nothing in them needs quoting.
+ */
+export function intArray(ids: Iterable<number>): SQL {
+  return sql`${`{${[...ids].join(',')}}`}::int[]`;
 }
 
 /**

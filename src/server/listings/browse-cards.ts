@@ -9,7 +9,7 @@
 
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
-import type { DbOrTx } from '../db/client';
+import { intArray, type DbOrTx } from '../db/client';
 import { listingJson, listingViewJoins } from './listing-view';
 import { queryFixedPlan, renderedText } from './prepared-statements';
 
@@ -80,7 +80,7 @@ export function listingCardsStatement(ids: number[]): SQL {
   cardsHead ??= sql.raw(
     renderedText(sql`SELECT p.id, ${listingJson(null)}::text AS card FROM puzzle_listings p ${listingViewJoins}`),
   );
-  return sql`${cardsHead} WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])`;
+  return sql`${cardsHead} WHERE p.id = ANY(${intArray(ids)})`;
 }
 
 /** Reads these listings' cards from the database (a listing gone has none). */

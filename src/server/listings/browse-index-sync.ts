@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
-import { queryRows, type Db, type DbOrTx } from '../db/client';
+import { intArray, queryRows, type Db, type DbOrTx } from '../db/client';
 import { runInTransaction } from '../db/transaction';
 import { BrowseCards, readCards } from './browse-cards';
 import { BrowseIndex, type IndexedListing, type IndexedOwner } from './browse-index';
@@ -61,8 +61,6 @@ const ownerFacts = (members: SQL) => sql`SELECT o.id, o.town, o.area, o.outward,
     (extract(epoch FROM su.away_from) * 1000)::float8 AS "awayFrom",
     (extract(epoch FROM su.away_until) * 1000)::float8 AS "awayUntil"
   FROM ${ownerLocations(members)} o JOIN users su ON su.id = o.id`;
-
-const intArray = (ids: Iterable<number>) => sql`${`{${[...ids].join(',')}}`}::int[]`;
 
 type VersionRow = { version: number; trimmedThrough: number };
 const versionStatement = sql`SELECT version::float8 AS version, trimmed_through::float8 AS "trimmedThrough"

@@ -5,7 +5,7 @@ import { chooseSuggestion, slipPatterns, slipSources, suggestableWord } from '..
 import { type BrowseFilters, type BrowseQuery, type BrowseQuestion } from '../../domain/browse';
 import { greatCircleMiles, wholeMiles, type GeoPoint } from '../../domain/near';
 import { pointsBand, USUAL_POINTS_MIN_LISTINGS, type PointsBand, type PointsGuide } from '../../domain/listing-points';
-import { queryRows, type DbOrTx } from '../db/client';
+import { intArray, queryRows, type DbOrTx } from '../db/client';
 import { browseOrderBy, browsePageIds, browseWhere, ownerInBrowse } from './browse-query';
 import { readCards, type BrowseCards } from './browse-cards';
 import { currentBrowse } from './browse-index-sync';
@@ -217,7 +217,7 @@ async function suggestionFor(db: DbOrTx, q: string | undefined, index: BrowseInd
 /** The owners' points of these listings (for the cards' miles; never sent). */
 export function ownerPointsStatement(ids: number[]): SQL {
   return sql`SELECT p.id, u.latitude, u.longitude FROM puzzle_listings p JOIN users u ON u.id = p.user_id
-    WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[]) AND u.latitude IS NOT NULL`;
+    WHERE p.id = ANY(${intArray(ids)}) AND u.latitude IS NOT NULL`;
 }
 
 /**
@@ -246,7 +246,7 @@ async function distancesFrom(
 
 export function favoriteIdsStatement(viewerId: number, ids: number[]): SQL {
   return sql`SELECT f.puzzle_listing_id AS id FROM favorites f
-    WHERE f.user_id = ${viewerId} AND f.puzzle_listing_id = ANY(${`{${ids.join(',')}}`}::int[])`;
+    WHERE f.user_id = ${viewerId} AND f.puzzle_listing_id = ANY(${intArray(ids)})`;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SavedSearchAlert, WishOfferStatus } from '../../domain/wanted';
 import type pg from 'pg';
-import { queryRows, type DbOrTx } from '../db/client';
+import { intArray, queryRows, type DbOrTx } from '../db/client';
 import { manufacturers, puzzleListings, savedSearches, wantedPendingListings, wishes, wishOffers } from '../db/schema';
 import type { SavedSearch, Wish, WishOffer } from '../db/schema';
 import { ownerInBrowse } from '../listings/browse-query';
@@ -167,13 +167,12 @@ export async function insertMatches(
   now: Date,
 ): Promise<{ savedSearchId: number; memberId: number }[]> {
   if (rows.length === 0) return [];
-  const ints = (of: (r: (typeof rows)[number]) => number) => `{${rows.map(of).join(',')}}`;
   const inserted = await queryRows<{ saved_search_id: number; member_id: number }>(
     db,
     sql`INSERT INTO saved_search_matches (saved_search_id, listing_id, member_id, matched_at)
       SELECT s, l, m, ${now.toISOString()}::timestamptz
-      FROM unnest(${ints((r) => r.savedSearchId)}::int[], ${ints((r) => r.listingId)}::int[],
-        ${ints((r) => r.memberId)}::int[]) AS x(s, l, m)
+      FROM unnest(${intArray(rows.map((r) => r.savedSearchId))}, ${intArray(rows.map((r) => r.listingId))},
+        ${intArray(rows.map((r) => r.memberId))}) AS x(s, l, m)
       ON CONFLICT DO NOTHING RETURNING saved_search_id, member_id`,
   );
   return inserted.map((r) => ({ savedSearchId: Number(r.saved_search_id), memberId: Number(r.member_id) }));
@@ -184,7 +183,7 @@ export async function savedSearchNames(db: DbOrTx, ids: number[]): Promise<Map<n
   if (ids.length === 0) return new Map();
   const rows = await queryRows<{ id: number; name: string }>(
     db,
-    sql`SELECT id, name FROM saved_searches WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`,
+    sql`SELECT id, name FROM saved_searches WHERE id = ANY(${intArray(ids)})`,
   );
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }

@@ -36,7 +36,7 @@ export async function roundTripsDuring(ctx: AppContext, work: () => Promise<void
 
 /**
  * As roundTripsDuring, with each statement's name: a named statement is a prepared one,
- * planned once a connection (src/server/listings/prepared-statements.ts).
+ * planned once a connection (src/server/db/prepared-statements.ts).
  */
 export async function statementsSentDuring(
   ctx: AppContext,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { oncePerDatabase } from '../db/prepared-statements';
 import { sessions, users } from '../db/schema';
 import { SESSION_IDLE_MS, REMEMBER_ME_SESSION_MS } from '../../domain/constants';
 
@@ -37,7 +38,7 @@ function prepareSessionMember(db: DbOrTx) {
     .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))))
     .prepare('jc_find_session_member');
 }
-const sessionMemberStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareSessionMember>>();
+const sessionMemberStatement = oncePerDatabase(prepareSessionMember);
 
 export async function findSessionMember(
   db: DbOrTx,
@@ -45,8 +46,7 @@ export async function findSessionMember(
 ): Promise<{ member: MemberRow; remember: boolean } | null> {
   const sid = hashToken(token);
   const now = new Date();
-  let statement = sessionMemberStatements.get(db);
-  if (!statement) sessionMemberStatements.set(db, (statement = prepareSessionMember(db)));
+  const statement = sessionMemberStatement(db);
   const [row] = await statement.execute({ sid, now: now.toISOString() });
   if (!row) return null;
   // Slide the expiry, but write at most once a minute per session.

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DbOrTx } from '../db/client';
 import { communityPosts, communityReplies, type CommunityReply } from '../db/schema';
-import { queryFixedPlan } from '../listings/prepared-statements';
+import { queryFixedPlan } from '../db/prepared-statements';
 import type { Viewer } from './community-repository';
 
 // A post's replies (docs/product/community.md#replies): reading them in one statement, adding

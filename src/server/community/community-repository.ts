@@ -3,7 +3,7 @@ import { COMMUNITY_POSTS_PAGE_SIZE } from '../../domain/community';
 import { COMMUNITY_CATEGORIES, type CommunityCategory } from '../../domain/enums';
 import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
-import { queryFixedPlan } from '../listings/prepared-statements';
+import { queryFixedPlan } from '../db/prepared-statements';
 import { searchWordCounts, type SearchWay } from './search-word-counts';
 import {
   communityPostReads,

@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { queryFixedPlan } from '../listings/prepared-statements';
+import { queryFixedPlan } from '../db/prepared-statements';
 import { queryRows, type Database, type Db, type DbOrTx } from '../db/client';
 
 // Every limit the club counts (the per-IP and per-member limits of @fastify/rate-limit, and

@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { intArray, type DbOrTx } from '../db/client';
 import { listingJson, listingViewJoins } from './listing-view';
-import { queryFixedPlan, renderedText } from './prepared-statements';
+import { queryFixedPlan, renderedText } from '../db/prepared-statements';
 
 /** At most this many characters of cards are held (about 120 MB of one-byte strings). */
 export const BROWSE_CARDS_MAX_CHARS = 120_000_000;

@@ -5,7 +5,7 @@ import { runInTransaction } from '../db/transaction';
 import { BrowseCards, readCards } from './browse-cards';
 import { BrowseIndex, type IndexedListing, type IndexedOwner } from './browse-index';
 import { ownerLocations } from './browse-query';
-import { queryFixedPlan } from './prepared-statements';
+import { queryFixedPlan } from '../db/prepared-statements';
 
 // Keeps one BrowseIndex per database exactly current (the tables and triggers of migration
 // 0012_browse_index_changes describe how changes are noted and numbered). Each browse reads the committed version (one tiny

@@ -10,7 +10,7 @@ import { browseOrderBy, browsePageIds, browseWhere, ownerInBrowse } from './brow
 import { readCards, type BrowseCards } from './browse-cards';
 import { currentBrowse } from './browse-index-sync';
 import type { BrowseIndex } from './browse-index';
-import { queryFixedPlan, queryValueSensitive } from './prepared-statements';
+import { queryFixedPlan, queryValueSensitive } from '../db/prepared-statements';
 
 export { listingCardsStatement } from './browse-cards';
 
@@ -18,7 +18,7 @@ export { listingCardsStatement } from './browse-cards';
 //  1. the page's listing ids and the capped total: from the in-memory browse index
 //     (browse-index.ts, kept exactly current by browse-index-sync.ts) when it can answer the
 //     question exactly; otherwise from the database: the page's ids, chosen by the browse
-//     indexes (its plan depends on the filter values; see prepared-statements.ts for how it
+//     indexes (its plan depends on the filter values; see db/prepared-statements.ts for how it
 //     is still planned rarely), and the capped total, only when the page alone cannot tell
 //     it and no fresh count is remembered;
 //  2. the cards (the listing JSON of listing-view.ts, built by the database): held beside the

@@ -4,7 +4,7 @@ import { queryRows, type DbOrTx } from '../db/client';
 import { puzzleListings, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
 import { ownerNotSuspended } from './browse-query';
 import { forgetBrowseCaches } from './browse-repository';
-import { queryFixedPlan } from './prepared-statements';
+import { queryFixedPlan } from '../db/prepared-statements';
 import type { Listing, ListingDetail } from '../../domain/listings';
 import { iso, listingJson, listingViewJoins } from './listing-view';
 

@@ -8,7 +8,7 @@ import { INITIAL_CASE, NAME_SPACE } from '../../domain/members';
 
 // The rule's constant character sets are written into the statement as literals, not sent
 // as values: statements that embed this expression are prepared once and reused
-// (listings/prepared-statements.ts renders them without values).
+// (db/prepared-statements.ts renders them without values).
 const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
 
 const trimmed = (column: SQL) => sql`coalesce(btrim(${column}, ${literal(NAME_SPACE)}), '')`;

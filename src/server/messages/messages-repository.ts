@@ -1,5 +1,6 @@
 import { and, count, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { oncePerDatabase } from '../db/prepared-statements';
 import { messageThreadParticipants, messages } from '../db/schema';
 
 /**
@@ -36,11 +37,10 @@ function prepareUnreadCount(db: DbOrTx) {
     )
     .prepare('jc_count_unread_messages');
 }
-const unreadCountStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareUnreadCount>>();
+const unreadCountStatement = oncePerDatabase(prepareUnreadCount);
 
 export async function countUnreadMessages(db: DbOrTx, userId: number): Promise<number> {
-  let statement = unreadCountStatements.get(db);
-  if (!statement) unreadCountStatements.set(db, (statement = prepareUnreadCount(db)));
+  const statement = unreadCountStatement(db);
   const [row] = await statement.execute({ member: userId });
   return Number(row?.n ?? 0);
 }

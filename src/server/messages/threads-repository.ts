@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
-import { queryFixedPlan } from '../listings/prepared-statements';
+import { queryFixedPlan } from '../db/prepared-statements';
 import { messageThreadParticipants, messageThreads, messages } from '../db/schema';
 import type { ThreadRow } from './message-views';
 

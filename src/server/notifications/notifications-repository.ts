@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client';
+import { oncePerDatabase } from '../db/prepared-statements';
 import { tradingNotifications, type NewTradingNotification, type TradingNotification } from '../db/schema';
 
 // Trading notifications: the in-app list behind the bell in the top bar. Every query is
@@ -56,11 +57,10 @@ function prepareNotificationList(db: DbOrTx) {
     .limit(sql.placeholder('limit'))
     .prepare('jc_list_notifications');
 }
-const notificationLists = new WeakMap<DbOrTx, ReturnType<typeof prepareNotificationList>>();
+const notificationListStatement = oncePerDatabase(prepareNotificationList);
 
 export async function listNotifications(db: DbOrTx, userId: number, limit = NOTIFICATION_LIST_LIMIT) {
-  let statement = notificationLists.get(db);
-  if (!statement) notificationLists.set(db, (statement = prepareNotificationList(db)));
+  const statement = notificationListStatement(db);
   return statement.execute({ userId, limit });
 }
 
@@ -71,11 +71,10 @@ function prepareUnreadCount(db: DbOrTx) {
     .where(and(eq(tradingNotifications.userId, sql.placeholder('userId')), eq(tradingNotifications.isRead, false)))
     .prepare('jc_count_unread_notifications');
 }
-const unreadCounts = new WeakMap<DbOrTx, ReturnType<typeof prepareUnreadCount>>();
+const unreadCountStatement = oncePerDatabase(prepareUnreadCount);
 
 export async function countUnreadNotifications(db: DbOrTx, userId: number): Promise<number> {
-  let statement = unreadCounts.get(db);
-  if (!statement) unreadCounts.set(db, (statement = prepareUnreadCount(db)));
+  const statement = unreadCountStatement(db);
   const [row] = await statement.execute({ userId });
   return Number(row?.n ?? 0);
 }

@@ -7,7 +7,7 @@ import type { ActivityItem, MemberContent, MemberStats } from '../../domain/stat
 import { achievementsPath } from '../achievements/achievements-service';
 import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
-import { queryFixedPlan } from '../listings/prepared-statements';
+import { queryFixedPlan } from '../db/prepared-statements';
 import { joinedMemberSql } from '../members/membership-sql';
 
 /**

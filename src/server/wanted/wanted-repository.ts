@@ -5,7 +5,7 @@ import { intArray, queryRows, type DbOrTx } from '../db/client';
 import { manufacturers, puzzleListings, savedSearches, wantedPendingListings, wishes, wishOffers } from '../db/schema';
 import type { SavedSearch, Wish, WishOffer } from '../db/schema';
 import { ownerInBrowse } from '../listings/browse-query';
-import { queryFixedPlan } from '../listings/prepared-statements';
+import { oncePerDatabase, queryFixedPlan } from '../db/prepared-statements';
 import { offerableMemberSql, reachableMemberSql } from './wanted-members-sql';
 
 // The SQL of Wanted (docs/product/wanted.md). Services call these inside their transactions.
@@ -47,12 +47,11 @@ function prepareSavedSearchList(db: DbOrTx) {
     .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id))
     .prepare('jc_list_saved_searches');
 }
-const savedSearchListStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareSavedSearchList>>();
+const savedSearchListStatement = oncePerDatabase(prepareSavedSearchList);
 
 /** The member's saved searches, newest first (at most 25 by the rule). */
 export function listSavedSearches(db: DbOrTx, memberId: number): Promise<SavedSearchRow[]> {
-  let statement = savedSearchListStatements.get(db);
-  if (!statement) savedSearchListStatements.set(db, (statement = prepareSavedSearchList(db)));
+  const statement = savedSearchListStatement(db);
   return statement.execute({ memberId });
 }
 

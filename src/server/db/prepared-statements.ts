@@ -2,20 +2,23 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { queryRows, type DbOrTx } from '../db/client';
+import { queryRows, type DbOrTx } from './client';
 
-// Browse runs the same few statements over and over, and on PostgreSQL planning them costs
-// more than running them (the listings table has an index per sort and filter, and the
-// planner weighs every one; measured with pgbench in docs/performance.md). A named prepared
-// statement is planned once per connection. Two kinds:
+// The app runs the same statements over and over (browse first of all), and on PostgreSQL
+// planning them often costs more than running them (the listings table has an index per sort
+// and filter, and the planner weighs every one; measured with pgbench in docs/performance.md).
+// A named prepared statement is planned once per connection. Three ways:
 //
-//  - fixed plans (the cards, the favourites of a page): the best plan is the same for every
-//    value, so they are prepared with their values as parameters;
+//  - fixed plans (the cards, the favourites of a page, a member's own lists): the best plan
+//    is the same for every value, so they are prepared with their values as parameters;
 //  - value-sensitive plans (the page's ids, the count): a rare word wants the trigram
 //    index, a broad one a walk in sort order, so PostgreSQL must see the values. Their values
 //    are written into the text as literals, and a text is kept prepared only once it has been
 //    seen twice (a popular page, such as browse with no filter) and while fewer than
 //    PREPARED_TEXTS_MAX texts are kept, which bounds what each connection holds.
+//
+//  - Drizzle's own prepared statements (the session look-up, the unread counts): built once
+//    per database with oncePerDatabase, below.
 //
 // On the embedded database (no pool) everything simply runs.
 //
@@ -23,6 +26,20 @@ import { queryRows, type DbOrTx } from '../db/client';
 // a request, and 510-570 to 1,068-1,345 req/s (docs/performance.md, 'Speed machinery').
 
 const dialect = new PgDialect();
+
+/**
+ * `build` run once for each database (or transaction) handle and its result kept: for a
+ * Drizzle prepared statement, which belongs to the handle it was built on and is named, so
+ * PostgreSQL plans it once a connection.
+ */
+export function oncePerDatabase<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const built = new WeakMap<DbOrTx, T>();
+  return (db) => {
+    let value = built.get(db);
+    if (value === undefined) built.set(db, (value = build(db)));
+    return value;
+  };
+}
 const nameOf = (text: string) => `jc_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
 const PREPARED_TEXTS_MAX = 100;

@@ -314,6 +314,49 @@ describe('seeing a listing', () => {
     },
   );
 
+  it("writes a new listing's statement once for each set of fields given: each listing answers with its own values", async () => {
+    const owner = await member();
+    const post = (body: Record<string, unknown>) =>
+      call('POST', '/api/puzzle-listings', owner, { pieces: 500, condition: 'good', status: 'active', ...body });
+    const byShape = async (body: Record<string, unknown>) => {
+      let res: Awaited<ReturnType<typeof post>> | undefined;
+      const sent =
+        testDbKind === 'postgres' ? await statementsSentDuring(t.ctx, async () => void (res = await post(body))) : [];
+      if (testDbKind === 'embedded') res = await post(body);
+      expect(res!.statusCode).toBe(201);
+      return { listing: res!.json(), insert: sent.find((s) => s.text.startsWith('WITH p AS (insert')) };
+    };
+    const first = await byShape({ title: 'Tidal Pools', description: 'Sorted by colour', artist: 'Ann Lee' });
+    const same = await byShape({
+      title: 'Stone Bridge',
+      description: 'Two pieces bent',
+      artist: 'Bo Cole',
+      pieces: 1000,
+    });
+    const fewer = await byShape({ title: 'Night Market', status: 'draft' });
+    expect(first.listing).toMatchObject({
+      title: 'Tidal Pools',
+      description: 'Sorted by colour',
+      artist: 'Ann Lee',
+      pieces: 500,
+    });
+    expect(same.listing).toMatchObject({
+      title: 'Stone Bridge',
+      description: 'Two pieces bent',
+      artist: 'Bo Cole',
+      pieces: 1000,
+    });
+    expect(fewer.listing).toMatchObject({ title: 'Night Market', description: null, artist: null, status: 'draft' });
+    expect(fewer.listing.publishedAt).toBeNull();
+    expect(same.listing.publishedAt).not.toBeNull();
+    if (testDbKind === 'postgres') {
+      // The same fields are the same prepared statement; other fields are another.
+      expect(same.insert!.name).toBe(first.insert!.name);
+      expect(same.insert!.text).toBe(first.insert!.text);
+      expect(fewer.insert!.name).not.toBe(first.insert!.name);
+    }
+  });
+
   it('answers the puzzle page in one query beside the session, owner standing included', async () => {
     const owner = await member();
     const viewer = await member();

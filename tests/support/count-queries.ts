@@ -6,19 +6,20 @@ import { afterReplyIdle } from '../../src/server/http/after-reply';
 import { drainNotices } from '../../src/server/notices/notices';
 
 /**
- * The statements `work` sends through `db`: `raw` counts db.execute (every queryRows),
- * `built` the query builder's selects. The session lookup is a prepared statement and counts
- * in neither once it has been used (make one call first).
+ * The statements `work` sends through `db`, as Drizzle's session prepares each: `raw` those
+ * written as SQL (db.execute, every queryRows, and queryShaped), `built` those the query
+ * builder wrote with their columns (selects, and writes that return rows). A Drizzle prepared
+ * statement (the session look-up) is prepared once, so it counts in neither once it has been
+ * used (make one call first).
  */
 export async function queriesDuring(db: DbOrTx, work: () => Promise<void>): Promise<{ raw: number; built: number }> {
-  const execute = vi.spyOn(db, 'execute');
-  const select = vi.spyOn(db, 'select');
+  const prepare = vi.spyOn(db._.session, 'prepareQuery');
   try {
     await work();
-    return { raw: execute.mock.calls.length, built: select.mock.calls.length };
+    const fields = prepare.mock.calls.map(([, selected]) => selected);
+    return { raw: fields.filter((f) => f === undefined).length, built: fields.filter((f) => f !== undefined).length };
   } finally {
-    execute.mockRestore();
-    select.mockRestore();
+    prepare.mockRestore();
   }
 }
 

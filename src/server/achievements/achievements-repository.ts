@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AchievementCounts } from '../../domain/achievements';
 import { queryRows, type DbOrTx } from '../db/client';
 import { userAchievements, users, type NewUserAchievement, type UserAchievement } from '../db/schema';
@@ -69,7 +69,7 @@ export async function achievementState(
 }
 
 /** Whether the member holds every one of `types`, as SQL for the caller's statement. */
-export function holdsAllSql(memberId: number, types: readonly string[]): SQL<boolean> {
+export function holdsAllSql(memberId: number | Placeholder, types: readonly string[]): SQL<boolean> {
   return sql<boolean>`((SELECT count(*) FROM ${userAchievements} a
     WHERE a.user_id = ${memberId} AND a.achievement_type = ANY(${`{${types.join(',')}}`}::text[])) = ${types.length})`;
 }

@@ -8,7 +8,7 @@ import {
   type Achievement,
   type AchievementType,
 } from '../../domain/achievements';
-import type { SQL } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { userActivities } from '../db/schema';
 import { recordNotice, type Outbox } from '../notices/notices';
@@ -92,7 +92,7 @@ export async function unlockEarnedAchievements(
  * above only when they do not, in a transaction of its own after the listing's: once in a
  * member's life, so every other publish needs no transaction (decision 0015).
  */
-export function holdsWhatPublishingEarns(memberId: number): SQL<boolean> {
+export function holdsWhatPublishingEarns(memberId: number | Placeholder): SQL<boolean> {
   return holdsAllSql(memberId, EARNED_BY_PUBLISHING);
 }
 

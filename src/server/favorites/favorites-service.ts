@@ -42,11 +42,10 @@ export async function favoriteListing(
   db: DbOrTx,
   memberId: number,
   listingId: number,
-  /** On PostgreSQL the listing is read with the puzzle page's prepared statement (listingForViewer). */
-  pool?: pg.Pool,
 ): Promise<{ favorite: Favorite; created: boolean }> {
   // A draft someone else owns does not exist for them; their own draft cannot be a favourite.
-  const listing = await listingForViewer(db, listingId, memberId, pool);
+  // The puzzle page's own statement, so prepared on PostgreSQL (findListingPage).
+  const listing = await listingForViewer(db, listingId, memberId);
   if (listing.status !== 'active') throw new AppError('LISTING_NOT_FOUND');
   const { favorite, created } = await addFavorite(db, memberId, listingId);
   return { favorite: toFavorite(favorite, { ...listing, isFavorite: true }), created };

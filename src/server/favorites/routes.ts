@@ -24,12 +24,7 @@ export async function favoriteRoutes(parent: FastifyInstance, ctx: AppContext): 
       schema: contractSchema('POST /api/favorites/:listingId', { params: listingParams, response: errorAnswers(404) }),
     },
     async (request, reply) => {
-      const { favorite, created } = await favoriteListing(
-        db,
-        requireMember(request).id,
-        request.params.listingId,
-        ctx.database.pool,
-      );
+      const { favorite, created } = await favoriteListing(db, requireMember(request).id, request.params.listingId);
       return reply.status(created ? 201 : 200).send(favorite);
     },
   );

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { displayNameSql } from '../members/display-name-sql';
 
 // The one shape a listing has in every answer (browse, detail, My Listings, favourites:
@@ -36,7 +36,7 @@ export const listingViewJoins = sql`LEFT JOIN LATERAL (
   ) o ON true`;
 
 /** The listing `p` (with listingViewJoins) as one JSON object; isFavorite for a signed-in viewer. */
-export function listingJson(viewerId: number | null): SQL {
+export function listingJson(viewerId: number | Placeholder | null): SQL {
   const favorite =
     viewerId === null
       ? sql``

@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
 import { puzzleListings, type NewPuzzleListing, type PuzzleListing } from '../db/schema';
 import { ownerNotSuspended } from './browse-query';
 import { forgetBrowseCaches } from './browse-repository';
-import { queryFixedPlan } from '../db/prepared-statements';
+import { queryFixedPlan, queryShaped } from '../db/prepared-statements';
 import type { Listing, ListingDetail } from '../../domain/listings';
 import { iso, listingJson, listingViewJoins } from './listing-view';
 
@@ -24,28 +25,47 @@ export async function findListingView(db: DbOrTx, id: number, viewerId: number |
 }
 
 /**
+ * What a new listing's statement does beside the insert, written with placeholders filled from
+ * `values` (so its text is built once: queryShaped): `alongside`, a statement given the new
+ * listing's id (a live listing's Wanted queue row); `also`, a value the caller wants answered
+ * from the same snapshot. `key` names the pair in the statement's shape.
+ */
+export type ListingInsertExtras<T> = {
+  key: string;
+  alongside: (newId: SQL) => SQL;
+  also: () => SQL<T>;
+  values: Record<string, unknown>;
+};
+
+/**
  * A new listing and its answer (as its owner sees it) in one statement: the insert is a
  * data-changing CTE the answer is read from, so a new listing needs no transaction and costs one
- * round trip (docs/performance.md, "Publishing with Wanted"). `alongside`: a statement run in
- * the same one, given the new listing's id (a live listing's Wanted queue row). `also`: a value
- * the caller wants answered from the same snapshot.
+ * round trip (docs/performance.md, "Publishing with Wanted"). Its text changes only with which
+ * form fields were given (and which of them are empty), so it is built once for each such shape.
  */
 export async function insertListingAnswered<T = null>(
   db: DbOrTx,
   values: NewPuzzleListing,
-  options: { alongside?: (newId: SQL) => SQL; also?: SQL<T>; pool?: pg.Pool } = {},
+  extras?: ListingInsertExtras<T>,
 ): Promise<{ listing: Listing; also: T }> {
-  const insert = db.insert(puzzleListings).values(values).returning().getSQL();
-  const alongside = options.alongside ? sql`, alongside AS (${options.alongside(sql`(SELECT id FROM p)`)})` : sql``;
-  // Prepared on PostgreSQL (`pool`, outside a transaction only): planning the insert and its
-  // CTEs was a large part of PostgreSQL's work for a publish (with the rate limit's count also
-  // prepared, 3.8-4.4 -> 2.7 ms of its CPU: docs/performance.md, "Publishing with Wanted"). Its
-  // text changes only with which form fields were given, so a connection keeps a handful.
-  const [row] = await queryFixedPlan<{ listing: Listing; also: T }>(
+  const given = Object.entries(values).filter(([, value]) => value !== undefined);
+  const shape = `listing-insert:${extras?.key ?? ''}:${given.map(([k, v]) => (v === null ? `${k}=null` : k)).join(',')}`;
+  const [row] = await queryShaped<{ listing: Listing; also: T }>(
     db,
-    options.pool,
-    sql`WITH p AS (${insert})${alongside}
-      SELECT ${listingJson(values.userId)} AS listing, ${options.also ?? sql`NULL`} AS also FROM p ${listingViewJoins}`,
+    shape,
+    () => {
+      const slots = Object.fromEntries(given.map(([k, v]) => [k, v === null ? null : sql.placeholder(k)]));
+      const insert = db
+        .insert(puzzleListings)
+        .values(slots as PgInsertValue<typeof puzzleListings>)
+        .returning()
+        .getSQL();
+      const alongside = extras ? sql`, alongside AS (${extras.alongside(sql`(SELECT id FROM p)`)})` : sql``;
+      return sql`WITH p AS (${insert})${alongside}
+        SELECT ${listingJson(sql.placeholder('userId'))} AS listing, ${extras?.also() ?? sql`NULL`} AS also
+        FROM p ${listingViewJoins}`;
+    },
+    { ...Object.fromEntries(given), ...extras?.values },
   );
   forgetBrowseCaches();
   return row!;
@@ -68,45 +88,48 @@ export async function findListingPage(
   db: DbOrTx,
   id: number,
   viewerId: number | null,
-  /** On PostgreSQL, the statement is prepared there: planned once a connection (queryFixedPlan). */
-  pool?: pg.Pool,
 ): Promise<{ listing: Listing; request: ListingDetail['myOpenRequest']; owner: OwnerStanding | null } | null> {
-  const request =
-    viewerId === null
-      ? sql`NULL::json`
-      : sql`(SELECT json_build_object('tradeId', t.id, 'status', t.status,
-            'createdAt', ${iso(sql`t.created_at`)})
-          FROM trade_requests t
-          WHERE t.requester_id = ${viewerId} AND t.puzzle_listing_id = p.id
-            AND t.status IN ('pending', 'accepted', 'shipped', 'disputed')
-          LIMIT 1)`;
-  // Planning this statement (the listing's forty fields, the owner's row, the request)
-  // cost PostgreSQL several times running it (docs/performance.md, 'Club evening').
-  const [row] = await queryFixedPlan<{
+  // Planning this statement (the listing's forty fields, the owner's row, the request) cost
+  // PostgreSQL several times running it, and building its text cost the app as much again
+  // (docs/performance.md, 'Club evening'): written once a shape, prepared on PostgreSQL.
+  const viewer = viewerId !== null;
+  const [row] = await queryShaped<{
     listing: Listing;
     request: ListingDetail['myOpenRequest'];
     owner: OwnerStanding | null;
   }>(
     db,
-    pool,
-    sql`SELECT ${listingJson(viewerId)} AS listing, ${request} AS request,
-        (SELECT json_build_object('suspendedAt', ${iso(sql`s.suspended_at`)},
-            'suspendedUntil', ${iso(sql`s.suspended_until`)}, 'awayFrom', ${iso(sql`s.away_from`)},
-            'awayUntil', ${iso(sql`s.away_until`)})
-          FROM users s WHERE s.id = p.user_id) AS owner
-      FROM puzzle_listings p ${listingViewJoins} WHERE p.id = ${id}`,
+    viewer ? 'listing-page:viewer' : 'listing-page',
+    () => {
+      const request = viewer
+        ? sql`(SELECT json_build_object('tradeId', t.id, 'status', t.status,
+              'createdAt', ${iso(sql`t.created_at`)})
+            FROM trade_requests t
+            WHERE t.requester_id = ${sql.placeholder('viewerId')} AND t.puzzle_listing_id = p.id
+              AND t.status IN ('pending', 'accepted', 'shipped', 'disputed')
+            LIMIT 1)`
+        : sql`NULL::json`;
+      return sql`SELECT ${listingJson(viewer ? sql.placeholder('viewerId') : null)} AS listing, ${request} AS request,
+          (SELECT json_build_object('suspendedAt', ${iso(sql`s.suspended_at`)},
+              'suspendedUntil', ${iso(sql`s.suspended_until`)}, 'awayFrom', ${iso(sql`s.away_from`)},
+              'awayUntil', ${iso(sql`s.away_until`)})
+            FROM users s WHERE s.id = p.user_id) AS owner
+        FROM puzzle_listings p ${listingViewJoins} WHERE p.id = ${sql.placeholder('id')}`;
+    },
+    { id, viewerId },
   );
   return row ? { listing: row.listing, request: row.request ?? null, owner: row.owner } : null;
 }
 
 /** All of a member's listings, newest first (My Listings). */
-export async function memberListingViews(db: DbOrTx, ownerId: number, pool?: pg.Pool): Promise<Listing[]> {
-  // On PostgreSQL, prepared on `pool`: planned once a connection (see findListingPage).
-  const rows = await queryFixedPlan<{ listing: Listing }>(
+export async function memberListingViews(db: DbOrTx, ownerId: number): Promise<Listing[]> {
+  // Written once and prepared on PostgreSQL (see findListingPage).
+  const rows = await queryShaped<{ listing: Listing }>(
     db,
-    pool,
-    sql`SELECT ${listingJson(ownerId)} AS listing FROM puzzle_listings p ${listingViewJoins}
-      WHERE p.user_id = ${ownerId} ORDER BY p.created_at DESC, p.id DESC`,
+    'my-listings',
+    () => sql`SELECT ${listingJson(sql.placeholder('ownerId'))} AS listing FROM puzzle_listings p ${listingViewJoins}
+      WHERE p.user_id = ${sql.placeholder('ownerId')} ORDER BY p.created_at DESC, p.id DESC`,
+    { ownerId },
   );
   return rows.map((r) => r.listing);
 }

@@ -13,6 +13,7 @@ import {
   SOLD_IS_FINAL_MESSAGE,
   TRADE_UNDER_WAY_MESSAGE,
 } from '../../domain/listings';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DbOrTx } from '../db/client';
 import type { NewPuzzleListing, PuzzleListing } from '../db/schema';
@@ -34,6 +35,7 @@ import {
   favoriteListingViews,
   findListingView,
   insertListingAnswered,
+  type ListingInsertExtras,
   updateListing,
   withdrawListingsOf,
 } from './listings-repository';
@@ -70,17 +72,9 @@ export async function shownToOthers(db: DbOrTx, listing: Pick<PuzzleListing, 'st
   return listing.status === 'active' && !(await ownerSuspended(db, listing.userId));
 }
 
-/**
- * A listing for `viewerId` (null for a visitor): 404 unless it is theirs or shown to others.
- * `pool` (PostgreSQL): the page's statement is prepared there (findListingPage).
- */
-export async function listingForViewer(
-  db: DbOrTx,
-  id: number,
-  viewerId: number | null,
-  pool?: pg.Pool,
-): Promise<ListingDetail> {
-  const page = await findListingPage(db, id, viewerId, pool);
+/** A listing for `viewerId` (null for a visitor): 404 unless it is theirs or shown to others. */
+export async function listingForViewer(db: DbOrTx, id: number, viewerId: number | null): Promise<ListingDetail> {
+  const page = await findListingPage(db, id, viewerId);
   if (!page) throw new AppError('LISTING_NOT_FOUND');
   const { owner } = page;
   // A signed-out viewer has no open request to be told of: their answer has no such field.
@@ -174,14 +168,22 @@ function formColumns<T extends Partial<ListingInput>>(
   };
 }
 
+/**
+ * What publishing does in the new listing's own statement: queue it for Wanted matching, and ask
+ * whether its owner still needs First Listing. Placeholders, filled for each publish.
+ */
+const PUBLISHING: Omit<ListingInsertExtras<boolean>, 'values'> = {
+  key: 'publishing',
+  alongside: (newId) => wantedMatchingQueueRow(newId, sql.placeholder('queuedAt')),
+  also: () => holdsWhatPublishingEarns(sql.placeholder('ownerId')),
+};
+
 /** A new listing; published at once (status active) it may earn its owner First Listing. */
 export async function createListing(
   deps: NoticeDeps,
   ownerId: number,
   input: ListingInput,
   images: ImageCheck,
-  /** On PostgreSQL, the insert is prepared there (insertListingAnswered). */
-  pool?: pg.Pool,
 ): Promise<Listing> {
   const errors = [
     ...(await checkImages(input, null, images)),
@@ -195,11 +197,10 @@ export async function createListing(
   // whether its owner still needs First Listing (docs/performance.md, "Publishing with Wanted").
   const { listing, also: holdsAll } = live
     ? await insertListingAnswered(deps.db, values, {
-        alongside: (id) => wantedMatchingQueueRow(id, now),
-        also: holdsWhatPublishingEarns(ownerId),
-        pool,
+        ...PUBLISHING,
+        values: { queuedAt: now.toISOString(), ownerId },
       })
-    : await insertListingAnswered(deps.db, values, { pool });
+    : await insertListingAnswered(deps.db, values);
   // A member's first listing to go live: the one door, now that the listing is committed (a
   // process that stops in between leaves it to the member's next publish or other event).
   if (live && !holdsAll) await commitWithNotices(deps, (tx, outbox) => unlockEarnedAchievements(tx, ownerId, outbox));

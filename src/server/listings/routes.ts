@@ -58,14 +58,14 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
   app.get(
     '/puzzle-listings/:id',
     { schema: contractSchema('GET /api/puzzle-listings/:id', { params: idParams, response: errorAnswers(404) }) },
-    async (request) => listingForViewer(db, request.params.id, request.member?.id ?? null, ctx.database.pool),
+    async (request) => listingForViewer(db, request.params.id, request.member?.id ?? null),
   );
 
   // Fastify prefers the static segment over /:id.
   app.get(
     '/puzzle-listings/my-listings',
     { onRequest: memberOnly, schema: contractSchema('GET /api/puzzle-listings/my-listings') },
-    async (request) => memberListingViews(db, requireMember(request).id, ctx.database.pool),
+    async (request) => memberListingViews(db, requireMember(request).id),
   );
 
   // The List a Puzzle form's guidance (docs/decisions/0024): the suggested points for a size
@@ -92,7 +92,6 @@ export async function listingRoutes(parent: FastifyInstance, ctx: AppContext): P
         requireMember(request).id,
         request.body,
         images,
-        ctx.database.pool,
       );
       // Members who want it are found after the answer (docs/decisions/0030-wanted.md).
       matchAfterReply(ctx, request.log);

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isSuspended } from '../../domain/admin';
 import { matchesBrowseFilters, textLocation, type BrowsableListing, type BrowseFilters } from '../../domain/browse';
@@ -50,7 +50,7 @@ export async function queueWantedMatching(tx: DbOrTx, listingId: number, now = n
  * a new listing's statement carries it, the id given as SQL (docs/performance.md, "Publishing
  * with Wanted").
  */
-export function wantedMatchingQueueRow(listingId: number | SQL, now = new Date()): SQL {
+export function wantedMatchingQueueRow(listingId: number | SQL, now: Date | Placeholder = new Date()): SQL {
   return pendingListingInsert(listingId, now);
 }
 

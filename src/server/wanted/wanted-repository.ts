@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SavedSearchAlert, WishOfferStatus } from '../../domain/wanted';
 import type pg from 'pg';
 import { intArray, queryRows, type DbOrTx } from '../db/client';
@@ -397,8 +397,9 @@ export async function dueOfferListingIds(db: DbOrTx, now: Date, limit: number): 
 // Listings waiting to be matched
 
 /** The queue row's insert, as a statement of its own or for another to carry (a CTE). */
-export function pendingListingInsert(listingId: number | SQL, now: Date): SQL {
-  return sql`INSERT INTO wanted_pending_listings (listing_id, queued_at) VALUES (${listingId}, ${now.toISOString()}::timestamptz)
+export function pendingListingInsert(listingId: number | SQL, now: Date | Placeholder): SQL {
+  const queuedAt = now instanceof Date ? now.toISOString() : now;
+  return sql`INSERT INTO wanted_pending_listings (listing_id, queued_at) VALUES (${listingId}, ${queuedAt}::timestamptz)
     ON CONFLICT DO NOTHING`;
 }
 

@@ -328,6 +328,42 @@ describe('messages in a thread', () => {
     expect([await unread(asker), await unread(owner)]).toEqual([0, 0]);
   });
 
+  it("mark-read answers the member's whole unread total, other threads included, in one statement beside the session", async () => {
+    const first = await conversation('About the first puzzle');
+    const owner = first.owner;
+    // A second thread to the same owner, from someone else, with two messages unread.
+    const listing = await createListing(t.database.db, owner.id, {
+      title: 'Lighthouse Keeper',
+      pieces: 500,
+      condition: 'good',
+    });
+    const other = await member('Rosalind', 'Kerr');
+    const second = await call('POST', '/api/message-threads', other, {
+      subject: 'Question about: Lighthouse Keeper',
+      puzzleListingId: listing.id,
+      recipientId: owner.id,
+      initialMessage: 'Is it complete?',
+    });
+    expect(second.statusCode).toBe(201);
+    await call('POST', `/api/message-threads/${second.json().id}/messages`, other, { content: 'And boxed?' });
+    expect(await unread(owner)).toBe(3);
+    const markFirst = () => call('POST', `/api/message-threads/${first.thread.id}/mark-read`, owner);
+    expect((await markFirst()).json()).toEqual({ count: 2 });
+    expect(await unread(owner)).toBe(2);
+    // Marking it again reads nothing new, so nobody is told: what is left is the session's
+    // statement and the mark's, which carries the total.
+    let again: Awaited<ReturnType<typeof call>> | undefined;
+    const markAgain = async () => void (again = await markFirst());
+    if (testDbKind === 'postgres') expect(await roundTripsDuring(t.ctx, markAgain)).toHaveLength(2);
+    else expect(await queriesDuring(t.database.db, markAgain)).toEqual({ raw: 1, built: 0 });
+    expect(again!.json()).toEqual({ count: 2 });
+    // A new message in the thread just read counts again; marking the other leaves it alone.
+    await call('POST', `/api/message-threads/${first.thread.id}/messages`, first.asker, { content: 'Still there?' });
+    const res = await call('POST', `/api/message-threads/${second.json().id}/mark-read`, owner);
+    expect(res.json()).toEqual({ count: 1 });
+    expect(await unread(owner)).toBe(1);
+  });
+
   it('a system message counts as unread for both participants until each reads it', async () => {
     const { owner, asker, listing } = await conversation();
     const threadId = await t.database.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { queryRows, type DbOrTx } from '../db/client';
-import { queryFixedPlan } from '../db/prepared-statements';
+import { queryFixedPlan, queryShaped } from '../db/prepared-statements';
 import { messageThreadParticipants, messageThreads, messages } from '../db/schema';
 import type { ThreadRow } from './message-views';
 
@@ -276,29 +276,47 @@ export async function lockConversation(
 
 /**
  * Marks everything in the thread up to now as read by the member, in one statement (issue 29:
- * mark-read was four round trips). Null when the member does not take part in the thread
- * (nothing is written); otherwise whether a message someone else wrote became read by it,
- * which is when the member's unread total changed and the open pages need telling. `before`
- * and the messages are read from the statement's snapshot, so they see the row as it was.
+ * mark-read was four round trips, then two). Null when the member does not take part in the
+ * thread (nothing is written); otherwise `changed`, whether a message someone else wrote became
+ * read by it (when the member's unread total changed and the open pages need telling), and
+ * `unread`, the member's unread total once it is marked, for the badge. `before` and the
+ * messages are read from the statement's snapshot, which does not see the update: so the
+ * total counts this thread from its new read time and every other thread from its own (the
+ * test is countUnreadMessages's). Written once and prepared on PostgreSQL (queryShaped).
  */
-export async function markRead(db: DbOrTx, threadId: number, userId: number): Promise<{ changed: boolean } | null> {
-  const [row] = await queryRows<{ changed: boolean }>(
+export async function markRead(
+  db: DbOrTx,
+  threadId: number,
+  userId: number,
+): Promise<{ changed: boolean; unread: number } | null> {
+  const [row] = await queryShaped<{ changed: boolean; unread: number }>(
     db,
-    sql`WITH before AS (
-          SELECT last_read_at FROM message_thread_participants WHERE thread_id = ${threadId} AND user_id = ${userId}),
-        marked AS (
-          UPDATE message_thread_participants SET last_read_at = greatest(coalesce(last_read_at, now()), now())
-           WHERE thread_id = ${threadId} AND user_id = ${userId}
-          RETURNING last_read_at)
-      SELECT EXISTS (
-          SELECT 1 FROM messages m, before b
-           WHERE m.thread_id = ${threadId}
-             AND coalesce(m.sender_id, m.system_actor_id) IS DISTINCT FROM ${userId}
-             AND (b.last_read_at IS NULL OR m.created_at > b.last_read_at)
-             AND m.created_at <= marked.last_read_at) AS changed
-        FROM marked`,
+    'mark-thread-read',
+    () => {
+      const thread = sql`${sql.placeholder('thread')}::int`;
+      const member = sql`${sql.placeholder('member')}::int`;
+      return sql`WITH before AS (
+            SELECT last_read_at FROM message_thread_participants WHERE thread_id = ${thread} AND user_id = ${member}),
+          marked AS (
+            UPDATE message_thread_participants SET last_read_at = greatest(coalesce(last_read_at, now()), now())
+             WHERE thread_id = ${thread} AND user_id = ${member}
+            RETURNING last_read_at)
+        SELECT EXISTS (
+            SELECT 1 FROM messages m, before b
+             WHERE m.thread_id = ${thread}
+               AND coalesce(m.sender_id, m.system_actor_id) IS DISTINCT FROM ${member}
+               AND (b.last_read_at IS NULL OR m.created_at > b.last_read_at)
+               AND m.created_at <= marked.last_read_at) AS changed,
+          (SELECT count(*)::int FROM messages m
+             JOIN message_thread_participants p ON p.thread_id = m.thread_id AND p.user_id = ${member}
+            WHERE coalesce(m.sender_id, m.system_actor_id) IS DISTINCT FROM ${member}
+              AND CASE WHEN m.thread_id = ${thread} THEN m.created_at > marked.last_read_at
+                ELSE p.last_read_at IS NULL OR m.created_at > p.last_read_at END) AS unread
+          FROM marked`;
+    },
+    { thread: threadId, member: userId },
   );
-  return row ? { changed: Boolean(row.changed) } : null;
+  return row ? { changed: Boolean(row.changed), unread: Number(row.unread) } : null;
 }
 
 /**

@@ -7,7 +7,8 @@ import { urlForDatabase } from './test-database';
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
-  const templateName = `jc_template_${process.pid}`;
+  // One per project: two projects may use PostgreSQL in the same run (api-postgres, timing).
+  const templateName = `jc_template_${process.pid}_${project.name.replace(/\W/g, '_')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${templateName}" WITH (FORCE)`);

@@ -51,6 +51,16 @@ const threadsOf = async (who: Member) => (await call('GET', '/api/message-thread
 const messagesOf = async (who: Member, threadId: number) =>
   (await call('GET', `/api/message-threads/${threadId}/messages`, who)).json() as MessageView[];
 
+/** `asker` opens a conversation with the listing's owner about it. */
+function askAbout(asker: Member, listing: { id: number; title: string }, ownerId: number, text: string) {
+  return call('POST', '/api/message-threads', asker, {
+    subject: `Question about: ${listing.title}`,
+    puzzleListingId: listing.id,
+    recipientId: ownerId,
+    initialMessage: text,
+  });
+}
+
 /** A contacts the owner of a fresh listing; returns both members, the listing and the thread. */
 async function conversation(text = 'Hello! Is the poster included?') {
   const owner = await member('Derek', 'Pemberton');
@@ -60,12 +70,7 @@ async function conversation(text = 'Hello! Is the poster included?') {
     pieces: 1000,
     condition: 'good',
   });
-  const res = await call('POST', '/api/message-threads', asker, {
-    subject: 'Question about: Flying Scotsman at York',
-    puzzleListingId: listing.id,
-    recipientId: owner.id,
-    initialMessage: text,
-  });
+  const res = await askAbout(asker, listing, owner.id, text);
   expect(res.statusCode, res.body).toBe(201);
   return { owner, asker, listing, thread: res.json() as ThreadView };
 }
@@ -115,12 +120,7 @@ describe('contacting an owner', () => {
   it('a different member about the same puzzle gets a conversation of their own', async () => {
     const { owner, listing, thread } = await conversation();
     const other = await member('Susan', 'Ashworth');
-    const res = await call('POST', '/api/message-threads', other, {
-      subject: 'Question about: Flying Scotsman at York',
-      puzzleListingId: listing.id,
-      recipientId: owner.id,
-      initialMessage: 'Would you post it to Leeds?',
-    });
+    const res = await askAbout(other, listing, owner.id, 'Would you post it to Leeds?');
     expect(res.statusCode).toBe(201);
     expect(res.json().id).not.toBe(thread.id);
     expect(await threadsOf(owner)).toHaveLength(2);
@@ -332,18 +332,8 @@ describe('messages in a thread', () => {
     const first = await conversation('About the first puzzle');
     const owner = first.owner;
     // A second thread to the same owner, from someone else, with two messages unread.
-    const listing = await createListing(t.database.db, owner.id, {
-      title: 'Lighthouse Keeper',
-      pieces: 500,
-      condition: 'good',
-    });
     const other = await member('Rosalind', 'Kerr');
-    const second = await call('POST', '/api/message-threads', other, {
-      subject: 'Question about: Lighthouse Keeper',
-      puzzleListingId: listing.id,
-      recipientId: owner.id,
-      initialMessage: 'Is it complete?',
-    });
+    const second = await askAbout(other, first.listing, owner.id, 'Is it complete?');
     expect(second.statusCode).toBe(201);
     await call('POST', `/api/message-threads/${second.json().id}/messages`, other, { content: 'And boxed?' });
     expect(await unread(owner)).toBe(3);

@@ -1,11 +1,17 @@
 // A Vitest reporter for `npm test`: at the end, how long each project took (from its first
 // file starting to its last file ending) and its slowest files, so a slower CI run says where
 // the time went. Projects run side by side or one after another (vitest.config.ts), so the
-// wall times need not add up to the whole run.
+// wall times need not add up to the whole run; each project's line says when, from the run's
+// start, its first file started and its last ended, so the gaps between them show too.
 export default class ProjectTimesReporter {
   /** project name -> { start, end, files: [name, ms][] } */
   projects = new Map();
   started = new Map();
+  runStart = Date.now();
+
+  onTestRunStart() {
+    this.runStart = Date.now();
+  }
 
   onTestModuleStart(testModule) {
     this.started.set(testModule.moduleId, Date.now());
@@ -31,8 +37,9 @@ export default class ProjectTimesReporter {
         .slice(0, 3)
         .map(([file, ms]) => `${file.split('/').pop()} ${(ms / 1000).toFixed(0)} s`)
         .join(', ');
+      const at = (t) => ((t - this.runStart) / 1000).toFixed(0);
       lines.push(
-        `  ${name.padEnd(13)} ${((end - start) / 1000).toFixed(0).padStart(4)} s  ${files.length} files  (${slowest})`,
+        `  ${name.padEnd(13)} ${((end - start) / 1000).toFixed(0).padStart(4)} s  ${at(start)}-${at(end)} s  ${files.length} files  (${slowest})`,
       );
     }
     process.stdout.write(`${lines.join('\n')}\n`);

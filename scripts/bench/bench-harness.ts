@@ -161,6 +161,21 @@ export function cpuMsOf(pids: number[]): Map<number, number> {
 }
 
 /**
+ * CPU time (ms) the whole machine has worked, every process on every core (/proc/stat's user,
+ * nice, system, irq and softirq; NaN off Linux). Beside the app's and PostgreSQL's own, it shows
+ * what else a load costs: the load generator, the streams' process, the kernel.
+ */
+export function machineBusyMs(): number {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq] = fields;
+    return ((user! + nice! + system! + irq! + softirq!) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
  * The PostgreSQL processes serving the bench's database (its connections): other work on the
  * same server (other databases' tests) is not the bench's.
  */
@@ -174,17 +189,20 @@ export async function benchBackends(database: Database): Promise<number[]> {
 
 /**
  * Runs `load` and measures the CPU it cost per request: this process (the app) and, when
- * `postgres` is given, the PostgreSQL backends serving its database (NaN when not local).
+ * `postgres` is given, the PostgreSQL backends serving its database (NaN when not local), and
+ * the whole machine's (machineBusyMs).
  */
 export async function measureLoad(
   origin: string,
   load: Load,
   seconds: number,
   postgres?: Database,
-): Promise<LoadResult & { appCpuMs: number; pgCpuMs: number }> {
+): Promise<LoadResult & { appCpuMs: number; pgCpuMs: number; machineCpuMs: number }> {
   const app0 = process.cpuUsage();
   const pg0 = postgres ? cpuMsOf(await benchBackends(postgres)) : new Map<number, number>();
+  const machine0 = machineBusyMs();
   const r = await generateLoad(origin, load, seconds);
+  const machineMs = machineBusyMs() - machine0;
   const appCpu = process.cpuUsage(app0);
   const pg1 = postgres ? cpuMsOf(await benchBackends(postgres)) : new Map<number, number>();
   let pgCpu = NaN;
@@ -194,7 +212,12 @@ export async function measureLoad(
     for (const [pid, t] of pg1) pgCpu += t - (pg0.get(pid) ?? 0);
   }
   const requests = Math.max(1, r.requests.average * seconds);
-  return { ...r, appCpuMs: (appCpu.user + appCpu.system) / 1000 / requests, pgCpuMs: pgCpu / requests };
+  return {
+    ...r,
+    appCpuMs: (appCpu.user + appCpu.system) / 1000 / requests,
+    pgCpuMs: pgCpu / requests,
+    machineCpuMs: machineMs / requests,
+  };
 }
 
 /** A CPU figure for a table: two decimals, '-' when not measured. */

@@ -212,13 +212,17 @@ const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 export const addressOf = (memberId: number) => `10.${(memberId >> 8) & 255}.${memberId & 255}.1`;
 
 /**
- * `count` requests drawn from the mix (or of one kind only), each by a member drawn at random.
+ * `count` requests drawn from the mix (or from the kinds given), each by a member drawn at random.
  * The forum's requests come from its own generator (forum-questions.ts), each with a new seed.
  */
-export function eveningRequests(seed: number, count: number, club: EveningClub, only?: Kind): EveningRequest[] {
+export function eveningRequests(
+  seed: number,
+  count: number,
+  club: EveningClub,
+  kinds: readonly Kind[] = KINDS,
+): EveningRequest[] {
   const random = seededRandom(seed);
   const questions = variedQuestions(seed, club.manufacturerIds);
-  const kinds = only ? [only] : KINDS;
   const total = kinds.reduce((s, k) => s + k.weight, 0);
   const out: EveningRequest[] = [];
   for (let i = 0; i < count; i++) {

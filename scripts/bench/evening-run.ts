@@ -8,13 +8,16 @@
 // Budget for the mix: p99 under 50 ms, at least 0.25 of the health route's requests per
 // second, no errors. Exits 1 when one is missed. Also printed: each kind's server time (p50,
 // p99) inside the mix, and then each kind alone (req/s, p99, app and PostgreSQL CPU per
-// request, database round trips per request), to show where the evening's time goes.
+// request, database round trips per request), to show where the evening's time goes. The
+// machine's CPU per request (every process, both cores) is printed for the health route and the
+// mix: both fill the two cores, so their ratio is near the inverse of these two figures'.
 //
 // Environment: BENCH_EVENING_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/jc_bench_evening,
 // created when missing), BENCH_SECONDS (the health route and the mix, default 6),
 // BENCH_KIND_SECONDS (each kind alone, default 3; 0 leaves them out), BENCH_RELOAD=1 (load the
 // data again), BENCH_ONLY=stats,notifications (each kind alone: only kinds whose name holds one
-// of these words).
+// of these words), BENCH_MIX_WITHOUT=publish (the mix without the kinds whose name holds one of
+// these words, to see what they cost it; the verdict then says it was not the whole mix).
 
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -53,6 +56,9 @@ const STREAMS = 200;
 const BUDGET_P99_MS = 50;
 const BUDGET_RATIO = 0.25;
 const ONLY = process.env.BENCH_ONLY?.split(',');
+const WITHOUT = process.env.BENCH_MIX_WITHOUT?.split(',') ?? [];
+/** The mix's kinds: all of them, unless BENCH_MIX_WITHOUT leaves some out to see what they cost. */
+const MIX = KINDS.filter((kind) => !WITHOUT.some((word) => kind.name.includes(word)));
 
 /** Database round trips (queries, BEGIN and COMMIT) this process sends, counted while `on`. */
 const roundTrips = { on: false, count: 0 };
@@ -162,7 +168,7 @@ async function main(): Promise<void> {
       };
       // Every kind once, answered well, before any load (a wrong request fails here, clearly).
       for (const kind of KINDS) {
-        const [r] = eveningRequests(7, 1, club, kind);
+        const [r] = eveningRequests(7, 1, club, [kind]);
         const res = await fetch(`${origin}${r!.path}`, {
           method: r!.method ?? 'GET',
           headers: { ...r!.headers, cookie: r!.cookie, ...(r!.body ? { 'content-type': 'application/json' } : {}) },
@@ -175,11 +181,11 @@ async function main(): Promise<void> {
       await generateLoad(origin, { path: '/api/health' }, WARMUP_SECONDS);
       const health = await measureLoad(origin, { path: '/api/health' }, SECONDS, database);
       const count = Math.max(20_000, SECONDS * 4_000);
-      await generateLoad(origin, write('mix-warm', eveningRequests(1029, count / 2, club)), WARMUP_SECONDS);
+      await generateLoad(origin, write('mix-warm', eveningRequests(1029, count / 2, club, MIX)), WARMUP_SECONDS);
       served.on = true;
       roundTrips.count = 0;
       roundTrips.on = true;
-      const mix = await measureLoad(origin, write('mix', eveningRequests(29, count, club)), SECONDS, database);
+      const mix = await measureLoad(origin, write('mix', eveningRequests(29, count, club, MIX)), SECONDS, database);
       roundTrips.on = false;
       served.on = false;
       const mixRequests = mix.requests.average * SECONDS;
@@ -188,9 +194,10 @@ async function main(): Promise<void> {
       if (!(mix.latency.p99! < BUDGET_P99_MS)) missed.push(`p99 ${mix.latency.p99} ms`);
       if (!(ratio >= BUDGET_RATIO)) missed.push(`${ratio.toFixed(3)} of health`);
       if (errors > 0) missed.push(`${errors} errors`);
+      if (MIX.length < KINDS.length) missed.push('not the whole mix (BENCH_MIX_WITHOUT)');
       rows.mix.push(
-        `| health (for scale) | ${Math.round(health.requests.average)} | ${health.latency.p50} | ${health.latency.p99} | 1 | ${cpuCell(health.appCpuMs)} | ${cpuCell(health.pgCpuMs)} | - | - | - |`,
-        `| the evening's mix | ${Math.round(mix.requests.average)} | ${mix.latency.p50} | ${mix.latency.p99} | ${ratio.toFixed(3)} | ${cpuCell(mix.appCpuMs)} | ${cpuCell(mix.pgCpuMs)} | ${(roundTrips.count / mixRequests).toFixed(1)} | ${mix.distinct} of ${mix.sent} | ${errors} |`,
+        `| health (for scale) | ${Math.round(health.requests.average)} | ${health.latency.p50} | ${health.latency.p99} | 1 | ${cpuCell(health.appCpuMs)} | ${cpuCell(health.pgCpuMs)} | ${cpuCell(health.machineCpuMs)} | - | - | - |`,
+        `| the evening's mix | ${Math.round(mix.requests.average)} | ${mix.latency.p50} | ${mix.latency.p99} | ${ratio.toFixed(3)} | ${cpuCell(mix.appCpuMs)} | ${cpuCell(mix.pgCpuMs)} | ${cpuCell(mix.machineCpuMs)} | ${(roundTrips.count / mixRequests).toFixed(1)} | ${mix.distinct} of ${mix.sent} | ${errors} |`,
       );
       for (const kind of KINDS) {
         const entry = served.byRoute.get(kind.route) ?? { ms: [], failed: 0 };
@@ -203,12 +210,12 @@ async function main(): Promise<void> {
       if (KIND_SECONDS > 0) {
         for (const [i, kind] of KINDS.entries()) {
           if (ONLY && !ONLY.some((word) => kind.name.includes(word))) continue;
-          await generateLoad(origin, write(`warm-${i}`, eveningRequests(2000 + i, 5_000, club, kind)), 1);
+          await generateLoad(origin, write(`warm-${i}`, eveningRequests(2000 + i, 5_000, club, [kind])), 1);
           roundTrips.count = 0;
           roundTrips.on = true;
           const r = await measureLoad(
             origin,
-            write(`kind-${i}`, eveningRequests(3000 + i, Math.max(10_000, KIND_SECONDS * 3_000), club, kind)),
+            write(`kind-${i}`, eveningRequests(3000 + i, Math.max(10_000, KIND_SECONDS * 3_000), club, [kind])),
             KIND_SECONDS,
             database,
           );
@@ -232,9 +239,9 @@ async function main(): Promise<void> {
   );
   log(`(budget for the mix: p99 < ${BUDGET_P99_MS} ms, req/s >= ${BUDGET_RATIO} x health, no errors)\n`);
   log(
-    '| load | req/s | p50 ms | p99 ms | ratio to health | app CPU ms/req | PostgreSQL CPU ms/req | round trips/req | distinct requests | errors |',
+    '| load | req/s | p50 ms | p99 ms | ratio to health | app CPU ms/req | PostgreSQL CPU ms/req | machine CPU ms/req | round trips/req | distinct requests | errors |',
   );
-  log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows.mix) log(row);
   log('\nEach kind inside the mix (server time: from the request read to the answer sent)\n');
   log('| kind | weight | requests | p50 ms | p99 ms | not 2xx |');

@@ -1,19 +1,23 @@
-import { and, count, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { oncePerDatabase } from '../db/prepared-statements';
 import { messageThreadParticipants, messages } from '../db/schema';
 
 /**
- * Not the member's own words: neither sent by them nor a system message about a trade step
- * they took themselves (threads-repository.ts threadRowsForMember uses the same test).
+ * The unread rule, written here only: a message of `m` (a table or its alias) that `member` did
+ * not write (neither sent by them nor a system message about a trade step they took themselves),
+ * sent after `lastReadAt`, the member's read time for its thread (NULL: never read). A
+ * participant's lastReadAt stands for a per-message readBy list. The badge's count, each
+ * thread's count in the conversations list (threads-repository.ts threadRowsForMember) and
+ * mark-read's answer (markRead there) all use it.
  */
-function notWrittenBy(member: SQL): SQL {
-  return sql`coalesce(${messages.senderId}, ${messages.systemActorId}) IS DISTINCT FROM ${member}`;
+export function unreadBy(m: SQL, member: SQL, lastReadAt: SQL): SQL {
+  return sql`(coalesce(${m}.sender_id, ${m}.system_actor_id) IS DISTINCT FROM ${member}
+    AND (${lastReadAt} IS NULL OR ${m}.created_at > ${lastReadAt}))`;
 }
 
 /**
- * Messages in the member's threads that others (or the system) wrote after the member last
- * read that thread. A participant's lastReadAt stands for a per-message readBy list.
+ * The member's unread messages in all their threads (unreadBy).
  *
  * The badge asks it on nearly every page, every live stream's first event and every
  * mark-read: the statement is built once per database and prepared (on PostgreSQL a named
@@ -29,12 +33,7 @@ function prepareUnreadCount(db: DbOrTx) {
       messageThreadParticipants,
       and(eq(messageThreadParticipants.threadId, messages.threadId), eq(messageThreadParticipants.userId, member)),
     )
-    .where(
-      and(
-        notWrittenBy(sql`${member}::int`),
-        or(isNull(messageThreadParticipants.lastReadAt), gt(messages.createdAt, messageThreadParticipants.lastReadAt)),
-      ),
-    )
+    .where(unreadBy(sql`${messages}`, sql`${member}::int`, sql`${messageThreadParticipants.lastReadAt}`))
     .prepare('jc_count_unread_messages');
 }
 const unreadCountStatement = oncePerDatabase(prepareUnreadCount);
@@ -60,9 +59,10 @@ export async function countUnreadMessagesFor(db: DbOrTx, userIds: number[]): Pro
       ),
     )
     .where(
-      and(
-        notWrittenBy(sql`${messageThreadParticipants.userId}`),
-        or(isNull(messageThreadParticipants.lastReadAt), gt(messages.createdAt, messageThreadParticipants.lastReadAt)),
+      unreadBy(
+        sql`${messages}`,
+        sql`${messageThreadParticipants.userId}`,
+        sql`${messageThreadParticipants.lastReadAt}`,
       ),
     )
     .groupBy(messageThreadParticipants.userId);

@@ -4,6 +4,7 @@ import { queryRows, type DbOrTx } from '../db/client';
 import { queryFixedPlan, queryShaped } from '../db/prepared-statements';
 import { messageThreadParticipants, messageThreads, messages } from '../db/schema';
 import type { ThreadRow } from './message-views';
+import { unreadBy } from './messages-repository';
 
 // Threads and messages as rows. Other features reach them through threads-service.ts (a
 // trade's thread and its system messages). Callers pass their transaction.
@@ -133,9 +134,7 @@ export async function threadRowsForMember(
         ${contentFor(sql`lm`, sql`me.user_id`)} AS "lastContent", lm.sender_id AS "lastSenderId", lm.is_system_message AS "lastIsSystem",
         lm.created_at AS "lastCreatedAt",
         (SELECT count(*)::int FROM messages m
-          WHERE m.thread_id = t.id
-            AND coalesce(m.sender_id, m.system_actor_id) IS DISTINCT FROM me.user_id
-            AND (me.last_read_at IS NULL OR m.created_at > me.last_read_at)) AS "unreadCount",
+          WHERE m.thread_id = t.id AND ${unreadBy(sql`m`, sql`me.user_id`, sql`me.last_read_at`)}) AS "unreadCount",
         EXISTS (SELECT 1 FROM messages m WHERE m.thread_id = t.id AND m.sender_id = me.user_id) AS "sentByMe",
         (SELECT coalesce(json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) ORDER BY u.id), '[]'::json)
           FROM message_thread_participants p JOIN users u ON u.id = p.user_id
@@ -282,7 +281,7 @@ export async function lockConversation(
  * `unread`, the member's unread total once it is marked, for the badge. `before` and the
  * messages are read from the statement's snapshot, which does not see the update: so the
  * total counts this thread from its new read time and every other thread from its own (the
- * test is countUnreadMessages's). Written once and prepared on PostgreSQL (queryShaped).
+ * rule is unreadBy, messages-repository.ts). Written once and prepared on PostgreSQL (queryShaped).
  */
 export async function markRead(
   db: DbOrTx,
@@ -303,15 +302,11 @@ export async function markRead(
             RETURNING last_read_at)
         SELECT EXISTS (
             SELECT 1 FROM messages m, before b
-             WHERE m.thread_id = ${thread}
-               AND coalesce(m.sender_id, m.system_actor_id) IS DISTINCT FROM ${member}
-               AND (b.last_read_at IS NULL OR m.created_at > b.last_read_at)
+             WHERE m.thread_id = ${thread} AND ${unreadBy(sql`m`, member, sql`b.last_read_at`)}
                AND m.created_at <= marked.last_read_at) AS changed,
           (SELECT count(*)::int FROM messages m
              JOIN message_thread_participants p ON p.thread_id = m.thread_id AND p.user_id = ${member}
-            WHERE coalesce(m.sender_id, m.system_actor_id) IS DISTINCT FROM ${member}
-              AND CASE WHEN m.thread_id = ${thread} THEN m.created_at > marked.last_read_at
-                ELSE p.last_read_at IS NULL OR m.created_at > p.last_read_at END) AS unread
+            WHERE ${unreadBy(sql`m`, member, sql`CASE WHEN m.thread_id = ${thread} THEN marked.last_read_at ELSE p.last_read_at END`)}) AS unread
           FROM marked`;
     },
     { thread: threadId, member: userId },

@@ -10,7 +10,8 @@
 // p99) inside the mix, and then each kind alone (req/s, p99, app and PostgreSQL CPU per
 // request, database round trips per request), to show where the evening's time goes. The
 // machine's CPU per request (every process, both cores) is printed for the health route and the
-// mix: both fill the two cores, so their ratio is near the inverse of these two figures'.
+// mix: both fill the two cores, so their ratio is near the inverse of these two figures'. So is
+// how long the app's event loop was held up during the mix, which every request behind it waits.
 //
 // Environment: BENCH_EVENING_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/jc_bench_evening,
 // created when missing), BENCH_SECONDS (the health route and the mix, default 6),
@@ -24,6 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres, queryRows, type Db } from '../../src/server/db/client';
@@ -132,7 +134,12 @@ async function main(): Promise<void> {
   const database = await openPostgres(PG_URL, { max: CONNECTIONS + 8 });
   const db = database.db;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jc-bench-evening-'));
-  const rows: { mix: string[]; inMix: string[]; alone: string[] } = { mix: [], inMix: [], alone: [] };
+  const rows: { mix: string[]; loop: string; inMix: string[]; alone: string[] } = {
+    mix: [],
+    loop: '',
+    inMix: [],
+    alone: [],
+  };
   const missed: string[] = [];
   try {
     if (process.env.BENCH_RELOAD === '1' || !(await eveningLoaded(db))) {
@@ -185,9 +192,13 @@ async function main(): Promise<void> {
       served.on = true;
       roundTrips.count = 0;
       roundTrips.on = true;
+      const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+      loopDelay.enable();
       const mix = await measureLoad(origin, write('mix', eveningRequests(29, count, club, MIX)), SECONDS, database);
+      loopDelay.disable();
       roundTrips.on = false;
       served.on = false;
+      rows.loop = `the app's event loop held up (its delay, ms): p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)}, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)}, max ${(loopDelay.max / 1e6).toFixed(1)}`;
       const mixRequests = mix.requests.average * SECONDS;
       const ratio = mix.requests.average / health.requests.average;
       const errors = mix.errors + mix.timeouts + mix.non2xx;
@@ -243,6 +254,7 @@ async function main(): Promise<void> {
   );
   log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows.mix) log(row);
+  log(`\nDuring the mix, ${rows.loop}`);
   log('\nEach kind inside the mix (server time: from the request read to the answer sent)\n');
   log('| kind | weight | requests | p50 ms | p99 ms | not 2xx |');
   log('|---|---:|---:|---:|---:|---:|');

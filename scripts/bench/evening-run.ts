@@ -18,7 +18,8 @@
 // BENCH_KIND_SECONDS (each kind alone, default 3; 0 leaves them out), BENCH_RELOAD=1 (load the
 // data again), BENCH_ONLY=stats,notifications (each kind alone: only kinds whose name holds one
 // of these words), BENCH_MIX_WITHOUT=publish (the mix without the kinds whose name holds one of
-// these words, to see what they cost it; the verdict then says it was not the whole mix).
+// these words, to see what they cost it; the verdict then says it was not the whole mix),
+// BENCH_MATCHING=off (the Wanted matcher never starts: listings published stay queued).
 
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +31,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres, queryRows, type Db } from '../../src/server/db/client';
 import { loadBrowseIndex } from '../../src/server/listings/browse-index-sync';
+import { browseStats } from '../../src/server/listings/browse-repository';
 import {
   CONNECTIONS,
   cpuCell,
@@ -134,9 +136,10 @@ async function main(): Promise<void> {
   const database = await openPostgres(PG_URL, { max: CONNECTIONS + 8 });
   const db = database.db;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jc-bench-evening-'));
-  const rows: { mix: string[]; loop: string; inMix: string[]; alone: string[] } = {
+  const rows: { mix: string[]; loop: string; cards: string; inMix: string[]; alone: string[] } = {
     mix: [],
     loop: '',
+    cards: '',
     inMix: [],
     alone: [],
   };
@@ -155,6 +158,7 @@ async function main(): Promise<void> {
     const { origin, close } = await startBenchApp(database, {
       // Each member's own address (x-forwarded-for), as members at home.
       env: { TRUST_PROXY: 'true' },
+      matching: process.env.BENCH_MATCHING !== 'off',
       onApp: (app) =>
         app.addHook('onResponse', async (request, reply) => {
           if (!served.on) return;
@@ -193,12 +197,16 @@ async function main(): Promise<void> {
       roundTrips.count = 0;
       roundTrips.on = true;
       const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+      const cards0 = { ...browseStats };
       loopDelay.enable();
       const mix = await measureLoad(origin, write('mix', eveningRequests(29, count, club, MIX)), SECONDS, database);
       loopDelay.disable();
       roundTrips.on = false;
       served.on = false;
       rows.loop = `the app's event loop held up (its delay, ms): p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)}, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)}, max ${(loopDelay.max / 1e6).toFixed(1)}`;
+      const cardsHeld = browseStats.cardsRemembered - cards0.cardsRemembered;
+      const cardsRead = browseStats.cardsRead - cards0.cardsRead;
+      rows.cards = `browse's cards: ${cardsHeld} from memory, ${cardsRead} read from PostgreSQL (${((100 * cardsHeld) / Math.max(1, cardsHeld + cardsRead)).toFixed(0)}% held)`;
       const mixRequests = mix.requests.average * SECONDS;
       const ratio = mix.requests.average / health.requests.average;
       const errors = mix.errors + mix.timeouts + mix.non2xx;
@@ -254,7 +262,7 @@ async function main(): Promise<void> {
   );
   log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows.mix) log(row);
-  log(`\nDuring the mix, ${rows.loop}`);
+  log(`\nDuring the mix, ${rows.loop}; ${rows.cards}`);
   log('\nEach kind inside the mix (server time: from the request read to the answer sent)\n');
   log('| kind | weight | requests | p50 ms | p99 ms | not 2xx |');
   log('|---|---:|---:|---:|---:|---:|');

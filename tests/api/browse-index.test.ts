@@ -217,6 +217,33 @@ describe('a committed change shows in the next answer', () => {
     expect((await card()).manufacturerName).toBe('Gannet Puzzles');
   });
 
+  it('a change to one listing forgets its own card only: the owner’s other cards stay held', async () => {
+    const db = t.database.db;
+    const member = await createMember(db, { firstName: 'Tamsin', lastName: 'Rowe', town_or_city: 'Mevagissey' });
+    const one = await createListing(db, member.id, { title: 'Puffin burrow' });
+    await createListing(db, member.id, { title: 'Puffin cliff' });
+    /** Browse for the two: how many cards were read from the database, and each card's title and owner. */
+    const expectPuffins = async (read: number, firstTitle: string, ownerName: string) => {
+      const before = browseStats.cardsRead;
+      const body = await browseFromIndex({ q: 'puffin', sort: 'title-asc' });
+      const cards = (body.items as unknown as Array<Record<string, unknown>>).map((c) => [c.title, c.ownerName]);
+      expect({ read: browseStats.cardsRead - before, cards }).toEqual({
+        read,
+        cards: [
+          [firstTitle, ownerName],
+          ['Puffin cliff', ownerName],
+        ],
+      });
+    };
+    await expectPuffins(2, 'Puffin burrow', 'Tamsin R.');
+    await expectPuffins(0, 'Puffin burrow', 'Tamsin R.');
+    await db.update(puzzleListings).set({ title: 'Puffin burrows' }).where(eq(puzzleListings.id, one.id));
+    await expectPuffins(1, 'Puffin burrows', 'Tamsin R.');
+    // The owner's own change is on every card of theirs.
+    await db.update(users).set({ lastName: 'Penrose' }).where(eq(users.id, member.id));
+    await expectPuffins(2, 'Puffin burrows', 'Tamsin P.');
+  });
+
   it('nothing changes for a transaction that rolled back', async () => {
     const db = t.database.db;
     const before = await version();

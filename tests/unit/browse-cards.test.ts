@@ -27,6 +27,32 @@ describe('BrowseCards', () => {
     expect(cards.get(7)).toBe('{"id":7,"title":"new"}');
   });
 
+  it('keeps the rest of a read when other listings changed meanwhile', () => {
+    const cards = new BrowseCards();
+    const epoch = cards.epoch;
+    cards.forget([8]); // another listing's change, applied while the read was under way
+    cards.keep(
+      [
+        { id: 7, card: '{"id":7}' },
+        { id: 8, card: '{"id":8,"title":"old"}' },
+      ],
+      epoch,
+    );
+    expect(cards.get(7)).toBe('{"id":7}');
+    expect(cards.get(8)).toBeUndefined();
+  });
+
+  it('keeps nothing of a read older than the forgotten ids it still remembers', () => {
+    const cards = new BrowseCards();
+    const epoch = cards.epoch;
+    cards.forget(Array.from({ length: 10_000 }, (_, i) => 100_000 + i));
+    cards.forget([8]); // past what it remembers: it starts afresh from here
+    cards.keep([{ id: 7, card: '{"id":7}' }], epoch);
+    expect(cards.get(7)).toBeUndefined();
+    cards.keep([{ id: 7, card: '{"id":7}' }], cards.epoch);
+    expect(cards.get(7)).toBe('{"id":7}');
+  });
+
   it('keeps within its budget of characters, the oldest going first', () => {
     const cards = new BrowseCards(20);
     cards.keep(

@@ -17,6 +17,7 @@ import {
   type IndexedListing,
   type IndexedOwner,
 } from '../../src/server/listings/browse-index';
+import { IndexOwners } from '../../src/server/listings/browse-index-owners';
 import { seededRandom } from '../../scripts/bench/questions';
 
 // The index's shortcuts (candidate lists, stretches of an order, walks that stop at the count
@@ -327,6 +328,19 @@ describe('the browse index', () => {
       expect(index.size).toBe(listings.size);
       expectSameAnswers(index, listings, 60);
     }
+  });
+
+  it('keeps what it worked out from the owners (each place’s distances) while their facts stay the same', () => {
+    const known = new IndexOwners();
+    for (const owner of owners) known.set(owner);
+    const version = known.version;
+    // Every listing change reads its owner again, nearly always unchanged.
+    known.set({ ...owners[0]! });
+    expect(known.version).toBe(version);
+    known.set({ ...owners[0]!, latitude: 50.1, longitude: -5.5 });
+    expect(known.version).toBe(version + 1);
+    known.set({ ...owners[0]!, id: 99 });
+    expect(known.version).toBe(version + 2);
   });
 
   it('leaves to the database what it cannot compare exactly', () => {

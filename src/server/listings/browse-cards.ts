@@ -3,7 +3,7 @@
 // but the index's version (docs/decisions/0011-browse-under-varied-traffic.md). They are kept
 // exactly current by the index's own change log: every change it applies (a listing; an
 // owner's name, town, profile or suspension, migrations 0012 and 0018) forgets the cards it
-// touches, and a card read while a change was being applied is not kept, as it may predate it.
+// touches, and a card that changed while it was being read is not kept, as it may predate it.
 // Cards are written by the database and kept as its text, so answers are byte for byte what a
 // read would give.
 
@@ -16,10 +16,22 @@ import { queryFixedPlan, renderedText } from '../db/prepared-statements';
 /** At most this many characters of cards are held (about 120 MB of one-byte strings). */
 export const BROWSE_CARDS_MAX_CHARS = 120_000_000;
 
+/** At most this many forgotten ids are remembered for keep() (then it starts afresh). */
+const FORGOTTEN_KEPT = 10_000;
+
 export class BrowseCards {
   private readonly byId = new Map<number, string>();
   private chars = 0;
   private forgets = 0;
+  /**
+   * When each listing's card was last forgotten (the forgets count), so that a read under way
+   * keeps every card but those changed meanwhile. Before, any change anywhere threw a whole
+   * read away: on a club evening, with a change every few dozen milliseconds, most reads were
+   * (docs/performance.md, 'What a change costs browse'). Reads begun before `forgottenSince`
+   * cannot be told apart and keep nothing.
+   */
+  private readonly forgottenAt = new Map<number, number>();
+  private forgottenSince = 0;
 
   constructor(private readonly maxChars = BROWSE_CARDS_MAX_CHARS) {}
 
@@ -45,13 +57,21 @@ export class BrowseCards {
   /** Forgets these listings' cards (they changed, or their owner did). */
   forget(ids: Iterable<number>): void {
     this.forgets++;
-    for (const id of ids) this.drop(id);
+    if (this.forgottenAt.size >= FORGOTTEN_KEPT) {
+      this.forgottenAt.clear();
+      this.forgottenSince = this.forgets;
+    }
+    for (const id of ids) {
+      this.drop(id);
+      this.forgottenAt.set(id, this.forgets);
+    }
   }
 
-  /** Keeps cards read since `epoch`, unless something was forgotten meanwhile. */
+  /** Keeps cards read since `epoch`, except those forgotten meanwhile: they may predate the change. */
   keep(rows: Iterable<{ id: number; card: string }>, epoch: number): void {
-    if (epoch !== this.forgets) return;
+    if (epoch < this.forgottenSince) return;
     for (const { id, card } of rows) {
+      if ((this.forgottenAt.get(id) ?? -1) > epoch) continue;
       this.drop(id);
       this.byId.set(id, card);
       this.chars += card.length;

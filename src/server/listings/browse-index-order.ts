@@ -122,14 +122,21 @@ export function smallest(keys: Float64Array, k: number): Float64Array {
   return heap.sort();
 }
 
-/** Each slot's position in the sort's order (rebuilt after the order changed). */
+/**
+ * Each slot's position in the sort's order, rebuilt after the order changed: in the array it
+ * already has while that is big enough (every slot in the order is written; the others are
+ * never asked). A new array for every sort at every change was most of the garbage browse made
+ * on a club evening, with a change every few dozen milliseconds (docs/performance.md, 'What a
+ * change costs browse').
+ */
 export function ranks(store: IndexStore, sort: SortOption): Int32Array {
   let rank = store.rankings.get(sort);
-  if (!rank) {
+  if (!rank || store.staleRankings.has(sort)) {
+    if (!rank || rank.length < store.capacity) rank = new Int32Array(store.capacity);
     const order = store.orders.get(sort)!;
-    rank = new Int32Array(store.capacity);
     for (let i = 0; i < order.length; i++) rank[order.items[i]!] = i;
     store.rankings.set(sort, rank);
+    store.staleRankings.delete(sort);
   }
   return rank;
 }

@@ -55,6 +55,10 @@ function nextChangeAfter(owner: IndexedOwner, now: number): number {
   return Math.min(...moments.map((t) => (t !== null && t > now ? t : Infinity)));
 }
 
+function sameFacts(a: IndexedOwner, b: IndexedOwner): boolean {
+  return (Object.keys(a) as (keyof IndexedOwner)[]).every((key) => a[key] === b[key]);
+}
+
 /** An owner whose marks can change with time: suspended, or with a time away set. */
 function timed(owner: IndexedOwner): boolean {
   return owner.suspended || owner.awayUntil !== null;
@@ -83,7 +87,6 @@ export class IndexOwners {
   }
 
   set(owner: IndexedOwner): void {
-    this.version++;
     let n = this.numbers.get(owner.id);
     if (n === undefined) {
       n = this.facts.length;
@@ -91,7 +94,11 @@ export class IndexOwners {
       this.facts.push(owner);
       this.postings.push(new IntList());
       this.hidden.push(false);
+      this.version++;
     } else {
+      // Every listing change reads its owner's facts again, nearly always unchanged: what was
+      // worked out from them (each place's distances to every owner) stays good then.
+      if (!sameFacts(this.facts[n]!, owner)) this.version++;
       this.facts[n] = owner;
     }
     // Marked at the next answer, against its clock (a suspension lifted unmarks them then).

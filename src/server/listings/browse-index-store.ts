@@ -89,8 +89,10 @@ export class IndexStore {
   difficultyPostings: IntList[] = [];
   conditionPostings: IntList[] = [];
   readonly orders = new Map<SortOption, IntList>();
-  /** Positions in each order, built when first needed after a change. */
+  /** Positions in each order, built when first needed after a change (browse-index-order.ts ranks). */
   readonly rankings = new Map<SortOption, Int32Array>();
+  /** The rankings a change made out of date: rebuilt in place when next needed. */
+  readonly staleRankings = new Set<SortOption>();
 
   // Per-question scratch (a question runs synchronously): stamps for the dictionaries, bit sets
   // for slots (browse-index-lists.ts).

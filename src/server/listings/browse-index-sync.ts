@@ -184,6 +184,9 @@ async function applyChanges(holder: Holder, db: Db, pool: pg.Pool | undefined): 
     listingIds.size === 0
       ? []
       : await queryRows<IndexedListing>(db, listingFacts(sql`p.id = ANY(${intArray(listingIds)})`));
+  // The owners whose own rows changed: their name or town is on every card of theirs.
+  const changedOwners = [...userIds];
+  // A listing's owner is read with it (a new owner is new to the index too).
   for (const l of listings) userIds.add(l.userId);
   const owners =
     userIds.size === 0 ? [] : await queryRows<IndexedOwner>(db, ownerFacts(sql`ou.id = ANY(${intArray(userIds)})`));
@@ -196,7 +199,10 @@ async function applyChanges(holder: Holder, db: Db, pool: pg.Pool | undefined): 
     owners,
   );
   // A card shows its listing and its owner's name and town: both kinds of change forget it.
-  holder.cards?.forget([...listingIds, ...[...userIds].flatMap((id) => index.listingIdsOf(id))]);
+  // A listing's change forgets only its own card, not its owner's other ones: on a club evening
+  // a new listing or a favourite every few dozen milliseconds forgot fifty cards at a time,
+  // which browse then read again (docs/performance.md, 'What a change costs browse').
+  holder.cards?.forget([...listingIds, ...changedOwners.flatMap((id) => index.listingIdsOf(id))]);
   holder.version = version;
   return true;
 }

@@ -87,7 +87,7 @@ export class BrowseIndex {
   /** Listings that changed (now active: `listings`; no longer active or gone: `removedIds`). */
   apply(listings: IndexedListing[], removedIds: number[], owners: IndexedOwner[]): void {
     const store = this.store;
-    store.rankings.clear();
+    for (const sort of store.rankings.keys()) store.staleRankings.add(sort);
     for (const owner of owners) store.owners.set(owner);
     for (const id of removedIds) store.remove(id);
     for (const listing of listings) {

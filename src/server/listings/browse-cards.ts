@@ -26,7 +26,7 @@ export class BrowseCards {
   /**
    * When each listing's card was last forgotten (the forgets count), so that a read under way
    * keeps every card but those changed meanwhile. Before, any change anywhere threw a whole
-   * read away: on a club evening, with a change every few dozen milliseconds, most reads were
+   * read away: on a club evening, with a change every few dozen milliseconds, many reads were
    * (docs/performance.md, 'What a change costs browse'). Reads begun before `forgottenSince`
    * cannot be told apart and keep nothing.
    */

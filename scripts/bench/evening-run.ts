@@ -151,6 +151,13 @@ async function main(): Promise<void> {
     } else {
       log('PostgreSQL: reusing the club already loaded');
     }
+    // Listings an earlier run published and left queued for the Wanted matcher: not this
+    // evening's work. Left there, every later run matched a backlog of thousands beside its load.
+    const [left] = await queryRows<{ n: number }>(
+      db,
+      sql`WITH gone AS (DELETE FROM wanted_pending_listings RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    );
+    if (Number(left!.n) > 0) log(`${left!.n} listings left queued for matching by an earlier run: taken off the queue`);
     const members = await eveningSessions(db);
     const club = await readClub(db, members);
     countRoundTrips();

@@ -59,10 +59,13 @@ const WARMUP_SECONDS = 2;
 const STREAMS = 200;
 const BUDGET_P99_MS = 50;
 const BUDGET_RATIO = 0.25;
+const MATCHING = process.env.BENCH_MATCHING !== 'off';
+/** Whether a kind's name holds one of these words (BENCH_ONLY, BENCH_MIX_WITHOUT). */
+const named = (kind: { name: string }, words: string[]) => words.some((word) => kind.name.includes(word));
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const WITHOUT = process.env.BENCH_MIX_WITHOUT?.split(',') ?? [];
 /** The mix's kinds: all of them, unless BENCH_MIX_WITHOUT leaves some out to see what they cost. */
-const MIX = KINDS.filter((kind) => !WITHOUT.some((word) => kind.name.includes(word)));
+const MIX = KINDS.filter((kind) => !named(kind, WITHOUT));
 
 /** Database round trips (queries, BEGIN and COMMIT) this process sends, counted while `on`. */
 const roundTrips = { on: false, count: 0 };
@@ -136,10 +139,9 @@ async function main(): Promise<void> {
   const database = await openPostgres(PG_URL, { max: CONNECTIONS + 8 });
   const db = database.db;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jc-bench-evening-'));
-  const rows: { mix: string[]; loop: string; cards: string; inMix: string[]; alone: string[] } = {
+  const rows: { mix: string[]; during: string; inMix: string[]; alone: string[] } = {
     mix: [],
-    loop: '',
-    cards: '',
+    during: '',
     inMix: [],
     alone: [],
   };
@@ -165,7 +167,7 @@ async function main(): Promise<void> {
     const { origin, close } = await startBenchApp(database, {
       // Each member's own address (x-forwarded-for), as members at home.
       env: { TRUST_PROXY: 'true' },
-      matching: process.env.BENCH_MATCHING !== 'off',
+      matching: MATCHING,
       onApp: (app) =>
         app.addHook('onResponse', async (request, reply) => {
           if (!served.on) return;
@@ -210,10 +212,11 @@ async function main(): Promise<void> {
       loopDelay.disable();
       roundTrips.on = false;
       served.on = false;
-      rows.loop = `the app's event loop held up (its delay, ms): p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)}, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)}, max ${(loopDelay.max / 1e6).toFixed(1)}`;
       const cardsHeld = browseStats.cardsRemembered - cards0.cardsRemembered;
       const cardsRead = browseStats.cardsRead - cards0.cardsRead;
-      rows.cards = `browse's cards: ${cardsHeld} from memory, ${cardsRead} read from PostgreSQL (${((100 * cardsHeld) / Math.max(1, cardsHeld + cardsRead)).toFixed(0)}% held)`;
+      rows.during =
+        `the app's event loop held up (its delay, ms): p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)}, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)}, max ${(loopDelay.max / 1e6).toFixed(1)}; ` +
+        `browse's cards: ${cardsHeld} from memory, ${cardsRead} read from PostgreSQL (${((100 * cardsHeld) / Math.max(1, cardsHeld + cardsRead)).toFixed(0)}% held)`;
       const mixRequests = mix.requests.average * SECONDS;
       const ratio = mix.requests.average / health.requests.average;
       const errors = mix.errors + mix.timeouts + mix.non2xx;
@@ -235,7 +238,7 @@ async function main(): Promise<void> {
 
       if (KIND_SECONDS > 0) {
         for (const [i, kind] of KINDS.entries()) {
-          if (ONLY && !ONLY.some((word) => kind.name.includes(word))) continue;
+          if (ONLY && !named(kind, ONLY)) continue;
           await generateLoad(origin, write(`warm-${i}`, eveningRequests(2000 + i, 5_000, club, [kind])), 1);
           roundTrips.count = 0;
           roundTrips.on = true;
@@ -269,7 +272,7 @@ async function main(): Promise<void> {
   );
   log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows.mix) log(row);
-  log(`\nDuring the mix, ${rows.loop}; ${rows.cards}`);
+  log(`\nDuring the mix, ${rows.during}`);
   log('\nEach kind inside the mix (server time: from the request read to the answer sent)\n');
   log('| kind | weight | requests | p50 ms | p99 ms | not 2xx |');
   log('|---|---:|---:|---:|---:|---:|');

@@ -40,6 +40,7 @@ import {
   type NewPuzzleListing,
   type NewUser,
 } from '../../src/server/db/schema';
+import { dropTestDatabase } from '../support/test-database';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/server/db/migrations');
 
@@ -94,10 +95,7 @@ async function openPostgres(adminUrl: string, folder = migrationsFolder): Promis
     migrate: () => migratePg(db, { migrationsFolder }),
     async close() {
       await pool.end();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
+      await dropTestDatabase(adminUrl, name);
     },
   };
 }

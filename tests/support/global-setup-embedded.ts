@@ -6,10 +6,21 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { PGLITE_EXTENSIONS, migrationsFolder } from '../../src/server/db/client';
+import { oncePerRun } from './once-per-run';
 
 // Creating and migrating a PGlite database takes seconds; loading a dump of one takes half
-// a second. Build the template once per run and let every test file load a copy.
+// a second. Build the template once per run (shared by every project that uses it) and let
+// every test file load a copy.
 export default async function setup(project: TestProject) {
+  const { value: file, teardown } = await oncePerRun('pglite-template', buildTemplate, (built) =>
+    fs.rmSync(path.dirname(built), { recursive: true, force: true }),
+  );
+  project.provide('pgliteTemplatePath', file);
+  return teardown;
+}
+
+/** A migrated, checkpointed embedded database, dumped to a file: the file's path. */
+async function buildTemplate(): Promise<string> {
   // A copy is what each file opens (about 110 a run), so it is kept small: WAL segments of 1 MB,
   // not 16 (a new database's WAL is one whole segment), no template0 and template1 (the tests
   // never create a database in the embedded one), and the migrations written out (CHECKPOINT)
@@ -26,6 +37,5 @@ export default async function setup(project: TestProject) {
   await client.close();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'jc-template-')), 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplatePath', file);
-  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return file;
 }

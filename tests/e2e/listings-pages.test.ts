@@ -376,7 +376,15 @@ describe.skipIf(skipReason)('the listing pages: edit, drafts, My Listings, uploa
     expect(await page.getByText('1 Active', { exact: true }).isVisible()).toBe(true);
     await page.unrouteAll();
 
-    await page.getByRole('button', { name: 'Load more' }).click();
+    // Jumping to the end of the list, Load more stays where she sees it: the cards just above
+    // it are drawn with the page, not as they come into view (a card's placeholder height is
+    // not its own, and Load more once moved some 450 px between a press and its release).
+    const loadMore = page.getByRole('button', { name: 'Load more' });
+    await loadMore.scrollIntoViewIfNeeded();
+    const where = await loadMore.boundingBox();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await loadMore.boundingBox()).toEqual(where);
+    await loadMore.click();
     await page
       .getByRole('status')
       .filter({ hasText: `Showing ${BULK_COUNT} of ${BULK_COUNT} puzzles` })

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { appLink, appUrl } from '../../src/web/lib/app-url';
 import type { Listing } from '../../src/domain/listings';
-import { browseItems, isReserved } from '../../src/web/features/listings/listing-display';
+import {
+  BROWSE_CARDS_DRAWN_FIRST,
+  BROWSE_CARDS_DRAWN_LAST,
+  browseItems,
+  drawnWhenNear,
+  isReserved,
+} from '../../src/web/features/listings/listing-display';
 
 const card = (id: number, title = `Puzzle ${id}`) => ({ id, title }) as Listing;
 
@@ -55,5 +61,19 @@ describe('the club address for share links (appUrl)', () => {
       page(meta);
       expect(appLink('/puzzle/3'), String(meta)).toBe('http://10.0.0.5:3000/puzzle/3');
     }
+  });
+});
+
+describe('browse cards drawn as they near the screen (drawnWhenNear)', () => {
+  it('draws the first row and the last cards with the page, the ones between as they come into view', () => {
+    const drawnLater = (count: number) =>
+      Array.from({ length: count }, (_, index) => index).filter((index) => drawnWhenNear(index, count));
+    expect(BROWSE_CARDS_DRAWN_FIRST).toBe(3);
+    expect(BROWSE_CARDS_DRAWN_LAST).toBe(6);
+    expect(drawnLater(24)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]);
+    expect(drawnLater(48)).toHaveLength(39);
+    // A short list is drawn whole.
+    expect(drawnLater(9)).toEqual([]);
+    expect(drawnLater(2)).toEqual([]);
   });
 });

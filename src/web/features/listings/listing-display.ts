@@ -54,3 +54,19 @@ export const RESERVED_LABEL = 'Reserved: in a trade';
 /** What the owner reads on a listing a trade holds (My Listings, the puzzle page). */
 export const RESERVED_FOR_OWNER =
   'A member is trading for this puzzle. It cannot be changed until the trade is finished.';
+
+/** Browse cards always drawn at the top of the list: the first row at three columns. */
+export const BROWSE_CARDS_DRAWN_FIRST = 3;
+/**
+ * Browse cards always drawn at the end of the list, above Load more: two rows at three
+ * columns, more than a phone's screen at one.
+ */
+export const BROWSE_CARDS_DRAWN_LAST = 6;
+
+/**
+ * Whether the browse card at `index` of `count` is laid out and painted only as it nears the
+ * screen (`content-visibility: auto`, browse-puzzles-page.tsx), rather than with the page.
+ */
+export function drawnWhenNear(index: number, count: number): boolean {
+  return index >= BROWSE_CARDS_DRAWN_FIRST && index < count - BROWSE_CARDS_DRAWN_LAST;
+}

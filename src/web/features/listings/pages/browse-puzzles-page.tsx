@@ -19,7 +19,7 @@ import { ListingCard } from '../components/listing-card';
 import { ListingGridSkeleton } from '../components/listing-skeleton';
 import { copyLink, currentPageShareUrl } from '../components/share';
 import { useBrowseFilters } from '../components/use-browse-filters';
-import { browseItems, type ListingActions } from '../listing-display';
+import { browseItems, drawnWhenNear, type ListingActions } from '../listing-display';
 import { plural } from '../../../../domain/sentences';
 
 const CAPPED_TOTAL_LABEL = '1,000+';
@@ -155,12 +155,16 @@ export function BrowsePuzzlesPage({ onRequest, onContact }: ListingActions) {
                   // (content-visibility): the first draw of 24 cards was one long task on a phone.
                   // Its placeholder size is a height only: `contain-intrinsic-size: auto 34rem` set
                   // the width too, and cards after the third were 544 px wide on a 390 px phone
-                  // (issue 22). The column's width comes from the grid.
+                  // (issue 22). The column's width comes from the grid. The last cards, just above
+                  // Load more, are always drawn: a member who jumps to the end of the list found
+                  // the cards around her grow from their placeholder size as they came into view,
+                  // and Load more moved some 450 px down the screen as she went to press it.
                   <li
                     key={listing.id}
                     className={cn(
                       'flex min-w-0',
-                      index >= 3 && '[contain-intrinsic-block-size:auto_34rem] [content-visibility:auto]',
+                      drawnWhenNear(index, items.length) &&
+                        '[contain-intrinsic-block-size:auto_34rem] [content-visibility:auto]',
                     )}
                   >
                     <div className="w-full">

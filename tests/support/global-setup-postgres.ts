@@ -12,15 +12,20 @@ export default async function setup(project: TestProject) {
   const { value: templateName, teardown } = await oncePerRun(
     'postgres-template',
     () => buildTemplate(adminUrl),
-    (name) => dropTestDatabase(adminUrl, name),
+    (name) => dropRunDatabases(adminUrl, name),
   );
-  project.provide('postgresTemplate', { adminUrl, templateName });
+  project.provide('postgresTemplate', { adminUrl, templateName, filePrefix: filePrefix() });
   return teardown;
 }
 
+/** This run's template database (the run's process id keeps runs side by side apart). */
+const templateNameOfRun = () => `jc_template_${process.pid}`;
+/** What this run's test files' databases are named with (test-database.ts). */
+const filePrefix = () => `jc_t_${process.pid}_`;
+
 /** A new database, migrated (and closed, so it can be copied): its name. */
 async function buildTemplate(adminUrl: string): Promise<string> {
-  const templateName = `jc_template_${process.pid}`;
+  const templateName = templateNameOfRun();
   await dropTestDatabase(adminUrl, templateName);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -29,4 +34,18 @@ async function buildTemplate(adminUrl: string): Promise<string> {
   const database = await openPostgres(urlForDatabase(adminUrl, templateName), { max: 2 });
   await database.close();
   return templateName;
+}
+
+/** Drops every test file's database this run made, then the template. */
+async function dropRunDatabases(adminUrl: string, templateName: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const prefix = filePrefix();
+  const { rows } = await admin.query<{ datname: string }>(
+    'SELECT datname FROM pg_database WHERE left(datname, length($1)) = $1',
+    [prefix],
+  );
+  await admin.end();
+  for (const { datname } of rows) await dropTestDatabase(adminUrl, datname);
+  await dropTestDatabase(adminUrl, templateName);
 }

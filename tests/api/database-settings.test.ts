@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../src/server/db/client';
 import { adminQuery } from '../support/processes-on-one-database';
-import { testDbKind, urlForDatabase } from '../support/test-database';
+import { runDatabaseName, testDbKind, urlForDatabase } from '../support/test-database';
 
 // Settings the migrations give the club's PostgreSQL database (docs/operations.md, 'The
 // database's settings'). A database of its own, migrated from nothing: the test files' copies
@@ -10,15 +10,15 @@ import { testDbKind, urlForDatabase } from '../support/test-database';
 
 describe.runIf(testDbKind === 'postgres')('the club database’s settings (PostgreSQL)', () => {
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const name = `jc_settings_${process.pid}_${Date.now().toString(36)}`;
   let database: Database | undefined;
 
+  // The run drops the database when it ends (runDatabaseName).
   afterAll(async () => {
     await database?.close();
-    if (adminUrl) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
 
   it('compiles no query (JIT off): every connection the migrated database opens', async () => {
+    const name = runDatabaseName('settings');
     await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
     const url = urlForDatabase(adminUrl, name);
     database = await openPostgres(url, { max: 1 });

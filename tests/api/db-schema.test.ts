@@ -40,7 +40,7 @@ import {
   type NewPuzzleListing,
   type NewUser,
 } from '../../src/server/db/schema';
-import { dropTestDatabase } from '../support/test-database';
+import { runDatabaseName } from '../support/test-database';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/server/db/migrations');
 
@@ -78,9 +78,9 @@ function migrationsBefore(tag: string): string {
   return folder;
 }
 
-/** Creates a new database next to TEST_DATABASE_URL's, migrates it, drops it on close. */
+/** Creates a new database next to TEST_DATABASE_URL's and migrates it (the run drops it when it ends). */
 async function openPostgres(adminUrl: string, folder = migrationsFolder): Promise<Backend> {
-  const name = `jc_schema_${process.pid}_${Date.now().toString(36)}`;
+  const name = runDatabaseName('schema');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
@@ -95,7 +95,6 @@ async function openPostgres(adminUrl: string, folder = migrationsFolder): Promis
     migrate: () => migratePg(db, { migrationsFolder }),
     async close() {
       await pool.end();
-      await dropTestDatabase(adminUrl, name);
     },
   };
 }

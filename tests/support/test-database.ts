@@ -33,14 +33,22 @@ export function urlForDatabase(adminUrl: string, name: string): string {
 
 let counter = 0;
 
+/**
+ * A new name for a PostgreSQL database a test makes, that the run drops when it ends with its
+ * others (global-setup-postgres.ts). `what` says what it is for.
+ */
+export function runDatabaseName(what: string): string {
+  return `${inject('postgresTemplate').filePrefix}${what}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+}
+
 /** A fresh, migrated database for one test file (a copy of the template built once per run). */
 export async function createTestDatabase(): Promise<Database> {
   if (testDbKind === 'embedded') {
     const template = fs.readFileSync(inject('pgliteTemplatePath'));
     return openEmbedded(os.tmpdir(), { inMemory: true, migrate: false, loadDataDir: new Blob([template]) });
   }
-  const { adminUrl, templateName, filePrefix } = inject('postgresTemplate');
-  const name = `${filePrefix}${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const { adminUrl, templateName } = inject('postgresTemplate');
+  const name = runDatabaseName('file');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`);

@@ -61,32 +61,6 @@ export async function createTestDatabase(): Promise<Database> {
   return openPostgres(urlForDatabase(adminUrl, name), { migrate: false, max: 10 });
 }
 
-/**
- * Drops a test's PostgreSQL database once its connections have gone. A pool's end() resolves
- * as soon as it has asked its connections to close, not when they have: a DROP … WITH (FORCE)
- * at once terminated one still closing, and its client reported the termination as an error
- * that failed the run (db-schema.test.ts, 2 Dec 2026). FORCE stays for a connection a test
- * left open.
- */
-export async function dropTestDatabase(adminUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline) {
-      const { rows } = await admin.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-        [name],
-      );
-      if (rows[0]!.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
-}
-
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `jc-${prefix}-`));
 }

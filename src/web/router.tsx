@@ -44,35 +44,26 @@ import { paths } from './paths';
 import { parseUrlId } from './lib/url-id';
 
 // Layout
-const loadPageFrame = () => import('./components/layout/page-frame');
-const PageFrame = lazyNamed(loadPageFrame, 'PageFrame');
+const PageFrame = lazyNamed(() => import('./components/layout/page-frame'), 'PageFrame');
 
 // The visitor's home. The account dialogs are fetched just after the landing page shows
 // (see LandingRoute), so they never count against the first page's download.
-const loadLandingPage = () => import('./features/landing/pages/landing-page');
-const LandingPage = lazyNamed(loadLandingPage, 'LandingPage');
-const loadAuthDialogs = () => import('./features/auth/components/auth-dialogs');
-const AuthDialogs = lazyNamed(loadAuthDialogs, 'AuthDialogs');
+const LandingPage = lazyNamed(() => import('./features/landing/pages/landing-page'), 'LandingPage');
+const AuthDialogs = lazyNamed(() => import('./features/auth/components/auth-dialogs'), 'AuthDialogs');
 
 // Member pages
-const loadMemberHomePage = () => import('./features/dashboard/pages/member-home-page');
-const MemberHomePage = lazyNamed(loadMemberHomePage, 'MemberHomePage');
+const MemberHomePage = lazyNamed(() => import('./features/dashboard/pages/member-home-page'), 'MemberHomePage');
 // The welcome gift and the new member's redirect, shown on the member home.
-const loadWelcomeGift = () => import('./features/welcome/components/welcome-gift');
-const WelcomeGift = lazyNamed(loadWelcomeGift, 'WelcomeGift');
-const loadBrowsePage = () => import('./features/listings/pages/browse-puzzles-page');
-const BrowsePuzzlesPage = lazyNamed(loadBrowsePage, 'BrowsePuzzlesPage');
-const loadPuzzlePage = () => import('./features/listings/pages/puzzle-detail-page');
-const PuzzleDetailPage = lazyNamed(loadPuzzlePage, 'PuzzleDetailPage');
+const WelcomeGift = lazyNamed(() => import('./features/welcome/components/welcome-gift'), 'WelcomeGift');
+const BrowsePuzzlesPage = lazyNamed(() => import('./features/listings/pages/browse-puzzles-page'), 'BrowsePuzzlesPage');
+const PuzzleDetailPage = lazyNamed(() => import('./features/listings/pages/puzzle-detail-page'), 'PuzzleDetailPage');
 const ListPuzzlePage = lazyNamed(() => import('./features/listings/pages/list-puzzle-page'), 'ListPuzzlePage');
 const MyListingsPage = lazyNamed(() => import('./features/listings/pages/my-listings-page'), 'MyListingsPage');
 const MessagesPage = lazyNamed(() => import('./features/messages/pages/messages-page'), 'MessagesPage');
-const loadCommunityPage = () => import('./features/community/pages/community-page');
-const CommunityPage = lazyNamed(loadCommunityPage, 'CommunityPage');
+const CommunityPage = lazyNamed(() => import('./features/community/pages/community-page'), 'CommunityPage');
 const ProfilePage = lazyNamed(() => import('./features/profile/pages/profile-page'), 'ProfilePage');
 const FavoritesPage = lazyNamed(() => import('./features/favorites/pages/favorites-page'), 'FavoritesPage');
-const loadWantedPage = () => import('./features/wanted/pages/wanted-page');
-const WantedPage = lazyNamed(loadWantedPage, 'WantedPage');
+const WantedPage = lazyNamed(() => import('./features/wanted/pages/wanted-page'), 'WantedPage');
 // The favourites page shows the listings feature's cards (features do not import each other).
 const ListingCard = lazyNamed(() => import('./features/listings/components/listing-card'), 'ListingCard');
 const MemberDirectoryPage = lazyNamed(
@@ -101,8 +92,7 @@ const MessageMemberDialog = lazyNamed(
   'MessageMemberDialog',
 );
 const PointsHistory = lazyNamed(() => import('./features/trades/components/points-history'), 'PointsHistory');
-const loadWhatToDoNext = () => import('./features/trades/components/what-to-do-next');
-const WhatToDoNextCard = lazyNamed(loadWhatToDoNext, 'WhatToDoNextCard');
+const WhatToDoNextCard = lazyNamed(() => import('./features/trades/components/what-to-do-next'), 'WhatToDoNextCard');
 const TradesPage = lazyNamed(() => import('./features/trades/pages/trades-page'), 'TradesPage');
 const NotificationsPage = lazyNamed(
   () => import('./features/notifications/pages/notifications-page'),
@@ -111,8 +101,7 @@ const NotificationsPage = lazyNamed(
 // 'Contact the club', the privacy and help pages: public, inside the frame.
 const ContactPage = lazyNamed(() => import('./features/contact/pages/contact-page'), 'ContactPage');
 const PrivacyPage = lazyNamed(() => import('./features/contact/pages/privacy-page'), 'PrivacyPage');
-const loadHelpPage = () => import('./features/contact/pages/help-page');
-const HelpPage = lazyNamed(loadHelpPage, 'HelpPage');
+const HelpPage = lazyNamed(() => import('./features/contact/pages/help-page'), 'HelpPage');
 const AdminPage = lazyNamed(() => import('./features/admin/pages/admin-page'), 'AdminPage');
 const AdminMemberPage = lazyNamed(() => import('./features/admin/pages/admin-member-page'), 'AdminMemberPage');
 
@@ -165,18 +154,79 @@ function WithListingActions({
  * who-is-signed-in check, and alongside it (instead of one step after another: check, then
  * the frame's code, then the page's code, then its data) the frame's and the page's code and
  * the public pages' first answer (the same request the page makes, so the page finds it in
- * the cache). Only public pages: a member-only page would be downloaded for nothing by a
- * visitor, who is sent to /.
+ * the cache); a member's own first page, its code and data once the check has said who it is
+ * (warmUpMemberPage). Public pages without the check: a member-only page would be downloaded
+ * for nothing by a visitor, who is sent to /.
+ *
+ * Answers once the page's code has arrived (or failed to), and a member's page's data too, or
+ * FIRST_DRAW_DATA_WAIT_MS: main.tsx draws the app then, so React draws the page straight over
+ * index.html's spinner rather than a spinner of its own, which it would then keep on the
+ * screen at least 300 ms (lazy-named.ts).
  */
-export function startFirstPage(queryClient: QueryClient) {
-  void queryClient.prefetchQuery(currentUserQueryOptions());
-  warmUpPage(window.location.pathname, window.location.search, queryClient);
+export function startFirstPage(queryClient: QueryClient): Promise<unknown> {
+  const { pathname, search } = window.location;
+  const checked = queryClient.prefetchQuery(currentUserQueryOptions());
+  const memberPage = checked.then(() => {
+    if (!queryClient.getQueryData(currentUserQueryOptions().queryKey)) return undefined;
+    const { code, data } = warmUpMemberPage(pathname, search, queryClient);
+    return Promise.all([code, Promise.race([data, wait(FIRST_DRAW_DATA_WAIT_MS)])]);
+  });
+  return Promise.all([warmUpPage(pathname, search, queryClient), memberPage]);
 }
 
-function warmUpPage(pathname: string, search: string, queryClient: QueryClient) {
+/**
+ * How long a member's first page waits for its data before it is drawn without it (its cards
+ * then show their own spinners until it comes): as long as React would otherwise have kept a
+ * spinner up, so a quick answer makes one draw and a slow one holds nothing up for longer.
+ */
+const FIRST_DRAW_DATA_WAIT_MS = 300;
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A signed-in member's page: the frame's two unread counts (a badge arriving late moves the
+ * top bar's links, Lighthouse's CLS) and, for home, community and Wanted, the frame's and the
+ * page's code and the page's first data, all together rather than one after another (the frame
+ * draws its children only once its own code has arrived, and a page asks for its data once
+ * drawn), so the page is drawn once, with its data, rather than growing from spinners and
+ * pushing what is below it down (CLS). Answers when the code and when the data have arrived
+ * (or failed to).
+ */
+function warmUpMemberPage(
+  pathname: string,
+  search: string,
+  queryClient: QueryClient,
+): { code: Promise<unknown>; data: Promise<unknown> } {
+  const code: Array<Promise<unknown>> = [];
+  const data: Array<Promise<unknown>> = [
+    queryClient.prefetchQuery(unreadCountQueryOptions()),
+    queryClient.prefetchQuery(notificationsUnreadCountQueryOptions()),
+  ];
+  if (pathname === paths.home.path) {
+    // The home and its 'What to do next' card, the welcome gift, and the five reads they make.
+    code.push(PageFrame.preload(), MemberHomePage.preload(), WhatToDoNextCard.preload(), WelcomeGift.preload());
+    for (const role of ['owner', 'requester'] as const) data.push(queryClient.prefetchQuery(tradesQueryOptions(role)));
+    data.push(
+      queryClient.prefetchQuery(statsQueryOptions()),
+      queryClient.prefetchQuery(recentActivityQueryOptions()),
+      queryClient.prefetchQuery(memberContentQueryOptions()),
+    );
+  } else if (pathname === paths.community.path) {
+    // The page's own query for its first posts, when the address asks for no category or search.
+    code.push(PageFrame.preload(), CommunityPage.preload());
+    if (search === '') {
+      data.push(queryClient.prefetchInfiniteQuery(postsQueryOptions({ category: undefined, q: undefined })));
+    }
+  } else if (pathname === paths.wanted.path) {
+    code.push(PageFrame.preload(), WantedPage.preload());
+    data.push(queryClient.prefetchQuery(savedSearchesQueryOptions()), queryClient.prefetchQuery(wishesQueryOptions()));
+  }
+  return { code: Promise.all(code), data: Promise.all(data) };
+}
+
+function warmUpPage(pathname: string, search: string, queryClient: QueryClient): Promise<unknown> {
   if (pathname === paths.home.path) {
     // Most first visits to / are visitors: the landing page (the member home follows the check).
-    void loadLandingPage();
+    return LandingPage.preload();
   } else if (pathname === paths.browsePuzzles.path) {
     // The answer first: the browser has six connections to the server and the page's code
     // is some twenty files, so what is asked for first goes first.
@@ -192,20 +242,17 @@ function warmUpPage(pathname: string, search: string, queryClient: QueryClient) 
       // The page reads a filtered URL with the server's schema, loaded apart from its code.
       void import('../domain/browse');
     }
-    void loadPageFrame();
-    void loadBrowsePage();
+    return Promise.all([PageFrame.preload(), BrowsePuzzlesPage.preload()]);
   } else if (pathname === paths.help.path) {
     // Text only: the frame's code and the page's, together.
-    void loadPageFrame();
-    void loadHelpPage();
+    return Promise.all([PageFrame.preload(), HelpPage.preload()]);
   } else {
     const puzzle = matchPath(paths.puzzle.path, pathname);
-    if (!puzzle) return;
+    if (!puzzle) return Promise.resolve();
     // The answer first, as for browse.
     const id = parseUrlId(puzzle.params.id);
     if (id !== null) void queryClient.prefetchQuery(listingQueryOptions(id));
-    void loadPageFrame();
-    void loadPuzzlePage();
+    return Promise.all([PageFrame.preload(), PuzzleDetailPage.preload()]);
   }
 }
 
@@ -236,48 +283,14 @@ function RootLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  // The first page's code and data were asked for with the check (startFirstPage).
+  // A page a signed-in member goes to: its code and first data (warmUpMemberPage), as the
+  // first page's were asked for with the check (startFirstPage).
   const queryClient = useQueryClient();
-  const firstPage = useRef({ pathname, search: location.search });
-  // A member at /: the frame's code, the member home's and the two cards it draws from other
-  // features, all together rather than one after another (the frame draws its children only
-  // once its own code has arrived, and the home's data is asked for once all of it has).
   const signedIn = Boolean(user);
-  // The frame's two unread counts, asked for with its code rather than once it has arrived
-  // (a suspended frame starts no query): a badge arriving late moves the top bar's links (CLS).
+  const { search } = location;
   useEffect(() => {
-    if (!signedIn) return;
-    void queryClient.prefetchQuery(unreadCountQueryOptions());
-    void queryClient.prefetchQuery(notificationsUnreadCountQueryOptions());
-  }, [signedIn, queryClient]);
-  useEffect(() => {
-    if (signedIn && pathname === paths.home.path) {
-      void loadPageFrame();
-      void loadMemberHomePage();
-      void loadWhatToDoNext();
-      void loadWelcomeGift();
-      // And the five reads the home and its 'What to do next' card make, through their own
-      // queries: they arrive with the code, so the page is drawn once, with its data, rather
-      // than the card growing from a spinner and pushing the dashboard down (CLS).
-      for (const role of ['owner', 'requester'] as const) void queryClient.prefetchQuery(tradesQueryOptions(role));
-      void queryClient.prefetchQuery(statsQueryOptions());
-      void queryClient.prefetchQuery(recentActivityQueryOptions());
-      void queryClient.prefetchQuery(memberContentQueryOptions());
-    } else if (signedIn && pathname === paths.community.path) {
-      // Likewise community's frame and page, and (unfiltered) its first posts, the page's own query.
-      void loadPageFrame();
-      void loadCommunityPage();
-      if (firstPage.current.pathname === pathname && firstPage.current.search === '') {
-        void queryClient.prefetchInfiniteQuery(postsQueryOptions({ category: undefined, q: undefined }));
-      }
-    } else if (signedIn && pathname === paths.wanted.path) {
-      // Likewise Wanted's frame and page, and its two lists, so the page is drawn once, with them.
-      void loadPageFrame();
-      void loadWantedPage();
-      void queryClient.prefetchQuery(savedSearchesQueryOptions());
-      void queryClient.prefetchQuery(wishesQueryOptions());
-    }
-  }, [signedIn, pathname, queryClient]);
+    if (signedIn) void warmUpMemberPage(pathname, search, queryClient);
+  }, [signedIn, pathname, search, queryClient]);
 
   if (isPending) return <FullScreenSpinner />;
   return (
@@ -380,7 +393,7 @@ function MemberOnly() {
 function LandingRoute() {
   useEffect(() => {
     // Fetch the dialogs' code once the page is up, so Sign In / Join Now open at once.
-    void loadAuthDialogs();
+    void AuthDialogs.preload();
   }, []);
   return <LandingPage AuthDialogs={AuthDialogs} />;
 }

@@ -121,4 +121,38 @@ describe.skipIf(skipReason)('browsing before joining', () => {
     expect(await page.getByRole('link', { name: 'Gwendolyn A.' }).getAttribute('href')).toMatch(/^\/members\/\d+$/);
     await expectNoA11yViolations(page);
   });
+  // The first page's code is fetched before React's first draw (router.tsx, startFirstPage), so
+  // the page is drawn straight over index.html's own spinner. A spinner of React's in between
+  // (a page still loading its code) stayed up at least 300 ms (docs/performance.md, 'The first
+  // draw held back 300 ms').
+  it('a page loaded afresh is drawn straight over the page’s own spinner, with no other spinner between', async () => {
+    const page = await visitorPage();
+    await page.addInitScript(() => {
+      const added: string[] = [];
+      Object.assign(window, { spinnersAdded: added });
+      new MutationObserver((records) => {
+        // index.html's own spinner is parsed with the page, while it is still loading.
+        if (document.readyState === 'loading') return;
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (!(node instanceof Element)) continue;
+            const statuses = [node, ...node.querySelectorAll('[role="status"]')];
+            if (statuses.some((el) => el.getAttribute('role') === 'status' && el.textContent === 'Loading…')) {
+              added.push(location.pathname);
+            }
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const [address, heading] of [
+      ['/browse-puzzles', 'Browse Puzzles'],
+      [`/puzzle/${listingId}`, TITLE],
+      ['/help', 'Help'],
+    ] as const) {
+      await page.goto(`${world.server.url}${address}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { spinnersAdded: string[] }).spinnersAdded)).toEqual([]);
+      await expectNoA11yViolations(page);
+    }
+  });
 });

@@ -289,7 +289,7 @@ function RootLayout() {
   const signedIn = Boolean(user);
   const { search } = location;
   useEffect(() => {
-    if (signedIn) void warmUpMemberPage(pathname, search, queryClient);
+    if (signedIn) warmUpMemberPage(pathname, search, queryClient);
   }, [signedIn, pathname, search, queryClient]);
 
   if (isPending) return <FullScreenSpinner />;

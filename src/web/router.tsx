@@ -115,6 +115,42 @@ const RegistrationSuccessPage = lazyNamed(
 const LoginLinkPage = lazyNamed(() => import('./features/auth/pages/login-link-page'), 'LoginLinkPage');
 const NotFoundPage = lazyNamed(() => import('./features/errors/pages/not-found-page'), 'NotFoundPage');
 
+type Preloadable = { preload: () => Promise<unknown> };
+/**
+ * The code each page draws first, for the pages whose first load startFirstPage warms up
+ * from this table: the frame, where the page has one, the page, and what it draws from other
+ * features at once. Members' pages are fetched only once the check has said a member is
+ * signed in. (The landing page, browse, a puzzle's page, and a member's home, community and
+ * Wanted pages are warmed up with their data, in warmUpPage and warmUpMemberPage.)
+ */
+const FIRST_DRAW_CODE: ReadonlyArray<{ path: string; membersOnly: boolean; code: Preloadable[] }> = [
+  { path: paths.help.path, membersOnly: false, code: [PageFrame, HelpPage] },
+  { path: paths.contact.path, membersOnly: false, code: [PageFrame, ContactPage] },
+  { path: paths.privacy.path, membersOnly: false, code: [PageFrame, PrivacyPage] },
+  { path: paths.admin.path, membersOnly: false, code: [PageFrame, AdminPage] },
+  { path: paths.adminMember.path, membersOnly: false, code: [PageFrame, AdminMemberPage] },
+  // Opened from e-mails: a join or sign-in link, a password reset.
+  { path: paths.resetPassword.path, membersOnly: false, code: [ResetPasswordPage] },
+  { path: paths.verifyEmail.path, membersOnly: false, code: [VerifyEmailPage] },
+  { path: paths.registrationSuccess.path, membersOnly: false, code: [RegistrationSuccessPage] },
+  { path: paths.loginLink.path, membersOnly: false, code: [LoginLinkPage] },
+  { path: paths.listPuzzle.path, membersOnly: true, code: [PageFrame, ListPuzzlePage] },
+  { path: paths.myListings.path, membersOnly: true, code: [PageFrame, MyListingsPage] },
+  { path: paths.messages.path, membersOnly: true, code: [PageFrame, MessagesPage] },
+  { path: paths.profile.path, membersOnly: true, code: [PageFrame, ProfilePage, PointsHistory, MemberPageSettings] },
+  { path: paths.favorites.path, membersOnly: true, code: [PageFrame, FavoritesPage, ListingCard] },
+  { path: paths.memberDirectory.path, membersOnly: true, code: [PageFrame, MemberDirectoryPage] },
+  { path: paths.member.path, membersOnly: true, code: [PageFrame, MemberPage, ListingCard] },
+  { path: paths.trades.path, membersOnly: true, code: [PageFrame, TradesPage] },
+  { path: paths.notifications.path, membersOnly: true, code: [PageFrame, NotificationsPage] },
+];
+
+/** The first-draw code of the page at `pathname` from FIRST_DRAW_CODE (members' pages or the others). */
+function firstDrawCode(pathname: string, membersOnly: boolean): Promise<unknown> {
+  const page = FIRST_DRAW_CODE.find((p) => p.membersOnly === membersOnly && matchPath(p.path, pathname));
+  return Promise.all((page?.code ?? []).map((component) => component.preload()));
+}
+
 /**
  * A listings page with its Request and Contact Owner buttons opening the trades and
  * messages features' dialogs.
@@ -184,8 +220,8 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * A signed-in member's page: the frame's two unread counts (a badge arriving late moves the
- * top bar's links, Lighthouse's CLS) and, for home, community and Wanted, the frame's and the
- * page's code and the page's first data, all together rather than one after another (the frame
+ * top bar's links, Lighthouse's CLS), the code of a member-only page (FIRST_DRAW_CODE) and, for
+ * home, community and Wanted, the frame's and the page's code and the page's first data, all together rather than one after another (the frame
  * draws its children only once its own code has arrived, and a page asks for its data once
  * drawn), so the page is drawn once, with its data, rather than growing from spinners and
  * pushing what is below it down (CLS). Answers when the code and when the data have arrived
@@ -219,6 +255,8 @@ function warmUpMemberPage(
   } else if (pathname === paths.wanted.path) {
     code.push(PageFrame.preload(), WantedPage.preload());
     data.push(queryClient.prefetchQuery(savedSearchesQueryOptions()), queryClient.prefetchQuery(wishesQueryOptions()));
+  } else {
+    code.push(firstDrawCode(pathname, true));
   }
   return { code: Promise.all(code), data: Promise.all(data) };
 }
@@ -243,12 +281,10 @@ function warmUpPage(pathname: string, search: string, queryClient: QueryClient):
       void import('../domain/browse');
     }
     return Promise.all([PageFrame.preload(), BrowsePuzzlesPage.preload()]);
-  } else if (pathname === paths.help.path) {
-    // Text only: the frame's code and the page's, together.
-    return Promise.all([PageFrame.preload(), HelpPage.preload()]);
   } else {
     const puzzle = matchPath(paths.puzzle.path, pathname);
-    if (!puzzle) return Promise.resolve();
+    // Help, the e-mailed links' pages and the other public pages: their code alone.
+    if (!puzzle) return firstDrawCode(pathname, false);
     // The answer first, as for browse.
     const id = parseUrlId(puzzle.params.id);
     if (id !== null) void queryClient.prefetchQuery(listingQueryOptions(id));

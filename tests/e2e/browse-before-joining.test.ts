@@ -148,6 +148,8 @@ describe.skipIf(skipReason)('browsing before joining', () => {
       ['/browse-puzzles', 'Browse Puzzles'],
       [`/puzzle/${listingId}`, TITLE],
       ['/help', 'Help'],
+      ['/privacy', 'Privacy'],
+      ['/contact', 'Contact the club'],
     ] as const) {
       await page.goto(`${world.server.url}${address}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();

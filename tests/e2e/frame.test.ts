@@ -374,4 +374,42 @@ describe.skipIf(skipReason)('page frame and landing page', () => {
       await context.close();
     });
   });
+  // A page opened afresh (from an e-mail's link, say) is drawn once its code is here
+  // (router.tsx, startFirstPage and FIRST_DRAW_CODE): a spinner of React's while its code was
+  // still coming stayed up at least 300 ms (docs/performance.md, 'The first draw held back
+  // 300 ms').
+  it('a member’s page opened afresh is first drawn with its code already here, not as a spinner', async () => {
+    for (const [address, chunk, heading] of [
+      ['/trades', 'trades-page', 'My Trades'],
+      ['/notifications', 'notifications-page', 'Notifications'],
+    ] as const) {
+      const page = await newWatchedPage(member);
+      await page.addInitScript(() => {
+        const seen = { firstDrawAt: 0 };
+        Object.assign(window, { seen });
+        new MutationObserver((records) => {
+          // index.html's own spinner is parsed into #root while the page is still loading.
+          if (seen.firstDrawAt > 0 || document.readyState === 'loading') return;
+          if (records.some((r) => r.target instanceof Element && r.target.closest('#root'))) {
+            seen.firstDrawAt = performance.now();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(`${server.url}${address}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      const { firstDrawAt, codeArrivedAt } = await page.evaluate(
+        (name) => ({
+          firstDrawAt: (window as unknown as { seen: { firstDrawAt: number } }).seen.firstDrawAt,
+          codeArrivedAt: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
+            new URL(entry.name).pathname.startsWith(`/assets/${name}-`),
+          )?.responseEnd,
+        }),
+        chunk,
+      );
+      expect(codeArrivedAt, address).toBeGreaterThan(0);
+      expect(firstDrawAt, address).toBeGreaterThan(codeArrivedAt!);
+      await expectNoA11yViolations(page);
+      await page.close();
+    }
+  });
 });

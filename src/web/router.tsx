@@ -117,13 +117,16 @@ const NotFoundPage = lazyNamed(() => import('./features/errors/pages/not-found-p
 
 type Preloadable = { preload: () => Promise<unknown> };
 /**
- * The code each page draws first, for the pages whose first load startFirstPage warms up
- * from this table: the frame, where the page has one, the page, and what it draws from other
- * features at once. Members' pages are fetched only once the check has said a member is
- * signed in. (The landing page, browse, a puzzle's page, and a member's home, community and
- * Wanted pages are warmed up with their data, in warmUpPage and warmUpMemberPage.)
+ * The code each page draws first, which startFirstPage fetches before React's first draw: the
+ * frame, where the page has one, the page, and what it draws from other features at once.
+ * Members' pages are fetched only once the check has said a member is signed in (`/` is the
+ * landing page for a visitor, the member home for a member). The first data some pages need
+ * too is asked for in warmUpPage and warmUpMemberPage.
  */
 const FIRST_DRAW_CODE: ReadonlyArray<{ path: string; membersOnly: boolean; code: Preloadable[] }> = [
+  { path: paths.home.path, membersOnly: false, code: [LandingPage] },
+  { path: paths.browsePuzzles.path, membersOnly: false, code: [PageFrame, BrowsePuzzlesPage] },
+  { path: paths.puzzle.path, membersOnly: false, code: [PageFrame, PuzzleDetailPage] },
   { path: paths.help.path, membersOnly: false, code: [PageFrame, HelpPage] },
   { path: paths.contact.path, membersOnly: false, code: [PageFrame, ContactPage] },
   { path: paths.privacy.path, membersOnly: false, code: [PageFrame, PrivacyPage] },
@@ -134,6 +137,13 @@ const FIRST_DRAW_CODE: ReadonlyArray<{ path: string; membersOnly: boolean; code:
   { path: paths.verifyEmail.path, membersOnly: false, code: [VerifyEmailPage] },
   { path: paths.registrationSuccess.path, membersOnly: false, code: [RegistrationSuccessPage] },
   { path: paths.loginLink.path, membersOnly: false, code: [LoginLinkPage] },
+  {
+    path: paths.home.path,
+    membersOnly: true,
+    code: [PageFrame, MemberHomePage, WhatToDoNextCard, WelcomeGift],
+  },
+  { path: paths.community.path, membersOnly: true, code: [PageFrame, CommunityPage] },
+  { path: paths.wanted.path, membersOnly: true, code: [PageFrame, WantedPage] },
   { path: paths.listPuzzle.path, membersOnly: true, code: [PageFrame, ListPuzzlePage] },
   { path: paths.myListings.path, membersOnly: true, code: [PageFrame, MyListingsPage] },
   { path: paths.messages.path, membersOnly: true, code: [PageFrame, MessagesPage] },
@@ -219,53 +229,42 @@ const FIRST_DRAW_DATA_WAIT_MS = 300;
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * A signed-in member's page: the frame's two unread counts (a badge arriving late moves the
- * top bar's links, Lighthouse's CLS), the code of a member-only page (FIRST_DRAW_CODE) and, for
- * home, community and Wanted, the frame's and the page's code and the page's first data, all together rather than one after another (the frame
- * draws its children only once its own code has arrived, and a page asks for its data once
- * drawn), so the page is drawn once, with its data, rather than growing from spinners and
- * pushing what is below it down (CLS). Answers when the code and when the data have arrived
- * (or failed to).
+ * A signed-in member's page: its code (FIRST_DRAW_CODE), the frame's two unread counts (a badge
+ * arriving late moves the top bar's links, Lighthouse's CLS) and, for home, community and
+ * Wanted, the page's first data, all together rather than one after another (the frame draws
+ * its children only once its own code has arrived, and a page asks for its data once drawn),
+ * so the page is drawn once, with its data, rather than growing from spinners and pushing what
+ * is below it down (CLS). Answers when the code and when the data have arrived (or failed to).
  */
 function warmUpMemberPage(
   pathname: string,
   search: string,
   queryClient: QueryClient,
 ): { code: Promise<unknown>; data: Promise<unknown> } {
-  const code: Array<Promise<unknown>> = [];
   const data: Array<Promise<unknown>> = [
     queryClient.prefetchQuery(unreadCountQueryOptions()),
     queryClient.prefetchQuery(notificationsUnreadCountQueryOptions()),
   ];
   if (pathname === paths.home.path) {
-    // The home and its 'What to do next' card, the welcome gift, and the five reads they make.
-    code.push(PageFrame.preload(), MemberHomePage.preload(), WhatToDoNextCard.preload(), WelcomeGift.preload());
+    // The five reads the home and its 'What to do next' card make.
     for (const role of ['owner', 'requester'] as const) data.push(queryClient.prefetchQuery(tradesQueryOptions(role)));
     data.push(
       queryClient.prefetchQuery(statsQueryOptions()),
       queryClient.prefetchQuery(recentActivityQueryOptions()),
       queryClient.prefetchQuery(memberContentQueryOptions()),
     );
-  } else if (pathname === paths.community.path) {
+  } else if (pathname === paths.community.path && search === '') {
     // The page's own query for its first posts, when the address asks for no category or search.
-    code.push(PageFrame.preload(), CommunityPage.preload());
-    if (search === '') {
-      data.push(queryClient.prefetchInfiniteQuery(postsQueryOptions({ category: undefined, q: undefined })));
-    }
+    data.push(queryClient.prefetchInfiniteQuery(postsQueryOptions({ category: undefined, q: undefined })));
   } else if (pathname === paths.wanted.path) {
-    code.push(PageFrame.preload(), WantedPage.preload());
     data.push(queryClient.prefetchQuery(savedSearchesQueryOptions()), queryClient.prefetchQuery(wishesQueryOptions()));
-  } else {
-    code.push(firstDrawCode(pathname, true));
   }
-  return { code: Promise.all(code), data: Promise.all(data) };
+  return { code: firstDrawCode(pathname, true), data: Promise.all(data) };
 }
 
+/** A public page's first data, asked for with its code (FIRST_DRAW_CODE); answers when the code has arrived. */
 function warmUpPage(pathname: string, search: string, queryClient: QueryClient): Promise<unknown> {
-  if (pathname === paths.home.path) {
-    // Most first visits to / are visitors: the landing page (the member home follows the check).
-    return LandingPage.preload();
-  } else if (pathname === paths.browsePuzzles.path) {
+  if (pathname === paths.browsePuzzles.path) {
     // The answer first: the browser has six connections to the server and the page's code
     // is some twenty files, so what is asked for first goes first.
     // Unfiltered browse only: a filtered URL's parameters are read by the page (with Zod).
@@ -280,16 +279,12 @@ function warmUpPage(pathname: string, search: string, queryClient: QueryClient):
       // The page reads a filtered URL with the server's schema, loaded apart from its code.
       void import('../domain/browse');
     }
-    return Promise.all([PageFrame.preload(), BrowsePuzzlesPage.preload()]);
   } else {
-    const puzzle = matchPath(paths.puzzle.path, pathname);
-    // Help, the e-mailed links' pages and the other public pages: their code alone.
-    if (!puzzle) return firstDrawCode(pathname, false);
     // The answer first, as for browse.
-    const id = parseUrlId(puzzle.params.id);
+    const id = parseUrlId(matchPath(paths.puzzle.path, pathname)?.params.id);
     if (id !== null) void queryClient.prefetchQuery(listingQueryOptions(id));
-    return Promise.all([PageFrame.preload(), PuzzleDetailPage.preload()]);
   }
+  return firstDrawCode(pathname, false);
 }
 
 /** Finds out who is signed in (full-screen spinner meanwhile) and shares it with every page. */

@@ -130,10 +130,15 @@ describe.skipIf(skipReason)('browsing before joining', () => {
     await page.addInitScript(() => {
       const added: string[] = [];
       Object.assign(window, { spinnersAdded: added });
+      // index.html's own spinner is added by the parser, before React's first draw takes it out
+      // of #root (the parser's records can come after the page has finished loading).
+      let drawn = false;
       new MutationObserver((records) => {
-        // index.html's own spinner is parsed with the page, while it is still loading.
-        if (document.readyState === 'loading') return;
         for (const record of records) {
+          if (record.target instanceof Element && record.target.id === 'root' && record.removedNodes.length > 0) {
+            drawn = true;
+          }
+          if (!drawn) continue;
           for (const node of record.addedNodes) {
             if (!(node instanceof Element)) continue;
             const statuses = [node, ...node.querySelectorAll('[role="status"]')];

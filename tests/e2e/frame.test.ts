@@ -388,9 +388,10 @@ describe.skipIf(skipReason)('page frame and landing page', () => {
         const seen = { firstDrawAt: 0 };
         Object.assign(window, { seen });
         new MutationObserver((records) => {
-          // index.html's own spinner is parsed into #root while the page is still loading.
-          if (seen.firstDrawAt > 0 || document.readyState === 'loading') return;
-          if (records.some((r) => r.target instanceof Element && r.target.closest('#root'))) {
+          // React's first draw takes index.html's own spinner out of #root; the parser only adds
+          // (and its records can come after the page has finished loading).
+          if (seen.firstDrawAt > 0) return;
+          if (records.some((r) => r.target instanceof Element && r.target.id === 'root' && r.removedNodes.length > 0)) {
             seen.firstDrawAt = performance.now();
           }
         }).observe(document, { childList: true, subtree: true });

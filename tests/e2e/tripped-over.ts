@@ -46,20 +46,31 @@ export async function expectWellShown(page: Page): Promise<void> {
 }
 
 /**
- * The words a control shows on screen: its text that is laid out and bigger than a pixel (so
- * not a screen-reader-only span, and not an icon's label).
+ * The words each control shows on screen: its text that is laid out and bigger than a pixel (so
+ * not a screen-reader-only span, and not an icon's label). Found and read in one call, so a
+ * control React swaps meanwhile (the landing page's stand-in Menu button for the real one) is
+ * never read detached, as no words.
  */
-function shownWords(control: Locator): Promise<string> {
-  return control.evaluate((root) => {
-    const words: string[] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement!;
-      const box = parent.getBoundingClientRect();
-      if (parent.checkVisibility() && box.width > 1 && box.height > 1) words.push(node.textContent!.trim());
-    }
-    return words.filter(Boolean).join(' ');
-  });
+function wordsShown(controls: Locator): Promise<string[]> {
+  return controls.evaluateAll((elements) =>
+    elements.map((root) => {
+      const words: string[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement!;
+        const box = parent.getBoundingClientRect();
+        if (parent.checkVisibility() && box.width > 1 && box.height > 1) words.push(node.textContent!.trim());
+      }
+      return words.filter(Boolean).join(' ');
+    }),
+  );
+}
+
+/** The words one control shows on screen (wordsShown). */
+async function shownWords(control: Locator): Promise<string> {
+  const words = await wordsShown(control);
+  expect(words, 'one control').toHaveLength(1);
+  return words[0]!;
 }
 
 /** The width a text would take in this element's font (a placeholder's, say). */
@@ -208,7 +219,7 @@ export function describeTrippedOver(widthName: (typeof WIDTHS)[number]['name']):
 
         // Every control shows a word (no bare icons), and Tab reaches each in turn with a ring.
         const controls = banner.locator('a:visible, button:visible');
-        const words = await Promise.all((await controls.all()).map(shownWords));
+        const words = await wordsShown(controls);
         for (const word of words)
           expect(word, `a top-bar control shows ${JSON.stringify(word)}`).toMatch(/[A-Za-z]{3}/);
         expect(words[0]).toBe('Jigsaw Club');
@@ -236,7 +247,7 @@ export function describeTrippedOver(widthName: (typeof WIDTHS)[number]['name']):
         ] as const) {
           const page = await open(width, null, path);
           const banner = page.getByRole('banner');
-          const words = await Promise.all((await banner.locator('a:visible, button:visible').all()).map(shownWords));
+          const words = await wordsShown(banner.locator('a:visible, button:visible'));
           expect(words[0], path).toBe('Jigsaw Club');
           expect(words, path).toEqual(expect.arrayContaining(['Sign In', 'Join Now']));
           for (const word of words)

@@ -11,44 +11,43 @@ type DateInput = Date | string | number;
  */
 export const CLUB_TIME_ZONE = 'Europe/London';
 const LONDON = CLUB_TIME_ZONE;
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: LONDON,
-});
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: LONDON });
-const time = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: LONDON,
-});
-const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: LONDON });
-const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: LONDON });
-const offsetName = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, timeZoneName: 'longOffset' });
+/**
+ * A London formatter made the first time it is used, not as this module loads: each costs a
+ * couple of milliseconds on a slow phone, and pages that show no date (browse's cards) load
+ * this module too.
+ */
+function londonFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let formatter: Intl.DateTimeFormat | undefined;
+  return () => (formatter ??= new Intl.DateTimeFormat('en-GB', { ...options, timeZone: LONDON }));
+}
+const dayMonthYear = londonFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+const dayMonth = londonFormat({ day: 'numeric', month: 'short' });
+const time = londonFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const weekday = londonFormat({ weekday: 'short' });
+const monthYear = londonFormat({ month: 'long', year: 'numeric' });
+const offsetName = londonFormat({ timeZoneName: 'longOffset' });
 
 // en-GB writes September as 'Sept'; the club writes every month in three letters.
 const tidy = (text: string) => text.replace('Sept', 'Sep');
 
 /** '3 Dec 2026'. */
 export function formatClubDate(value: DateInput): string {
-  return tidy(dayMonthYear.format(new Date(value)));
+  return tidy(dayMonthYear().format(new Date(value)));
 }
 
 /** '3 Dec' (the year is understood: a recent day). */
 export function formatClubDay(value: DateInput): string {
-  return tidy(dayMonth.format(new Date(value)));
+  return tidy(dayMonth().format(new Date(value)));
 }
 
 /** '3 Dec 2026 at 14:30'. */
 export function formatClubDateTime(value: DateInput): string {
-  return `${formatClubDate(value)} at ${time.format(new Date(value))}`;
+  return `${formatClubDate(value)} at ${time().format(new Date(value))}`;
 }
 
 /** '14:30'. */
 export function formatClubTime(value: DateInput): string {
-  return time.format(new Date(value));
+  return time().format(new Date(value));
 }
 
 /** '3 Dec' within the current year, '3 Dec 2025' otherwise. */
@@ -59,17 +58,20 @@ export function formatClubDayOrDate(value: DateInput, now: DateInput = new Date(
 
 /** 'Fri'. */
 export function formatClubWeekday(value: DateInput): string {
-  return weekday.format(new Date(value));
+  return weekday().format(new Date(value));
 }
 
 /** 'March 2024'. */
 export function formatClubMonthYear(value: DateInput): string {
-  return monthYear.format(new Date(value));
+  return monthYear().format(new Date(value));
 }
 
 /** The club's offset from UTC at an instant, in minutes (60 in British Summer Time). */
 function clubOffsetMinutes(at: Date): number {
-  const name = offsetName.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const name =
+    offsetName()
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   if (!match) return 0;
   const minutes = Number(match[2]) * 60 + Number(match[3]);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   clubDayStart,
   formatClubDate,
@@ -19,6 +19,30 @@ describe('the club’s dates', () => {
     expect(formatClubDate('2026-06-30T23:30:00Z')).toBe('1 Jul 2026');
     expect(formatClubDay('2026-12-03T10:00:00Z')).toBe('3 Dec');
     expect(formatClubDateTime('2026-12-03T14:30:00Z')).toBe('3 Dec 2026 at 14:30');
+  });
+
+  // Browse's cards load this module and show no date: each formatter costs a slow phone a
+  // couple of milliseconds, so none is made until a date is written.
+  it('makes its formatters when a date is first written, not as the module loads', async () => {
+    vi.resetModules();
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made++;
+      }
+    } as typeof Intl.DateTimeFormat;
+    try {
+      const dates = await import('../../../src/domain/dates');
+      expect(made).toBe(0);
+      expect(dates.formatClubDateTime('2026-12-03T14:30:00Z')).toBe('3 Dec 2026 at 14:30');
+      expect(made).toBe(2);
+      expect(dates.formatClubDateTime('2026-12-04T09:05:00Z')).toBe('4 Dec 2026 at 09:05');
+      expect(made).toBe(2);
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
   });
 
   it('leaves the year out within the same year only', () => {

@@ -6,7 +6,13 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSy
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/sessions-repository';
 import { BROTLI_QUALITY, SYNC_COMPRESSION_MAX_BYTES } from '../../src/server/http/compression';
-import { LANDING_PAGE_MODULE, preferredEncoding } from '../../src/server/http/static-client';
+import {
+  BROWSE_PAGE_MODULE,
+  LANDING_PAGE_MODULE,
+  PAGE_FRAME_MODULE,
+  PUZZLE_PAGE_MODULE,
+  preferredEncoding,
+} from '../../src/server/http/static-client';
 import { precompressDir } from '../../scripts/precompress.mjs';
 import { buildTestApp, type TestApp } from '../support/build-app';
 import { createListing, createMember } from '../support/factories';
@@ -40,11 +46,9 @@ beforeAll(async () => {
     'index.html': { file: 'assets/index-Abc123.js', isEntry: true, imports: [] },
     [LANDING_PAGE_MODULE]: { file: 'assets/landing-page-Ghi789.js', imports: ['index.html', '_brand-Jkl012.js'] },
     '_brand-Jkl012.js': { file: 'assets/brand-Jkl012.js', imports: ['index.html'] },
-    'src/web/features/listings/pages/browse-puzzles-page.tsx': {
-      file: 'assets/browse-puzzles-page-Mno345.js',
-      imports: ['index.html', '_brand-Jkl012.js'],
-    },
-    'src/web/components/layout/page-frame.tsx': { file: 'assets/page-frame-Pqr678.js', imports: ['index.html'] },
+    [BROWSE_PAGE_MODULE]: { file: 'assets/browse-puzzles-page-Mno345.js', imports: ['index.html', '_brand-Jkl012.js'] },
+    [PAGE_FRAME_MODULE]: { file: 'assets/page-frame-Pqr678.js', imports: ['index.html'] },
+    [PUZZLE_PAGE_MODULE]: { file: 'assets/puzzle-detail-page-Vwx234.js', imports: ['index.html'] },
     'src/web/features/members/pages/member-page.tsx': { file: 'assets/member-page-Stu901.js' },
   };
   fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
@@ -155,7 +159,7 @@ describe('the page (index.html and every page address)', () => {
     }
   });
 
-  it('preloads the landing page’s chunks at / only, and nothing index.html loads already', async () => {
+  it('preloads the first draw’s chunks of the landing page, browse and a puzzle’s page, and nothing index.html loads already', async () => {
     const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}" />`;
     const landing = (await get('/')).body;
     expect(landing).toContain(preload('landing-page-Ghi789.js'));
@@ -163,12 +167,24 @@ describe('the page (index.html and every page address)', () => {
     expect(landing).not.toContain(preload('index-Abc123.js'));
     expect(landing).not.toContain('browse-puzzles-page');
     expect(landing).not.toContain('page-frame');
-    // Other pages: only what index.html has.
-    for (const url of ['/browse-puzzles', '/puzzle/1', '/members/3', '/index.html']) {
+    // Browse: the frame, its page and what that imports, each once.
+    const browse = (await get('/browse-puzzles?q=whitby')).body;
+    for (const file of ['page-frame-Pqr678.js', 'browse-puzzles-page-Mno345.js', 'brand-Jkl012.js']) {
+      expect(browse.split(preload(file)), file).toHaveLength(2);
+    }
+    expect(browse).not.toContain('landing-page');
+    expect(browse).not.toContain(preload('index-Abc123.js'));
+    const puzzle = (await get('/puzzle/1')).body;
+    expect(puzzle).toContain(preload('page-frame-Pqr678.js'));
+    expect(puzzle).toContain(preload('puzzle-detail-page-Vwx234.js'));
+    expect(puzzle).not.toContain('browse-puzzles-page');
+    // Other pages, members' pages among them: only what index.html has.
+    for (const url of ['/members/3', '/browse-puzzles/more', '/puzzle/1/edit', '/index.html', '/help']) {
       expect((await get(url)).body, url).not.toContain('modulepreload');
     }
     // Different pages, so different ETags: a revalidation never mixes them up.
     expect((await get('/')).headers.etag).not.toBe((await get('/browse-puzzles')).headers.etag);
+    expect((await get('/puzzle/1')).headers.etag).not.toBe((await get('/browse-puzzles')).headers.etag);
   });
 
   it('a new page (another public address) is not answered with 304', async () => {

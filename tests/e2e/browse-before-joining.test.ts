@@ -125,7 +125,7 @@ describe.skipIf(skipReason)('browsing before joining', () => {
   // the page is drawn straight over index.html's own spinner. A spinner of React's in between
   // (a page still loading its code) stayed up at least 300 ms (docs/performance.md, 'The first
   // draw held back 300 ms').
-  it('a page loaded afresh is drawn straight over the page’s own spinner, with no other spinner between', async () => {
+  it('a page loaded afresh is drawn straight over the page’s own spinner, with no other spinner between, browse’s and a puzzle’s code preloaded', async () => {
     const page = await visitorPage();
     await page.addInitScript(() => {
       const added: string[] = [];
@@ -149,16 +149,24 @@ describe.skipIf(skipReason)('browsing before joining', () => {
         }
       }).observe(document, { childList: true, subtree: true });
     });
-    for (const [address, heading] of [
-      ['/browse-puzzles', 'Browse Puzzles'],
-      [`/puzzle/${listingId}`, TITLE],
-      ['/help', 'Help'],
-      ['/privacy', 'Privacy'],
-      ['/contact', 'Contact the club'],
+    // The chunks of the pages visitors arrive at from outside come with the entry, preloaded
+    // by the page's head (static-client.ts, PAGE_PRELOADS), named from the build's own manifest.
+    for (const [address, heading, preloaded] of [
+      ['/browse-puzzles', 'Browse Puzzles', ['page-frame', 'browse-puzzles-page']],
+      [`/puzzle/${listingId}`, TITLE, ['page-frame', 'puzzle-detail-page']],
+      ['/help', 'Help', []],
+      ['/privacy', 'Privacy', []],
+      ['/contact', 'Contact the club', []],
     ] as const) {
       await page.goto(`${world.server.url}${address}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect(await page.evaluate(() => (window as unknown as { spinnersAdded: string[] }).spinnersAdded)).toEqual([]);
+      // The page as the server sent it: Vite's own helper adds links for what a page imports later.
+      const html = await (await page.request.get(`${world.server.url}${address}`)).text();
+      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/(.+?)-[\w-]{8}\.js"/g)];
+      // Pages' chunks only (index.html preloads the entry's own two on every page).
+      const pages = preloads.map((match) => match[1]!).filter((name) => name.includes('page'));
+      expect(pages.sort(), address).toEqual([...preloaded].sort());
       await expectNoA11yViolations(page);
     }
   });

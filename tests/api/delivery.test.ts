@@ -8,6 +8,7 @@ import { createSession } from '../../src/server/auth/sessions-repository';
 import { BROTLI_QUALITY, SYNC_COMPRESSION_MAX_BYTES } from '../../src/server/http/compression';
 import {
   BROWSE_PAGE_MODULE,
+  HELP_PAGE_MODULE,
   LANDING_PAGE_MODULE,
   PAGE_FRAME_MODULE,
   PUZZLE_PAGE_MODULE,
@@ -49,6 +50,7 @@ beforeAll(async () => {
     [BROWSE_PAGE_MODULE]: { file: 'assets/browse-puzzles-page-Mno345.js', imports: ['index.html', '_brand-Jkl012.js'] },
     [PAGE_FRAME_MODULE]: { file: 'assets/page-frame-Pqr678.js', imports: ['index.html'] },
     [PUZZLE_PAGE_MODULE]: { file: 'assets/puzzle-detail-page-Vwx234.js', imports: ['index.html'] },
+    [HELP_PAGE_MODULE]: { file: 'assets/help-page-Yza567.js', imports: ['index.html'] },
     'src/web/features/members/pages/member-page.tsx': { file: 'assets/member-page-Stu901.js' },
   };
   fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
@@ -159,7 +161,7 @@ describe('the page (index.html and every page address)', () => {
     }
   });
 
-  it('preloads the first draw’s chunks of the landing page, browse and a puzzle’s page, and nothing index.html loads already', async () => {
+  it('preloads the first draw’s chunks of the landing page, browse, a puzzle’s page and Help, and nothing index.html loads already', async () => {
     const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}" />`;
     const landing = (await get('/')).body;
     expect(landing).toContain(preload('landing-page-Ghi789.js'));
@@ -178,8 +180,9 @@ describe('the page (index.html and every page address)', () => {
     expect(puzzle).toContain(preload('page-frame-Pqr678.js'));
     expect(puzzle).toContain(preload('puzzle-detail-page-Vwx234.js'));
     expect(puzzle).not.toContain('browse-puzzles-page');
+    expect((await get('/help')).body).toContain(preload('help-page-Yza567.js'));
     // Other pages, members' pages among them: only what index.html has.
-    for (const url of ['/members/3', '/browse-puzzles/more', '/puzzle/1/edit', '/index.html', '/help']) {
+    for (const url of ['/members/3', '/browse-puzzles/more', '/puzzle/1/edit', '/index.html', '/contact']) {
       expect((await get(url)).body, url).not.toContain('modulepreload');
     }
     // Different pages, so different ETags: a revalidation never mixes them up.

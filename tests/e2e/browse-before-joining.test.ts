@@ -125,7 +125,7 @@ describe.skipIf(skipReason)('browsing before joining', () => {
   // the page is drawn straight over index.html's own spinner. A spinner of React's in between
   // (a page still loading its code) stayed up at least 300 ms (docs/performance.md, 'The first
   // draw held back 300 ms').
-  it('a page loaded afresh is drawn straight over the page’s own spinner, with no other spinner between, browse’s and a puzzle’s code preloaded', async () => {
+  it('a page loaded afresh is drawn straight over the page’s own spinner, with no other spinner between, and the code of browse, a puzzle’s page and Help preloaded', async () => {
     const page = await visitorPage();
     await page.addInitScript(() => {
       const added: string[] = [];
@@ -154,7 +154,7 @@ describe.skipIf(skipReason)('browsing before joining', () => {
     for (const [address, heading, preloaded] of [
       ['/browse-puzzles', 'Browse Puzzles', ['page-frame', 'browse-puzzles-page']],
       [`/puzzle/${listingId}`, TITLE, ['page-frame', 'puzzle-detail-page']],
-      ['/help', 'Help', []],
+      ['/help', 'Help', ['page-frame', 'help-page']],
       ['/privacy', 'Privacy', []],
       ['/contact', 'Contact the club', []],
     ] as const) {

@@ -46,20 +46,22 @@ export const LANDING_PAGE_MODULE = 'src/web/features/landing/pages/landing-page.
 export const PAGE_FRAME_MODULE = 'src/web/components/layout/page-frame.tsx';
 export const BROWSE_PAGE_MODULE = 'src/web/features/listings/pages/browse-puzzles-page.tsx';
 export const PUZZLE_PAGE_MODULE = 'src/web/features/listings/pages/puzzle-detail-page.tsx';
+export const HELP_PAGE_MODULE = 'src/web/features/contact/pages/help-page.tsx';
 
 /**
- * The lazy chunks the first draw needs (FIRST_DRAW_CODE in src/web/router.tsx) of the pages
- * visitors arrive at from outside (the landing page, browse, a shared puzzle's page), preloaded
- * with the entry chunk at their address, so they come over the line beside it rather than
- * after it has run. Members' pages are left out: which page `/` is, and whether a member may
- * see a page, is known only once the sign-in check has answered. Browse gained two or three
- * Lighthouse points by it (docs/performance.md, 'Browse's chunks beside the entry'); when its
- * chunks still brought the schemas and Zod, they were tried and taken out.
+ * The lazy chunks the first draw needs (FIRST_DRAW_CODE in src/web/router.tsx) of the public
+ * pages visitors arrive at from outside (the landing page, browse, a shared puzzle's page,
+ * Help), preloaded with the entry chunk at their address, so they come over the line beside it
+ * rather than after it has run. Members' pages are left out: which page `/` is, and whether a
+ * member may see a page, is known only once the sign-in check has answered. Browse gained two
+ * or three Lighthouse points by it (docs/performance.md, 'Browse's chunks beside the entry');
+ * when its chunks still brought the schemas and Zod, they were tried and taken out.
  */
 export const PAGE_PRELOADS: ReadonlyArray<{ name: string; address: RegExp; modules: string[] }> = [
   { name: 'landing', address: /^\/$/, modules: [LANDING_PAGE_MODULE] },
   { name: 'browse', address: /^\/browse-puzzles$/, modules: [PAGE_FRAME_MODULE, BROWSE_PAGE_MODULE] },
   { name: 'puzzle', address: /^\/puzzle\/[^/]+$/, modules: [PAGE_FRAME_MODULE, PUZZLE_PAGE_MODULE] },
+  { name: 'help', address: /^\/help$/, modules: [PAGE_FRAME_MODULE, HELP_PAGE_MODULE] },
 ];
 
 type ManifestChunk = { file: string; imports?: string[] };

@@ -42,7 +42,7 @@ export function withAppUrl(html: string, appUrl: string | undefined): string {
  * with LANDING_LAZY_MODULES in scripts/bundle-size-lib.mjs.
  */
 export const LANDING_PAGE_MODULE = 'src/web/features/landing/pages/landing-page.tsx';
-/** The frame round every page but the landing page and the e-mailed links' pages. */
+/** The frame around every page but the landing page and the pages e-mailed links open. */
 export const PAGE_FRAME_MODULE = 'src/web/components/layout/page-frame.tsx';
 export const BROWSE_PAGE_MODULE = 'src/web/features/listings/pages/browse-puzzles-page.tsx';
 export const PUZZLE_PAGE_MODULE = 'src/web/features/listings/pages/puzzle-detail-page.tsx';

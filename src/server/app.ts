@@ -18,7 +18,7 @@ import { declareSharedContract } from './http/route-helpers';
 import { drainNotices, stopNotices } from './notices/notices';
 import { hitCounterFor, rateLimitStore } from './http/hit-counter';
 import { shareBrowseCacheForgets } from './listings/browse-cache-sync';
-import { registerSessions } from './auth/session-plugin';
+import { registerSessions, SESSION_COOKIE } from './auth/session-plugin';
 import { adminRoutes } from './admin/routes';
 import { registerOpenApi } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
@@ -148,6 +148,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerClient(app, ctx.config.clientDir, {
     appUrl: () => ctx.config.appUrl,
     headMarkupFor: (pathname) => listingPicturePreload(ctx.database.db, pathname),
+    signedIn: (request) => Boolean(request.cookies[SESSION_COOKIE]),
   });
   return app;
 }

@@ -204,24 +204,26 @@ function WithListingActions({
  * (warmUpMemberPage). Public pages without the check: a member-only page would be downloaded
  * for nothing by a visitor, who is sent to /.
  *
- * Answers once the page's code has arrived (or failed to), and a member's page's data too, or
+ * Answers once the page's code has arrived (or failed to), and its first data too, or
  * FIRST_DRAW_DATA_WAIT_MS: main.tsx draws the app then, so React draws the page straight over
  * index.html's spinner rather than a spinner of its own, which it would then keep on the
- * screen at least 300 ms (lazy-named.ts).
+ * screen at least 300 ms (lazy-named.ts), and the page with its data rather than its own
+ * spinner (its code, preloaded by the page's head, can come before its data).
  */
 export function startFirstPage(queryClient: QueryClient): Promise<unknown> {
   const { pathname, search } = window.location;
   const checked = queryClient.prefetchQuery(currentUserQueryOptions());
+  const drawn = ({ code, data }: { code: Promise<unknown>; data: Promise<unknown> }) =>
+    Promise.all([code, Promise.race([data, wait(FIRST_DRAW_DATA_WAIT_MS)])]);
   const memberPage = checked.then(() => {
     if (!queryClient.getQueryData(currentUserQueryOptions().queryKey)) return undefined;
-    const { code, data } = warmUpMemberPage(pathname, search, queryClient);
-    return Promise.all([code, Promise.race([data, wait(FIRST_DRAW_DATA_WAIT_MS)])]);
+    return drawn(warmUpMemberPage(pathname, search, queryClient));
   });
-  return Promise.all([warmUpPage(pathname, search, queryClient), memberPage]);
+  return Promise.all([drawn(warmUpPage(pathname, search, queryClient)), memberPage]);
 }
 
 /**
- * How long a member's first page waits for its data before it is drawn without it (its cards
+ * How long a first page waits for its data before it is drawn without it (its cards
  * then show their own spinners until it comes): as long as React would otherwise have kept a
  * spinner up, so a quick answer makes one draw and a slow one holds nothing up for longer.
  */
@@ -262,15 +264,20 @@ function warmUpMemberPage(
   return { code: firstDrawCode(pathname, true), data: Promise.all(data) };
 }
 
-/** A public page's first data, asked for with its code (FIRST_DRAW_CODE); answers when the code has arrived. */
-function warmUpPage(pathname: string, search: string, queryClient: QueryClient): Promise<unknown> {
+/** A public page's code (FIRST_DRAW_CODE) and first data, asked for together; answers when each has arrived. */
+function warmUpPage(
+  pathname: string,
+  search: string,
+  queryClient: QueryClient,
+): { code: Promise<unknown>; data: Promise<unknown> } {
+  let data: Promise<unknown> = Promise.resolve();
   if (pathname === paths.browsePuzzles.path) {
     // The answer first: the browser has six connections to the server and the page's code
     // is some twenty files, so what is asked for first goes first.
     // Unfiltered browse only: a filtered URL's parameters are read by the page (with Zod).
     // Then the first card's picture (its LCP on a phone), as soon as the answer names it.
     if (search === '') {
-      void queryClient.prefetchInfiniteQuery(browseQueryOptions({})).then(() => {
+      data = queryClient.prefetchInfiniteQuery(browseQueryOptions({})).then(() => {
         const first = queryClient.getQueryData(browseQueryOptions({}).queryKey)?.pages[0]?.items[0];
         const picture = first && listingCardPicture(first);
         if (picture) preloadImage(picture);
@@ -282,9 +289,9 @@ function warmUpPage(pathname: string, search: string, queryClient: QueryClient):
   } else {
     // The answer first, as for browse.
     const id = parseUrlId(matchPath(paths.puzzle.path, pathname)?.params.id);
-    if (id !== null) void queryClient.prefetchQuery(listingQueryOptions(id));
+    if (id !== null) data = queryClient.prefetchQuery(listingQueryOptions(id));
   }
-  return firstDrawCode(pathname, false);
+  return { code: firstDrawCode(pathname, false), data };
 }
 
 /** Finds out who is signed in (full-screen spinner meanwhile) and shares it with every page. */

@@ -8,10 +8,12 @@ import { createSession } from '../../src/server/auth/sessions-repository';
 import { BROTLI_QUALITY, SYNC_COMPRESSION_MAX_BYTES } from '../../src/server/http/compression';
 import {
   BROWSE_PAGE_MODULE,
+  COMMUNITY_PAGE_MODULE,
   HELP_PAGE_MODULE,
   LANDING_PAGE_MODULE,
   PAGE_FRAME_MODULE,
   PUZZLE_PAGE_MODULE,
+  WANTED_PAGE_MODULE,
   preferredEncoding,
 } from '../../src/server/http/static-client';
 import { precompressDir } from '../../scripts/precompress.mjs';
@@ -51,6 +53,8 @@ beforeAll(async () => {
     [PAGE_FRAME_MODULE]: { file: 'assets/page-frame-Pqr678.js', imports: ['index.html'] },
     [PUZZLE_PAGE_MODULE]: { file: 'assets/puzzle-detail-page-Vwx234.js', imports: ['index.html'] },
     [HELP_PAGE_MODULE]: { file: 'assets/help-page-Yza567.js', imports: ['index.html'] },
+    [COMMUNITY_PAGE_MODULE]: { file: 'assets/community-page-Bcd890.js', imports: ['index.html'] },
+    [WANTED_PAGE_MODULE]: { file: 'assets/wanted-page-Efg123.js', imports: ['index.html'] },
     'src/web/features/members/pages/member-page.tsx': { file: 'assets/member-page-Stu901.js' },
   };
   fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
@@ -188,6 +192,25 @@ describe('the page (index.html and every page address)', () => {
     // Different pages, so different ETags: a revalidation never mixes them up.
     expect((await get('/')).headers.etag).not.toBe((await get('/browse-puzzles')).headers.etag);
     expect((await get('/puzzle/1')).headers.etag).not.toBe((await get('/browse-puzzles')).headers.etag);
+  });
+
+  it('preloads a member’s community and Wanted code for a browser with the session cookie, and the landing page’s only without', async () => {
+    const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}" />`;
+    const signedIn = { cookie };
+    const community = await get('/community', signedIn);
+    expect(community.body).toContain(preload('community-page-Bcd890.js'));
+    expect(community.body).toContain(preload('page-frame-Pqr678.js'));
+    expect((await get('/wanted', signedIn)).body).toContain(preload('wanted-page-Efg123.js'));
+    // The page follows the cookie, so caches are told so.
+    expect(community.headers.vary).toMatch(/cookie/i);
+    // At / a member is shown their home, whose code is not preloaded; a visitor the landing page.
+    expect((await get('/', signedIn)).body).not.toContain('modulepreload');
+    expect((await get('/')).body).toContain(preload('landing-page-Ghi789.js'));
+    // Without the cookie, members' pages preload nothing (the visitor is sent to sign in).
+    for (const url of ['/community', '/wanted']) expect((await get(url)).body, url).not.toContain('modulepreload');
+    // Pages for anyone preload the same either way.
+    expect((await get('/browse-puzzles', signedIn)).body).toBe((await get('/browse-puzzles')).body);
+    expect((await get('/community', signedIn)).headers.etag).not.toBe((await get('/community')).headers.etag);
   });
 
   it('a new page (another public address) is not answered with 304', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectNoA11yViolations, newWatchedPage } from '../support/browser';
+import { expectNoA11yViolations, newWatchedPage, preloadedPageChunks } from '../support/browser';
 import { expectToast, startAccountsWorld, WIDE, type AccountsWorld } from '../support/accounts-ui';
 import { createListing } from '../support/factories';
 
@@ -152,21 +152,16 @@ describe.skipIf(skipReason)('browsing before joining', () => {
     // The chunks of the pages visitors arrive at from outside come with the entry, preloaded
     // by the page's head (static-client.ts, PAGE_PRELOADS), named from the build's own manifest.
     for (const [address, heading, preloaded] of [
-      ['/browse-puzzles', 'Browse Puzzles', ['page-frame', 'browse-puzzles-page']],
+      ['/browse-puzzles', 'Browse Puzzles', ['browse-puzzles-page', 'page-frame']],
       [`/puzzle/${listingId}`, TITLE, ['page-frame', 'puzzle-detail-page']],
-      ['/help', 'Help', ['page-frame', 'help-page']],
+      ['/help', 'Help', ['help-page', 'page-frame']],
       ['/privacy', 'Privacy', []],
       ['/contact', 'Contact the club', []],
     ] as const) {
       await page.goto(`${world.server.url}${address}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect(await page.evaluate(() => (window as unknown as { spinnersAdded: string[] }).spinnersAdded)).toEqual([]);
-      // The page as the server sent it: Vite's own helper adds links for what a page imports later.
-      const html = await (await page.request.get(`${world.server.url}${address}`)).text();
-      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/(.+?)-[\w-]{8}\.js"/g)];
-      // Pages' chunks only (index.html preloads the entry's own two on every page).
-      const pages = preloads.map((match) => match[1]!).filter((name) => name.includes('page'));
-      expect(pages.sort(), address).toEqual([...preloaded].sort());
+      expect(await preloadedPageChunks(page, `${world.server.url}${address}`), address).toEqual([...preloaded]);
       await expectNoA11yViolations(page);
     }
   });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { expectNoA11yViolations, fakeUnreadMessages, launchBrowser, newWatchedPage } from '../support/browser';
+import {
+  expectNoA11yViolations,
+  fakeUnreadMessages,
+  launchBrowser,
+  newWatchedPage,
+  preloadedPageChunks,
+} from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 // The landing page, the 404 page and the member page frame (docs/product/design.md#the-page-frame, docs/product/screens.md), in real
@@ -97,7 +103,8 @@ describe.skipIf(skipReason)('page frame and landing page', () => {
       await expectNoA11yViolations(page);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      expect(await signIn.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Radix hands the focus back a moment after the dialog has gone.
+      await expect.poll(() => signIn.evaluate((el) => el === document.activeElement)).toBe(true);
 
       await page.getByRole('button', { name: 'Join Now', exact: true }).click();
       const join = page.getByRole('dialog', { name: 'Join' });
@@ -412,5 +419,19 @@ describe.skipIf(skipReason)('page frame and landing page', () => {
       await expectNoA11yViolations(page);
       await page.close();
     }
+  });
+
+  // A member's community and Wanted pages bring their code with the entry (static-client.ts,
+  // PAGE_PRELOADS), named from the build's own manifest; home brings none of the landing page's.
+  it('a member’s community and Wanted pages are sent with their code preloaded', async () => {
+    const page = await newWatchedPage(member);
+    for (const [address, preloaded] of [
+      ['/community', ['community-page', 'page-frame']],
+      ['/wanted', ['page-frame', 'wanted-page']],
+      ['/', []],
+    ] as const) {
+      expect(await preloadedPageChunks(page, `${server.url}${address}`), address).toEqual([...preloaded]);
+    }
+    await page.close();
   });
 });

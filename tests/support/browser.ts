@@ -306,3 +306,17 @@ export async function fakeUnreadMessages(page: Page, count: number): Promise<voi
     }),
   );
 }
+
+/**
+ * The pages' chunks (their names without the hash: 'page-frame', 'browse-puzzles-page') that a
+ * page's HTML preloads, as the server sent it with this page's cookies (static-client.ts,
+ * PAGE_PRELOADS); sorted. Read from the answer, not the document: Vite's own helper adds
+ * preload links for what a page imports later.
+ */
+export async function preloadedPageChunks(page: Page, url: string): Promise<string[]> {
+  const html = await (await page.request.get(url)).text();
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/(.+?)-[\w-]{8}\.js"/g)]
+    .map((match) => match[1]!)
+    .filter((name) => name.includes('page'))
+    .sort();
+}

@@ -29,6 +29,8 @@ export type ClientOptions = {
    * picture preload (listings/picture-preload.ts); public, the same for every viewer.
    */
   headMarkupFor?: (pathname: string) => Promise<string>;
+  /** Whether the request brings a member's session cookie (a hint for PAGE_PRELOADS only). */
+  signedIn?: (request: FastifyRequest) => boolean;
 };
 
 /** index.html with the app-url meta element just before </head> (none without an address). */
@@ -47,18 +49,31 @@ export const PAGE_FRAME_MODULE = 'src/web/components/layout/page-frame.tsx';
 export const BROWSE_PAGE_MODULE = 'src/web/features/listings/pages/browse-puzzles-page.tsx';
 export const PUZZLE_PAGE_MODULE = 'src/web/features/listings/pages/puzzle-detail-page.tsx';
 export const HELP_PAGE_MODULE = 'src/web/features/contact/pages/help-page.tsx';
+export const COMMUNITY_PAGE_MODULE = 'src/web/features/community/pages/community-page.tsx';
+export const WANTED_PAGE_MODULE = 'src/web/features/wanted/pages/wanted-page.tsx';
 
 /**
- * The lazy chunks the first draw needs (FIRST_DRAW_CODE in src/web/router.tsx) of the public
- * pages visitors arrive at from outside (the landing page, browse, a shared puzzle's page,
- * Help), preloaded with the entry chunk at their address, so they come over the line beside it
- * rather than after it has run. Members' pages are left out: which page `/` is, and whether a
- * member may see a page, is known only once the sign-in check has answered. Browse gained two
- * or three Lighthouse points by it (docs/performance.md, 'Browse's chunks beside the entry');
- * when its chunks still brought the schemas and Zod, they were tried and taken out.
+ * The lazy chunks the first draw needs (FIRST_DRAW_CODE in src/web/router.tsx) of the pages
+ * visitors and members arrive at from outside, preloaded with the entry chunk at their
+ * address, so they come over the line beside it rather than after it has run: for anyone,
+ * browse, a shared puzzle's page and Help; the landing page for a visitor; the community and
+ * Wanted for a browser that brings the session cookie (`signedIn`). The cookie is only a hint,
+ * not checked: a lapsed one costs a few kilobytes of a member's chunks, all public, and the
+ * page itself waits for the sign-in check as ever. A member's home is left out: preloading its
+ * chunks moved its Lighthouse score by nothing the noise showed, and its first paint later.
+ * Each gained points where it is listed (docs/performance.md, 'Browse's chunks beside the
+ * entry'); when browse's chunks still brought the schemas and Zod, they were taken out.
  */
-export const PAGE_PRELOADS: ReadonlyArray<{ name: string; address: RegExp; modules: string[] }> = [
-  { name: 'landing', address: /^\/$/, modules: [LANDING_PAGE_MODULE] },
+export const PAGE_PRELOADS: ReadonlyArray<{
+  name: string;
+  address: RegExp;
+  modules: string[];
+  /** Only with (true) or without (false) the session cookie; either when left out. */
+  signedIn?: boolean;
+}> = [
+  { name: 'landing', address: /^\/$/, signedIn: false, modules: [LANDING_PAGE_MODULE] },
+  { name: 'community', address: /^\/community$/, signedIn: true, modules: [PAGE_FRAME_MODULE, COMMUNITY_PAGE_MODULE] },
+  { name: 'wanted', address: /^\/wanted$/, signedIn: true, modules: [PAGE_FRAME_MODULE, WANTED_PAGE_MODULE] },
   { name: 'browse', address: /^\/browse-puzzles$/, modules: [PAGE_FRAME_MODULE, BROWSE_PAGE_MODULE] },
   { name: 'puzzle', address: /^\/puzzle\/[^/]+$/, modules: [PAGE_FRAME_MODULE, PUZZLE_PAGE_MODULE] },
   { name: 'help', address: /^\/help$/, modules: [PAGE_FRAME_MODULE, HELP_PAGE_MODULE] },
@@ -204,8 +219,9 @@ export async function registerClient(
   // compressed once, then served from memory. Bounded: a crawl through every listing
   // starts the set again rather than growing it.
   const pages = new Map<string, Page>();
-  function pageFor(appUrl: string | undefined, pathname: string, headMarkup: string): Page {
-    const kind = PAGE_PRELOADS.find((p) => p.address.test(pathname))?.name ?? 'other';
+  function pageFor(appUrl: string | undefined, pathname: string, signedIn: boolean, headMarkup: string): Page {
+    const kind =
+      PAGE_PRELOADS.find((p) => p.address.test(pathname) && (p.signedIn ?? signedIn) === signedIn)?.name ?? 'other';
     const key = `${kind} ${appUrl ?? ''} ${headMarkup}`;
     let page = pages.get(key);
     if (!page) {
@@ -226,8 +242,10 @@ export async function registerClient(
     }
   }
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
-    const page = pageFor(options.appUrl?.(), pathname, await headMarkupFor(request, pathname));
-    void reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', 'Accept-Encoding');
+    const signedIn = options.signedIn?.(request) ?? false;
+    const page = pageFor(options.appUrl?.(), pathname, signedIn, await headMarkupFor(request, pathname));
+    // Its preloads follow the session cookie.
+    void reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', 'Accept-Encoding, Cookie');
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     const body = encoding ? page[encoding] : page.identity;

@@ -208,7 +208,7 @@ function WithListingActions({
  * FIRST_DRAW_DATA_WAIT_MS: main.tsx draws the app then, so React draws the page straight over
  * index.html's spinner rather than a spinner of its own, which it would then keep on the
  * screen at least 300 ms (lazy-named.ts), and the page with its data rather than its own
- * spinner (its code, preloaded by the page's head, can come before its data).
+ * spinner (a puzzle page's code, preloaded by the page's head, can come before its data).
  */
 export function startFirstPage(queryClient: QueryClient): Promise<unknown> {
   const { pathname, search } = window.location;
@@ -264,7 +264,7 @@ function warmUpMemberPage(
   return { code: firstDrawCode(pathname, true), data: Promise.all(data) };
 }
 
-/** A public page's code (FIRST_DRAW_CODE) and first data, asked for together; answers when each has arrived. */
+/** A public page's code (FIRST_DRAW_CODE) and first data, asked for together; answers when each has arrived (the data a puzzle page's only). */
 function warmUpPage(
   pathname: string,
   search: string,
@@ -276,8 +276,11 @@ function warmUpPage(
     // is some twenty files, so what is asked for first goes first.
     // Unfiltered browse only: a filtered URL's parameters are read by the page (with Zod).
     // Then the first card's picture (its LCP on a phone), as soon as the answer names it.
+    // Not waited for: the page draws skeleton cards in their room until it comes, and the
+    // first draw waiting for it cost browse a Lighthouse point (docs/performance.md, 'Browse's
+    // chunks beside the entry').
     if (search === '') {
-      data = queryClient.prefetchInfiniteQuery(browseQueryOptions({})).then(() => {
+      void queryClient.prefetchInfiniteQuery(browseQueryOptions({})).then(() => {
         const first = queryClient.getQueryData(browseQueryOptions({}).queryKey)?.pages[0]?.items[0];
         const picture = first && listingCardPicture(first);
         if (picture) preloadImage(picture);
@@ -287,7 +290,7 @@ function warmUpPage(
       void import('../domain/browse');
     }
   } else {
-    // The answer first, as for browse.
+    // The answer first, as for browse, and waited for: without it the page is a spinner.
     const id = parseUrlId(matchPath(paths.puzzle.path, pathname)?.params.id);
     if (id !== null) data = queryClient.prefetchQuery(listingQueryOptions(id));
   }

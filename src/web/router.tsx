@@ -264,7 +264,10 @@ function warmUpMemberPage(
   return { code: firstDrawCode(pathname, true), data: Promise.all(data) };
 }
 
-/** A public page's code (FIRST_DRAW_CODE) and first data, asked for together; answers when each has arrived (the data a puzzle page's only). */
+/**
+ * A public page's code (FIRST_DRAW_CODE) and first data, asked for together; answers when each
+ * has arrived (the data waited for is a puzzle page's only).
+ */
 function warmUpPage(
   pathname: string,
   search: string,

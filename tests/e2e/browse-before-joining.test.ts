@@ -149,6 +149,12 @@ describe.skipIf(skipReason)('browsing before joining', () => {
         }
       }).observe(document, { childList: true, subtree: true });
     });
+    // A puzzle's answer a little slower than its code, which the page's head preloads: the
+    // first draw waits for it (router.tsx, warmUpPage) rather than drawing the page's spinner.
+    await page.route(`**/api/puzzle-listings/${listingId}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await route.continue();
+    });
     // The chunks of the pages visitors arrive at from outside come with the entry, preloaded
     // by the page's head (static-client.ts, PAGE_PRELOADS), named from the build's own manifest.
     for (const [address, heading, preloaded] of [

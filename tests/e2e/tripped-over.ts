@@ -47,30 +47,34 @@ export async function expectWellShown(page: Page): Promise<void> {
 
 /**
  * The words each control shows on screen: its text that is laid out and bigger than a pixel (so
- * not a screen-reader-only span, and not an icon's label). Found and read in one call, so a
- * control React swaps meanwhile (the landing page's stand-in Menu button for the real one) is
- * never read detached, as no words.
+ * not a screen-reader-only span, and not an icon's label). For a container (`within`), its
+ * visible links and buttons are found and read in one task of the page, so a control React swaps
+ * meanwhile (the landing page's stand-in Menu button for the real one) is never read detached,
+ * as no words: Playwright's `evaluateAll` finds the elements and reads them in two calls, and
+ * the swap once fell between them.
  */
-function wordsShown(controls: Locator): Promise<string[]> {
-  return controls.evaluateAll((elements) =>
-    elements.map((root) => {
+function wordsShown(root: Locator, within: 'controls within' | 'itself'): Promise<string[]> {
+  return root.evaluate((element, which) => {
+    const laidOut = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      return el.checkVisibility() && box.width > 1 && box.height > 1;
+    };
+    const controls = which === 'itself' ? [element] : [...element.querySelectorAll('a, button')].filter(laidOut);
+    return controls.map((control) => {
       const words: string[] = [];
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement!;
-        const box = parent.getBoundingClientRect();
-        if (parent.checkVisibility() && box.width > 1 && box.height > 1) words.push(node.textContent!.trim());
+        if (laidOut(node.parentElement!)) words.push(node.textContent!.trim());
       }
       return words.filter(Boolean).join(' ');
-    }),
-  );
+    });
+  }, within);
 }
 
 /** The words one control shows on screen (wordsShown). */
 async function shownWords(control: Locator): Promise<string> {
-  const words = await wordsShown(control);
-  expect(words, 'one control').toHaveLength(1);
-  return words[0]!;
+  const [words] = await wordsShown(control, 'itself');
+  return words!;
 }
 
 /** The width a text would take in this element's font (a placeholder's, say). */
@@ -218,8 +222,7 @@ export function describeTrippedOver(widthName: (typeof WIDTHS)[number]['name']):
         if (width.name !== 'desktop') expect(height, `the top bar's height on a ${width.name}`).toBeLessThanOrEqual(90);
 
         // Every control shows a word (no bare icons), and Tab reaches each in turn with a ring.
-        const controls = banner.locator('a:visible, button:visible');
-        const words = await wordsShown(controls);
+        const words = await wordsShown(banner, 'controls within');
         for (const word of words)
           expect(word, `a top-bar control shows ${JSON.stringify(word)}`).toMatch(/[A-Za-z]{3}/);
         expect(words[0]).toBe('Jigsaw Club');
@@ -247,7 +250,7 @@ export function describeTrippedOver(widthName: (typeof WIDTHS)[number]['name']):
         ] as const) {
           const page = await open(width, null, path);
           const banner = page.getByRole('banner');
-          const words = await wordsShown(banner.locator('a:visible, button:visible'));
+          const words = await wordsShown(banner, 'controls within');
           expect(words[0], path).toBe('Jigsaw Club');
           expect(words, path).toEqual(expect.arrayContaining(['Sign In', 'Join Now']));
           for (const word of words)

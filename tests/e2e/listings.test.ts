@@ -165,16 +165,19 @@ describe.skipIf(skipReason)('listing a puzzle, finding it, sharing, favouriting,
     );
     expect(new URL(page.url()).searchParams.get('difficulty')).toBe('hard');
     expect(new URL(page.url()).searchParams.get('completeOnly')).toBe('true');
+    // Each filter asks again as it is set, each answer 'Showing 1 of 1': each part of the page is
+    // waited for as a member would look for it, not read at one instant. Read at once, one of
+    // them was once not there (CI, 3 Dec 2026; which one, and why, was not found here).
     await page.getByRole('status').filter({ hasText: 'Showing 1 of 1 puzzles' }).waitFor();
-    expect(await page.getByText('4 filters active').isVisible()).toBe(true);
-    expect(await page.getByText('4 Active').isVisible()).toBe(true);
+    await page.getByText('4 filters active').waitFor();
+    await page.getByText('4 Active').waitFor();
     const card = page.getByRole('article').filter({ hasText: TITLE });
-    expect(await card.getByText('Ada Q., Whitby').isVisible()).toBe(true);
-    expect(await card.getByText('5 PuzzlePoints').isVisible()).toBe(true);
-    expect(await card.getByText('Complete').isVisible()).toBe(true);
+    await card.getByText('Ada Q., Whitby').waitFor();
+    await card.getByText('5 PuzzlePoints').waitFor();
+    await card.getByText('Complete').waitFor();
     // The owner's own card: no Request, 'View Your Puzzle' instead of Contact Owner.
+    await card.getByRole('button', { name: /View Your Puzzle/ }).waitFor();
     expect(await card.getByRole('button', { name: /^Request/ }).count()).toBe(0);
-    expect(await card.getByRole('button', { name: /View Your Puzzle/ }).isVisible()).toBe(true);
     await expectNoA11yViolations(page);
 
     await card.getByRole('button', { name: `Share ${TITLE}` }).click();

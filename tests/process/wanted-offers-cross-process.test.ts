@@ -57,18 +57,23 @@ describe.skipIf(!adminUrl)('first offers across two app processes (needs TEST_DA
       sql`INSERT INTO wanted_pending_listings (listing_id, queued_at) VALUES (${queued.id}, now() - interval '5 minutes')`,
     );
 
-    const started = Date.now();
-    await Promise.all([shared.startServer(), shared.startServer()]);
+    // At debug each process logs every sweep, so the test can wait for both first sweeps.
+    const servers = await Promise.all([
+      shared.startServer({ LOG_LEVEL: 'debug' }),
+      shared.startServer({ LOG_LEVEL: 'debug' }),
+    ]);
 
     const offersOf = (listingId: number) => db.select().from(wishOffers).where(eq(wishOffers.listingId, listingId));
     // The lapsed offer moved to the second in line; the queued copy went to the first, who
     // was never offered it.
     await until(async () => ((await offersOf(held.id)).length >= 2 ? true : undefined), 'the held offer to move');
     await until(async () => ((await offersOf(queued.id)).length >= 1 ? true : undefined), 'the queued listing');
-    // Both processes' first sweeps have run by now (each starts its clock at start-up).
+    // Both processes' first sweeps have run (each WANTED_SWEEP_FIRST_DELAY_MS after its start),
+    // so whatever either would do has been done.
     await until(
-      async () => (Date.now() > started + WANTED_SWEEP_FIRST_DELAY_MS * 2 + 2000 ? true : undefined),
+      async () => (servers.every((s) => /"msg":"wanted sweep"/.test(s.proc.output())) ? true : undefined),
       'both first sweeps',
+      WANTED_SWEEP_FIRST_DELAY_MS + 30_000,
     );
 
     const heldOffers = await offersOf(held.id);

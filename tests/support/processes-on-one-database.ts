@@ -54,7 +54,8 @@ export function useProcessesOnOneDatabase(label: string) {
       return database!.db;
     },
 
-    async startServer(): Promise<ServerOnPort> {
+    /** A server on the shared database; `env` adds to or overrides its settings (LOG_LEVEL, say). */
+    async startServer(env: NodeJS.ProcessEnv = {}): Promise<ServerOnPort> {
       const port = await freePort();
       const proc = startServerProcess({
         DATABASE_URL: url,
@@ -63,6 +64,7 @@ export function useProcessesOnOneDatabase(label: string) {
         DATA_DIR: tempDir('xproc'),
         APP_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
+        ...env,
       });
       running.push(proc);
       await waitForHealth(port, proc, 30_000);

@@ -46,9 +46,9 @@ export function startWantedSweeper(
   return startPeriodicJob(
     async () => {
       const r = await sweepWanted(ctx, new Date(), logger);
-      if (r.offersMoved.length + r.listingsMatched.length > 0) {
-        logger.info({ offersMoved: r.offersMoved.length, listingsMatched: r.listingsMatched.length }, 'wanted sweep');
-      }
+      // At info only when it did something; every sweep at debug (the process tests wait for it).
+      const level = r.offersMoved.length + r.listingsMatched.length > 0 ? 'info' : 'debug';
+      logger[level]({ offersMoved: r.offersMoved.length, listingsMatched: r.listingsMatched.length }, 'wanted sweep');
     },
     { intervalMs, firstDelayMs, onError: (err) => logger.error({ err }, 'wanted sweep failed') },
   );

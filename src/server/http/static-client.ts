@@ -220,8 +220,10 @@ export async function registerClient(
   // starts the set again rather than growing it.
   const pages = new Map<string, Page>();
   function pageFor(appUrl: string | undefined, pathname: string, signedIn: boolean, headMarkup: string): Page {
-    const kind =
-      PAGE_PRELOADS.find((p) => p.address.test(pathname) && (p.signedIn ?? signedIn) === signedIn)?.name ?? 'other';
+    const listed = PAGE_PRELOADS.find(
+      (p) => p.address.test(pathname) && (p.signedIn === undefined || p.signedIn === signedIn),
+    );
+    const kind = listed?.name ?? 'other';
     const key = `${kind} ${appUrl ?? ''} ${headMarkup}`;
     let page = pages.get(key);
     if (!page) {

@@ -7,6 +7,7 @@ import { FILTER_PLACEHOLDERS } from '../../src/domain/constants';
 import { issueToken, consumeToken } from '../../src/server/auth/tokens-repository';
 import { failedCall } from '../support/accounts-ui';
 import {
+  expectButtonsHoldTheirWords,
   expectNoA11yViolations,
   fakeUnreadMessages,
   launchBrowser,
@@ -39,9 +40,10 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(scroll, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(client);
 }
 
-/** axe-clean and no sideways scrolling: after every view a test asserts on. */
+/** axe-clean, no sideways scrolling and no button's words spilling: after every view a test asserts on. */
 export async function expectWellShown(page: Page): Promise<void> {
   await expectNoSidewaysScroll(page);
+  await expectButtonsHoldTheirWords(page);
   await expectNoA11yViolations(page);
 }
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterReplyIdle } from '../../src/server/http/after-reply';
-import { expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
+import { expectButtonsHoldTheirWords, expectNoA11yViolations, launchBrowser, newWatchedPage } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 // Wanted in the browser (docs/product/wanted.md): a member saves a search from browse, another
 // lists a matching puzzle, the first sees it on the Wanted page and in the bell; two members
 // wish for one puzzle, the first passes on the offer and the second requests it. axe on each
-// new page state, on a phone (390 px) and a desktop (1280 px).
+// new page state, on a phone (390 px) and a desktop (1280 px), and the page at 200% zoom.
 
 const skipReason = inject('skipBrowserReason');
 const WORD = 'Portmeirion';
@@ -87,6 +87,24 @@ describe.skipIf(skipReason)('Wanted: saved searches and the wish list', () => {
     await page.goto(`${server.url}/puzzle/${listingId}`);
     await page.getByRole('heading', { name: title }).waitFor();
     await page.close();
+  });
+
+  it('at 200% zoom, and on a phone and a desktop, every button on the page holds its words', async () => {
+    const session = await server.createMemberSession('zoom.wanted@example.org', { firstName: 'Zoe' });
+    for (const [viewport, deviceScaleFactor] of [
+      [{ width: 640, height: 400 }, 2],
+      [{ width: 390, height: 844 }, 1],
+      [{ width: 1280, height: 800 }, 1],
+    ] as const) {
+      const context = await browser.newContext({ viewport, deviceScaleFactor });
+      await context.addCookies([session.cookie]);
+      const page = await newWatchedPage(context);
+      await page.goto(`${server.url}/wanted`);
+      await page.getByRole('button', { name: 'Add to my wish list' }).waitFor();
+      await expectButtonsHoldTheirWords(page);
+      await expectNoA11yViolations(page);
+      await context.close();
+    }
   });
 
   it('two in line: the first passes on the offer, the second requests the puzzle (phone)', async () => {

@@ -10,6 +10,7 @@ import {
   type Request,
 } from 'playwright-core';
 import { TEST_BROWSER_PATH } from './chromium-path';
+import { expect } from 'vitest';
 
 // Browser-test helpers: Debian's Chromium driven by playwright-core, axe-core for
 // accessibility, and a watch on each page's console so script errors and Content Security
@@ -319,4 +320,17 @@ export async function preloadedPageChunks(page: Page, url: string): Promise<stri
     .map((match) => match[1]!)
     .filter((name) => name.includes('page'))
     .sort();
+}
+
+/**
+ * Fails when a visible button's words do not fit inside it (cut off or spilling over its edge),
+ * as the Wanted page's 'Add to my wish list' did at 200% zoom in a column too narrow for it.
+ */
+export async function expectButtonsHoldTheirWords(page: Page): Promise<void> {
+  const spilling = await page.evaluate(() =>
+    [...document.querySelectorAll('button')]
+      .filter((button) => button.checkVisibility() && button.scrollWidth > button.clientWidth + 1)
+      .map((button) => `"${button.innerText.trim()}" (${button.scrollWidth} px of words in ${button.clientWidth} px)`),
+  );
+  expect(spilling, `${page.url()}: buttons whose words spill out`).toEqual([]);
 }

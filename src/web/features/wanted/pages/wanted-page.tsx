@@ -334,12 +334,17 @@ function AddWishForm() {
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-3 rounded-lg border border-line bg-white p-4 sm:grid-cols-3">
+    // Maker and pieces side by side from 640 px, and the button beside them only from 1024 px:
+    // between the two its column was too narrow for its words (200% zoom on a desktop).
+    <form
+      onSubmit={submit}
+      className="grid gap-3 rounded-lg border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
+    >
       <FormAlert
-        className="sm:col-span-3"
+        className="sm:col-span-2 lg:col-span-3"
         problem={add.isError ? { title: 'Not added', description: errorMessage(add.error, 'Please try again.') } : null}
       />
-      <Field label="Puzzle title" className="sm:col-span-3">
+      <Field label="Puzzle title" className="sm:col-span-2 lg:col-span-3">
         <Input value={title} required maxLength={100} onChange={(e) => setTitle(e.target.value)} />
       </Field>
       <Field label="Maker (optional)">
@@ -355,7 +360,7 @@ function AddWishForm() {
       <Field label="Pieces (optional)">
         <Input type="number" inputMode="numeric" min={1} value={pieces} onChange={(e) => setPieces(e.target.value)} />
       </Field>
-      <div className="flex items-end">
+      <div className="flex items-end sm:col-span-2 lg:col-span-1">
         <Button type="submit" disabled={add.isPending || title.trim() === ''}>
           Add to my wish list
         </Button>
